@@ -1,0 +1,40 @@
+// Every setting, read once from the environment. Nothing else reads process.env.
+import { z } from 'zod';
+import path from 'node:path';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Public address of this gateway; used in redirect and checkout URLs. */
+  BASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  /** When unset, an embedded PostgreSQL is started with its data under DATA_DIR/pg. */
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
+  /** 64 hex chars or base64 of 32 bytes; with the embedded database it is generated into DATA_DIR. */
+  GATEWAY_MASTER_KEY: z.string().optional(),
+  /** Selects Agenda's MongoDB backend instead of PostgreSQL (not installed by default). */
+  AGENDA_MONGO_URL: z.string().optional(),
+  AGENDA_PROCESS_EVERY: z.string().default('1 second'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */
+  CONVERSION_RATES: z.string().default('USD:TRY=32.50,EUR:TRY=35.10,GBP:TRY=41.20,TRY:USD=0.0308,TRY:EUR=0.0285,TRY:GBP=0.0243'),
+});
+
+export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; baseUrl: string }>;
+
+/** Parses the environment (or the given overrides, for tests); fails at boot on a bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return Object.freeze({
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    baseUrl: (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+  });
+}

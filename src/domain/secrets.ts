@@ -1,0 +1,88 @@
+// API secrets must be readable by the gateway (it signs with them), so they are encrypted at rest
+// under a master key rather than hashed. Access tokens are only ever compared, so they are hashed.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+const ALGORITHM = 'aes-256-gcm';
+const KEY_BYTES = 32;
+const IV_BYTES = 12; // GCM's native nonce size; random per encryption so a key never reuses one
+const TAG_BYTES = 16;
+const FORMAT_VERSION = 'v1'; // lets a future key rotation or algorithm change tell old rows apart
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+const BASE64_KEY = /^[A-Za-z0-9+/]{43}=$/; // exactly 32 bytes, standard alphabet, padded
+
+/** Master key from config: 64 hex chars or base64 of 32 bytes. The error never echoes the value. */
+export function parseMasterKey(value: string): Buffer {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (HEX_KEY.test(text)) return Buffer.from(text, 'hex');
+  if (BASE64_KEY.test(text)) return Buffer.from(text, 'base64');
+  throw new Error('Master key must be 32 bytes given as 64 hex characters or 44 base64 characters');
+}
+
+/** A fresh master key as 64 hex characters. */
+export function generateMasterKey(): string {
+  return randomBytes(KEY_BYTES).toString('hex');
+}
+
+function assertKey(masterKey: Buffer): void {
+  if (!Buffer.isBuffer(masterKey) || masterKey.length !== KEY_BYTES) {
+    throw new Error(`Master key must be ${KEY_BYTES} bytes`);
+  }
+}
+
+/** `v1:<iv b64>:<tag b64>:<ciphertext b64>`. */
+export function encryptSecret(masterKey: Buffer, plaintext: string): string {
+  assertKey(masterKey);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, masterKey, iv, { authTagLength: TAG_BYTES });
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return [FORMAT_VERSION, iv.toString('base64'), tag.toString('base64'), ciphertext.toString('base64')].join(':');
+}
+
+// Node's base64 decoder skips characters it does not know; round-tripping makes an edited field
+// fail here instead of silently decoding to the original bytes.
+function strictBase64(text: string): Buffer | null {
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.toString('base64') === text ? bytes : null;
+}
+
+/** Reverses encryptSecret; throws on a malformed value, a wrong master key or any tampering. */
+export function decryptSecret(masterKey: Buffer, stored: string): string {
+  assertKey(masterKey);
+  const parts = typeof stored === 'string' ? stored.split(':') : [];
+  const [version, ivText, tagText, dataText] = parts;
+  const iv = parts.length === 4 && version === FORMAT_VERSION ? strictBase64(ivText) : null;
+  const tag = iv ? strictBase64(tagText) : null;
+  const data = tag ? strictBase64(dataText) : null;
+  if (!iv || !tag || !data || iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
+    throw new Error('Encrypted secret is malformed');
+  }
+  const decipher = createDecipheriv(ALGORITHM, masterKey, iv, { authTagLength: TAG_BYTES });
+  decipher.setAuthTag(tag);
+  try {
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    throw new Error('Encrypted secret failed authentication (wrong master key or tampered value)');
+  }
+}
+
+/** Public API key, `pk_` + 32 hex. */
+export function generateApiKey(): string {
+  return `pk_${randomBytes(16).toString('hex')}`;
+}
+
+/** API secret, `sk_` + 64 hex: 256 random bits, as strong as the HMAC-SHA256 it keys. */
+export function generateApiSecret(): string {
+  return `sk_${randomBytes(32).toString('hex')}`;
+}
+
+/** sha256 hex of a bearer token; tokens are stored only in this form and looked up by it. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Dashboard or support GraphQL access token: `<prefix>_` + 64 hex. Store hashToken() of it. */
+export function generateAccessToken(prefix: 'dash' | 'support'): string {
+  return `${prefix}_${randomBytes(32).toString('hex')}`;
+}

@@ -1,0 +1,299 @@
+// A deterministic bank for tests and demos: the card number picks the outcome (see DESIGN.md,
+// "The simulator provider"). It keeps no state, so several gateway processes and restarts agree:
+// the behaviour a card was given travels inside the opaque references the simulator hands out.
+// References never hold card digits; their id part is derived from the idempotency key, so a
+// retried request gets the same reference back, as a real idempotent bank would do.
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import {
+  ProviderTimeoutError,
+  computeInstallments,
+  type Authorise3DInput,
+  type Authorise3DResult,
+  type BinInfo,
+  type CancelInput,
+  type CancelResult,
+  type Capability,
+  type CardData,
+  type CardScheme,
+  type ChargeInput,
+  type ChargeResult,
+  type Complete3DInput,
+  type Complete3DResult,
+  type Declined,
+  type DeleteCardInput,
+  type DeleteCardResult,
+  type InstallmentOption,
+  type InstallmentsInput,
+  type PaymentInput,
+  type PaymentProvider,
+  type ProviderFailure,
+  type RefundInput,
+  type RefundResult,
+  type StoreCardInput,
+  type StoreCardResult,
+} from './types.ts';
+
+type Behaviour =
+  | 'approved'
+  | 'insufficient-funds'
+  | 'expired-card'
+  | 'provider-error'
+  | 'timeout'
+  | 'no-storage'
+  | 'no-refund';
+
+const BEHAVIOURS: readonly Behaviour[] = [
+  'approved',
+  'insufficient-funds',
+  'expired-card',
+  'provider-error',
+  'timeout',
+  'no-storage',
+  'no-refund',
+];
+
+const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
+  '4111111111111111': 'approved',
+  '5555555555554444': 'approved',
+  '9792030000000004': 'approved',
+  '4000000000000002': 'insufficient-funds',
+  '4000000000000069': 'expired-card',
+  '4000000000000119': 'provider-error',
+  '4000000000009995': 'timeout',
+  '4000000000000341': 'no-storage',
+  '5105105105105100': 'no-refund',
+};
+
+type KnownBin = Omit<BinInfo, 'bin'>;
+
+const SIM_BANK = { issuerName: 'Simülasyon Bank', issuerCode: '0001', isCommercial: false } as const;
+const SIM_PARTICIPATION = { issuerName: 'Simülasyon Katılım Bankası', issuerCode: '0002', isCommercial: false } as const;
+
+const VISA_CREDIT: KnownBin = { ...SIM_BANK, scheme: 'visa', type: 'credit', program: 'Simülasyon Bonus' };
+const MASTERCARD_CREDIT: KnownBin = { ...SIM_PARTICIPATION, scheme: 'mastercard', type: 'credit', program: 'Simülasyon World' };
+const TROY_DEBIT: KnownBin = { ...SIM_BANK, scheme: 'troy', type: 'debit', program: 'Simülasyon Troy' };
+const MASTERCARD_DEBIT: KnownBin = { ...SIM_PARTICIPATION, scheme: 'mastercard', type: 'debit', program: 'Simülasyon Maestro' };
+
+// Each card's 6- and 8-digit prefixes. The 4000000000000xxx test cards share one BIN, so it
+// answers visa credit even for the debit timeout card, like a bank that shares a BIN range.
+const BINS: Readonly<Record<string, KnownBin>> = {
+  '411111': VISA_CREDIT,
+  '41111111': VISA_CREDIT,
+  '400000': VISA_CREDIT,
+  '40000000': VISA_CREDIT,
+  '555555': MASTERCARD_CREDIT,
+  '55555555': MASTERCARD_CREDIT,
+  '979203': TROY_DEBIT,
+  '97920300': TROY_DEBIT,
+  '510510': MASTERCARD_DEBIT,
+  '51051051': MASTERCARD_DEBIT,
+};
+
+const MESSAGES = {
+  insufficient_funds: 'Yetersiz bakiye',
+  expired_card: 'Kartın süresi dolmuş',
+  provider_error: 'Banka sistem hatası',
+  card_storage_refused: 'Kart saklama isteği banka tarafından reddedildi',
+  refund_rejected: 'İade veya iptal isteği banka tarafından reddedildi',
+  invalid_card_number: 'Geçersiz kart numarası',
+  invalid_expiry: 'Geçersiz son kullanma tarihi',
+  invalid_amount: 'Geçersiz tutar',
+  invalid_installment: 'Geçersiz taksit sayısı',
+  unknown_reference: 'Bilinmeyen işlem referansı',
+  '3ds_failed': '3D doğrulama başarısız',
+} as const;
+
+type Code = keyof typeof MESSAGES;
+
+const declined = (code: Code): Declined => ({ status: 'declined', code, message: MESSAGES[code] });
+const failure = (code: Code): ProviderFailure => ({ status: 'error', code, message: MESSAGES[code] });
+
+/** Whether a string of digits passes the Luhn check digit. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card scheme from the number's leading digits, or null when no known range matches. */
+export function schemeFromNumber(number: string): CardScheme | null {
+  const prefix = (length: number): number => Number(number.slice(0, length));
+  if (number.startsWith('9792')) return 'troy';
+  if (number.startsWith('4')) return 'visa';
+  if ((prefix(2) >= 51 && prefix(2) <= 55) || (prefix(4) >= 2221 && prefix(4) <= 2720)) return 'mastercard';
+  if (['34', '37'].includes(number.slice(0, 2))) return 'american_express';
+  if (number.startsWith('6011') || number.startsWith('65')) return 'discover';
+  if (['36', '38'].includes(number.slice(0, 2))) return 'diners_club';
+  if (number.startsWith('35')) return 'jcb';
+  if (number.startsWith('62')) return 'unionpay';
+  if (number.startsWith('50') || (prefix(2) >= 56 && prefix(2) <= 58) || number.startsWith('6')) return 'maestro';
+  return null;
+}
+
+// The bank sits in Turkey: a card stays valid until the end of its month there.
+function isExpired(month: number, year: number, now: Date): boolean {
+  const today = DateTime.fromJSDate(now, { zone: 'Europe/Istanbul' });
+  return year < today.year || (year === today.year && month < today.month);
+}
+
+function parseExpiry(card: CardData): { month: number; year: number } | null {
+  if (!/^\d{1,2}$/.test(card.expiryMonth) || !/^(\d{2}|\d{4})$/.test(card.expiryYear)) return null;
+  const month = Number(card.expiryMonth);
+  const year = card.expiryYear.length === 2 ? 2000 + Number(card.expiryYear) : Number(card.expiryYear);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+function referenceId(operation: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`${operation}\n${idempotencyKey}`).digest('hex');
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20, 32)].join('-');
+}
+
+const REFERENCE = /^sim_(pay|card)_([a-z-]+)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function behaviourOf(reference: string, kind: 'pay' | 'card'): Behaviour | null {
+  const match = REFERENCE.exec(reference);
+  if (!match || match[1] !== kind) return null;
+  return BEHAVIOURS.find((b) => b === match[2]) ?? null;
+}
+
+/** The outcome of an authorisation once the bank actually decides on the card. */
+function authorisationOutcome(behaviour: Behaviour, operation: string): Declined | ProviderFailure | null {
+  switch (behaviour) {
+    case 'insufficient-funds':
+      return declined('insufficient_funds');
+    case 'expired-card':
+      return declined('expired_card');
+    case 'provider-error':
+      return failure('provider_error');
+    case 'timeout':
+      // Thrown at once rather than after a sleep: the caller only needs to see "no answer".
+      throw new ProviderTimeoutError('simulator', operation);
+    default:
+      return null;
+  }
+}
+
+export class SimulatorProvider implements PaymentProvider {
+  readonly id = 'simulator';
+  readonly capabilities: ReadonlySet<Capability> = new Set<Capability>([
+    'secure',
+    'non_secure',
+    'card_storage',
+    'card_deletion',
+    'refund',
+    'cancel',
+    'hosted_page',
+    'conversion',
+  ]);
+  private readonly now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.now = now;
+  }
+
+  async binLookup(bin: string): Promise<BinInfo> {
+    // An 8-digit BIN is more specific, but a bank that only knows the 6-digit range still answers.
+    const key = bin.length >= 8 && BINS[bin.slice(0, 8)] ? bin.slice(0, 8) : bin.slice(0, 6);
+    const known = BINS[key];
+    if (!known) {
+      return { bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null };
+    }
+    return { bin: key, ...known };
+  }
+
+  async installments(input: InstallmentsInput): Promise<InstallmentOption[]> {
+    return computeInstallments(input.amount, input.currency, input.monthlyRatesBp);
+  }
+
+  async authorise3D(input: Authorise3DInput): Promise<Authorise3DResult> {
+    // The card's own outcome waits for complete3D: the cardholder authenticates first.
+    const source = this.resolveSource(input);
+    if ('status' in source) return source;
+    return { status: 'pending', providerReference: this.paymentReference(source.behaviour, input.idempotencyKey) };
+  }
+
+  async complete3D(input: Complete3DInput): Promise<Complete3DResult> {
+    const behaviour = behaviourOf(input.providerReference, 'pay');
+    if (!behaviour) return failure('unknown_reference');
+    if (input.outcome === 'decline') return declined('3ds_failed');
+    return authorisationOutcome(behaviour, 'complete3D') ?? { status: 'succeeded', providerReference: input.providerReference };
+  }
+
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    const source = this.resolveSource(input);
+    if ('status' in source) return source;
+    return (
+      authorisationOutcome(source.behaviour, 'charge') ?? {
+        status: 'succeeded',
+        providerReference: this.paymentReference(source.behaviour, input.idempotencyKey),
+      }
+    );
+  }
+
+  async refund(input: RefundInput): Promise<RefundResult> {
+    if (input.amount <= 0n) return failure('invalid_amount');
+    return this.reverse(input.providerReference, 'refund', input.idempotencyKey);
+  }
+
+  async cancel(input: CancelInput): Promise<CancelResult> {
+    return this.reverse(input.providerReference, 'cancel', input.idempotencyKey);
+  }
+
+  async storeCard(input: StoreCardInput): Promise<StoreCardResult> {
+    const checked = this.checkCard(input.card);
+    if ('status' in checked) return checked;
+    if (checked.behaviour === 'no-storage') return declined('card_storage_refused');
+    // Declining cards are still stored: their outcome shows up when the saved card is charged.
+    const id = referenceId('storeCard', input.idempotencyKey);
+    return { status: 'stored', cardReference: `sim_card_${checked.behaviour}_${id}`, scheme: checked.scheme };
+  }
+
+  async deleteCard(input: DeleteCardInput): Promise<DeleteCardResult> {
+    return behaviourOf(input.cardReference, 'card') ? { status: 'deleted' } : failure('unknown_reference');
+  }
+
+  private paymentReference(behaviour: Behaviour, idempotencyKey: string): string {
+    return `sim_pay_${behaviour}_${referenceId('payment', idempotencyKey)}`;
+  }
+
+  private reverse(providerReference: string, operation: 'refund' | 'cancel', idempotencyKey: string): RefundResult {
+    const behaviour = behaviourOf(providerReference, 'pay');
+    if (!behaviour) return failure('unknown_reference');
+    if (behaviour === 'no-refund') return declined('refund_rejected');
+    return { status: 'succeeded', providerReference: `sim_${operation}_${referenceId(operation, idempotencyKey)}` };
+  }
+
+  private resolveSource(input: PaymentInput): { behaviour: Behaviour } | Declined | ProviderFailure {
+    if (input.amount <= 0n) return failure('invalid_amount');
+    const { installmentNumber: n } = input;
+    if (!Number.isInteger(n) || n < 1 || n > 12 || (n > 1 && input.currency !== 'TRY')) {
+      return failure('invalid_installment');
+    }
+    if (input.savedCard) {
+      const behaviour = behaviourOf(input.savedCard.cardReference, 'card');
+      return behaviour ? { behaviour } : failure('unknown_reference');
+    }
+    return this.checkCard(input.card);
+  }
+
+  private checkCard(card: CardData): { behaviour: Behaviour; scheme: CardScheme | null } | Declined {
+    const number = card.number.replace(/[\s-]/g, '');
+    const listed = TEST_CARDS[number];
+    // The documented troy card (9792030000000004) fails the Luhn check; listed cards keep their
+    // documented behaviour anyway, since tests and the demo rely on the table.
+    if (!/^\d{12,19}$/.test(number) || (!listed && !luhnValid(number))) return declined('invalid_card_number');
+    const expiry = parseExpiry(card);
+    if (!expiry) return declined('invalid_expiry');
+    if (isExpired(expiry.month, expiry.year, this.now())) return declined('expired_card');
+    const scheme = BINS[number.slice(0, 8)]?.scheme ?? BINS[number.slice(0, 6)]?.scheme ?? schemeFromNumber(number);
+    return { behaviour: listed ?? 'approved', scheme };
+  }
+}

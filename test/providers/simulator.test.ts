@@ -1,0 +1,308 @@
+import { describe, it, expect } from 'vitest';
+import { SimulatorProvider, luhnValid, schemeFromNumber } from '../../src/providers/simulator.ts';
+import { ProviderTimeoutError, computeInstallments, type CardData } from '../../src/providers/types.ts';
+
+const now = new Date('2026-03-15T12:00:00Z');
+const simulator = new SimulatorProvider(() => now);
+
+const card = (number: string, expiryMonth = '12', expiryYear = '2030'): CardData => ({
+  holderName: 'Ayşe Yılmaz',
+  number,
+  securityCode: '123',
+  expiryMonth,
+  expiryYear,
+});
+
+const payment = (number: string, key = `key-${number}`) => ({
+  idempotencyKey: key,
+  amount: 10000n,
+  currency: 'TRY' as const,
+  installmentNumber: 1,
+  card: card(number),
+});
+
+async function payWith3D(number: string, outcome: 'approve' | 'decline' = 'approve') {
+  const started = await simulator.authorise3D(payment(number));
+  if (started.status !== 'pending') throw new Error(`authorise3D did not start: ${started.status}`);
+  return simulator.complete3D({ idempotencyKey: `complete-${number}`, providerReference: started.providerReference, outcome });
+}
+
+describe('simulator charge', () => {
+  it.each(['4111111111111111', '5555555555554444', '9792030000000004', '4000000000000341', '5105105105105100'])(
+    'approves %s',
+    async (number) => {
+      const result = await simulator.charge(payment(number));
+      expect(result.status).toBe('succeeded');
+    },
+  );
+
+  it.each([
+    ['4000000000000002', 'declined', 'insufficient_funds', 'Yetersiz bakiye'],
+    ['4000000000000069', 'declined', 'expired_card', 'Kartın süresi dolmuş'],
+    ['4000000000000119', 'error', 'provider_error', 'Banka sistem hatası'],
+  ])('answers %s with %s %s', async (number, status, code, message) => {
+    expect(await simulator.charge(payment(number))).toEqual({ status, code, message });
+  });
+
+  it('throws ProviderTimeoutError at once for the card that never answers', async () => {
+    await expect(simulator.charge(payment('4000000000009995'))).rejects.toBeInstanceOf(ProviderTimeoutError);
+  });
+
+  it('never puts card digits in the reference', async () => {
+    const result = await simulator.charge(payment('4111111111111111'));
+    if (result.status !== 'succeeded') throw new Error('expected success');
+    expect(result.providerReference).toMatch(/^sim_pay_approved_[0-9a-f-]{36}$/);
+    expect(result.providerReference).not.toContain('1111');
+  });
+
+  it('returns the same reference for a retried idempotency key', async () => {
+    const first = await simulator.charge(payment('4111111111111111', 'order-1'));
+    const retry = await new SimulatorProvider(() => now).charge(payment('4111111111111111', 'order-1'));
+    expect(retry).toEqual(first);
+  });
+
+  it('rejects installments outside TRY', async () => {
+    const result = await simulator.charge({ ...payment('4111111111111111'), currency: 'USD', installmentNumber: 3 });
+    expect(result).toMatchObject({ status: 'error', code: 'invalid_installment' });
+  });
+});
+
+describe('simulator Luhn fallback and expiry', () => {
+  it('approves an unknown Luhn-valid number and names its scheme', async () => {
+    // 378282246310005 is a well-known American Express test number, not in the simulator table.
+    const stored = await simulator.storeCard({ idempotencyKey: 'amex', card: card('378282246310005') });
+    expect(stored).toMatchObject({ status: 'stored', scheme: 'american_express' });
+    expect((await simulator.charge(payment('378282246310005'))).status).toBe('succeeded');
+  });
+
+  it('declines a Luhn-invalid number', async () => {
+    expect(await simulator.charge(payment('4111111111111112'))).toEqual({
+      status: 'declined',
+      code: 'invalid_card_number',
+      message: 'Geçersiz kart numarası',
+    });
+  });
+
+  it('declines a card whose expiry month has passed on the injected clock', async () => {
+    const result = await simulator.charge({ ...payment('4111111111111111'), card: card('4111111111111111', '02', '2026') });
+    expect(result).toMatchObject({ status: 'declined', code: 'expired_card' });
+  });
+
+  it('accepts a card during its expiry month, with a two-digit year', async () => {
+    const result = await simulator.charge({ ...payment('4111111111111111'), card: card('4111111111111111', '03', '26') });
+    expect(result.status).toBe('succeeded');
+  });
+
+  it('counts months in Istanbul time', async () => {
+    // 22:30 UTC on 28 February is already 1 March in Istanbul (UTC+3).
+    const lateFebruary = new SimulatorProvider(() => new Date('2026-02-28T22:30:00Z'));
+    const result = await lateFebruary.charge({ ...payment('4111111111111111'), card: card('4111111111111111', '02', '2026') });
+    expect(result).toMatchObject({ status: 'declined', code: 'expired_card' });
+  });
+
+  it.each([
+    ['4111111111111111', 'visa'],
+    ['2221000000000009', 'mastercard'],
+    ['5200000000000007', 'mastercard'],
+    ['9792000000000001', 'troy'],
+    ['6011111111111117', 'discover'],
+    ['36000000000008', 'diners_club'],
+    ['3530111333300000', 'jcb'],
+    ['6200000000000005', 'unionpay'],
+    ['5000000000000009', 'maestro'],
+    ['6700000000000000', 'maestro'],
+    ['1000000000000000', null],
+  ])('schemeFromNumber(%s) is %s', (number, scheme) => {
+    expect(schemeFromNumber(number)).toBe(scheme);
+  });
+
+  it('approves the documented troy card although its check digit is off', async () => {
+    expect(luhnValid('9792030000000004')).toBe(false);
+    expect((await simulator.charge(payment('9792030000000004'))).status).toBe('succeeded');
+  });
+
+  it('checks Luhn digits', () => {
+    expect(luhnValid('79927398713')).toBe(true);
+    expect(luhnValid('79927398710')).toBe(false);
+  });
+});
+
+describe('simulator 3D Secure', () => {
+  it('holds the payment as pending until the cardholder answers', async () => {
+    const started = await simulator.authorise3D(payment('4111111111111111'));
+    expect(started).toMatchObject({ status: 'pending', providerReference: expect.stringMatching(/^sim_pay_/) });
+  });
+
+  it('succeeds on approve with the pending reference', async () => {
+    const started = await simulator.authorise3D(payment('5555555555554444'));
+    if (started.status !== 'pending') throw new Error('expected pending');
+    const done = await simulator.complete3D({ idempotencyKey: 'c', providerReference: started.providerReference, outcome: 'approve' });
+    expect(done).toEqual({ status: 'succeeded', providerReference: started.providerReference });
+  });
+
+  it('fails on decline with 3ds_failed', async () => {
+    expect(await payWith3D('4111111111111111', 'decline')).toEqual({
+      status: 'declined',
+      code: '3ds_failed',
+      message: '3D doğrulama başarısız',
+    });
+  });
+
+  it('applies the card behaviour after approval', async () => {
+    expect(await payWith3D('4000000000000002')).toMatchObject({ status: 'declined', code: 'insufficient_funds' });
+    expect(await payWith3D('4000000000000119')).toMatchObject({ status: 'error', code: 'provider_error' });
+    await expect(payWith3D('4000000000009995')).rejects.toBeInstanceOf(ProviderTimeoutError);
+  });
+
+  it('declines an invalid card before the challenge', async () => {
+    expect(await simulator.authorise3D(payment('4111111111111112'))).toMatchObject({ code: 'invalid_card_number' });
+  });
+
+  it('reports an unknown reference as a provider error', async () => {
+    const done = await simulator.complete3D({ idempotencyKey: 'x', providerReference: 'pay_123', outcome: 'approve' });
+    expect(done).toMatchObject({ status: 'error', code: 'unknown_reference' });
+  });
+});
+
+describe('simulator refund and cancel', () => {
+  async function paidReference(number: string): Promise<string> {
+    const paid = await simulator.charge(payment(number));
+    if (paid.status !== 'succeeded') throw new Error('expected success');
+    return paid.providerReference;
+  }
+
+  it('refunds and cancels an approved payment', async () => {
+    const providerReference = await paidReference('4111111111111111');
+    const refund = await simulator.refund({ idempotencyKey: 'r1', providerReference, amount: 5000n, currency: 'TRY' });
+    expect(refund).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^sim_refund_/) });
+    const cancel = await simulator.cancel({ idempotencyKey: 'c1', providerReference });
+    expect(cancel).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^sim_cancel_/) });
+  });
+
+  it('rejects every refund and cancel for 5105105105105100', async () => {
+    const providerReference = await paidReference('5105105105105100');
+    const rejected = { status: 'declined', code: 'refund_rejected' };
+    expect(await simulator.refund({ idempotencyKey: 'r2', providerReference, amount: 100n, currency: 'TRY' })).toMatchObject(rejected);
+    expect(await simulator.cancel({ idempotencyKey: 'c2', providerReference })).toMatchObject(rejected);
+  });
+
+  it('still rejects after a 3D payment and in a fresh process', async () => {
+    const done = await payWith3D('5105105105105100');
+    if (done.status !== 'succeeded') throw new Error('expected success');
+    const fresh = new SimulatorProvider();
+    expect(await fresh.cancel({ idempotencyKey: 'c3', providerReference: done.providerReference })).toMatchObject({
+      code: 'refund_rejected',
+    });
+  });
+});
+
+describe('simulator card storage', () => {
+  it('stores a card and charges it by reference', async () => {
+    const stored = await simulator.storeCard({ idempotencyKey: 's1', card: card('9792030000000004') });
+    expect(stored).toMatchObject({ status: 'stored', scheme: 'troy' });
+    if (stored.status !== 'stored') throw new Error('expected stored');
+    expect(stored.cardReference).not.toContain('9792');
+    const { card: _card, ...rest } = payment('9792030000000004');
+    const paid = await simulator.charge({ ...rest, savedCard: { cardReference: stored.cardReference } });
+    expect(paid.status).toBe('succeeded');
+  });
+
+  it('refuses to store 4000000000000341', async () => {
+    expect(await simulator.storeCard({ idempotencyKey: 's2', card: card('4000000000000341') })).toEqual({
+      status: 'declined',
+      code: 'card_storage_refused',
+      message: 'Kart saklama isteği banka tarafından reddedildi',
+    });
+  });
+
+  it('keeps a declining card declining when charged by reference', async () => {
+    const stored = await simulator.storeCard({ idempotencyKey: 's3', card: card('4000000000000002') });
+    if (stored.status !== 'stored') throw new Error('expected stored');
+    const { card: _card, ...rest } = payment('4000000000000002');
+    const paid = await simulator.charge({ ...rest, savedCard: { cardReference: stored.cardReference } });
+    expect(paid).toMatchObject({ status: 'declined', code: 'insufficient_funds' });
+  });
+
+  it('deletes a stored card and reports unknown references', async () => {
+    const stored = await simulator.storeCard({ idempotencyKey: 's4', card: card('4111111111111111') });
+    if (stored.status !== 'stored') throw new Error('expected stored');
+    expect(await simulator.deleteCard({ cardReference: stored.cardReference })).toEqual({ status: 'deleted' });
+    expect(await simulator.deleteCard({ cardReference: 'card_1' })).toMatchObject({ code: 'unknown_reference' });
+  });
+});
+
+describe('simulator BIN lookup', () => {
+  it('knows the 8-digit BIN', async () => {
+    expect(await simulator.binLookup('41111111')).toEqual({
+      bin: '41111111',
+      issuerName: 'Simülasyon Bank',
+      issuerCode: '0001',
+      scheme: 'visa',
+      type: 'credit',
+      program: 'Simülasyon Bonus',
+      isCommercial: false,
+    });
+  });
+
+  it('knows the 6-digit BIN', async () => {
+    expect(await simulator.binLookup('979203')).toMatchObject({ bin: '979203', scheme: 'troy', type: 'debit' });
+    expect(await simulator.binLookup('510510')).toMatchObject({ scheme: 'mastercard', type: 'debit' });
+  });
+
+  it('falls back to 6 digits when the 8-digit BIN is unknown', async () => {
+    expect(await simulator.binLookup('55555599')).toMatchObject({ bin: '555555', scheme: 'mastercard', type: 'credit' });
+  });
+
+  it('answers visa credit for the shared 400000 BIN', async () => {
+    expect(await simulator.binLookup('40000000')).toMatchObject({ scheme: 'visa', type: 'credit', issuerName: 'Simülasyon Bank' });
+  });
+
+  it('returns nulls for an unknown BIN', async () => {
+    expect(await simulator.binLookup('123456')).toEqual({
+      bin: '123456',
+      issuerName: null,
+      issuerCode: null,
+      scheme: null,
+      type: null,
+      program: null,
+      isCommercial: null,
+    });
+  });
+});
+
+describe('installments', () => {
+  it('offers 12 options for TRY with the default rates', async () => {
+    const options = await simulator.installments({ bin: '411111', amount: 10000n, currency: 'TRY' });
+    expect(options.map((o) => o.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(options[0]).toEqual({ number: 1, amount: 10000n, total: 10000n });
+    expect(options[1]).toEqual({ number: 2, amount: 5075n, total: 10150n });
+    expect(options[2]).toEqual({ number: 3, amount: 3433n, total: 10300n });
+    expect(options[11]).toEqual({ number: 12, amount: 971n, total: 11650n });
+  });
+
+  it('offers none outside TRY', async () => {
+    expect(await simulator.installments({ bin: '411111', amount: 10000n, currency: 'EUR' })).toEqual([]);
+  });
+
+  it('rounds half up on totals and on each instalment', () => {
+    // 1.00 TRY * 1.015 = 1.015 TRY -> 102 kuruş, / 2 = 51
+    expect(computeInstallments(100n, 'TRY')[1]).toEqual({ number: 2, amount: 51n, total: 102n });
+    // 2.00 TRY * 1.015 = 2.03 TRY, / 2 = 101.5 -> 102 kuruş
+    expect(computeInstallments(200n, 'TRY')[1]).toEqual({ number: 2, amount: 102n, total: 203n });
+    // 9.99 TRY * 1.015 = 10.13985 TRY -> 1014 kuruş
+    expect(computeInstallments(999n, 'TRY')[1]).toEqual({ number: 2, amount: 507n, total: 1014n });
+  });
+
+  it('uses the account rates when given', async () => {
+    const rates = [0, 300, 0];
+    const options = await simulator.installments({ bin: '411111', amount: 10000n, currency: 'TRY', monthlyRatesBp: rates });
+    expect(options[1].total).toBe(10300n);
+    expect(options[2].total).toBe(10000n);
+    // Entries the account left out keep the default rate.
+    expect(options[3].total).toBe(10450n);
+  });
+
+  it('rejects a negative rate', () => {
+    expect(() => computeInstallments(100n, 'TRY', [-1])).toThrow(RangeError);
+  });
+});
