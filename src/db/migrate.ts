@@ -26,10 +26,10 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_gateway_migrations" (
+    await client.query(`CREATE TABLE IF NOT EXISTS public."_gateway_migrations" (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set(
-      (await client.query<{ name: string }>('SELECT name FROM "_gateway_migrations"')).rows.map((r) => r.name),
+      (await client.query<{ name: string }>('SELECT name FROM public."_gateway_migrations"')).rows.map((r) => r.name),
     );
     for (const name of listMigrations(dir)) {
       if (done.has(name)) continue;
@@ -37,7 +37,7 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query('INSERT INTO "_gateway_migrations" (name) VALUES ($1)', [name]);
+        await client.query('INSERT INTO public."_gateway_migrations" (name) VALUES ($1)', [name]);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');

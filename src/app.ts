@@ -1,0 +1,62 @@
+// One node:http server: REST under /api, GraphQL and GraphiQL at /graphql, GET /healthz.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Services } from './domain/services.ts';
+import type { Logger } from './logger.ts';
+import { schema } from './graphql/schema.ts';
+import { createGraphQLServer } from './graphql/yoga.ts';
+import { createRestHandler } from './rest/handler.ts';
+
+export interface AppOptions {
+  services: Services;
+  masterKey: Buffer;
+  logger: Logger;
+  /** Health: true once the database and the job runner are up. */
+  isHealthy: () => Promise<boolean>;
+}
+
+export interface App {
+  server: http.Server;
+  listen(port: number, host: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function createApp(opts: AppOptions): App {
+  const yoga = createGraphQLServer(schema, opts.services);
+  const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger });
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (await rest(req, res)) return;
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/healthz') {
+        const healthy = await opts.isHealthy().catch(() => false);
+        res.writeHead(healthy ? 200 : 503, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
+        return;
+      }
+      if (path === '/graphql' || path?.startsWith('/graphql/')) return void (await yoga.handleNodeRequestAndResponse(req, res, {}));
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
+    } catch (err) {
+      opts.logger.error('unhandled request error', { error: (err as Error).message, url: req.url?.split('?')[0] });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ result: { successful: false, message: 'Beklenmeyen bir hata oluştu.' } }));
+    }
+  });
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

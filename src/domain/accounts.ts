@@ -1,0 +1,58 @@
+// Payment account selection (spec convention 10): an explicit token, else the first routing
+// rule that matches the card, else the workspace default; none is a 422 on the token's path.
+import type { PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
+import type { Tx } from '../db/client.ts';
+import type { BinInfo } from '../providers/types.ts';
+import type { Currency } from './money.ts';
+import { ValidationError, type Path } from './errors.ts';
+
+export interface CardFacts {
+  bin: BinInfo | null;
+  currency: Currency;
+  amount: bigint;
+}
+
+export interface AccountRequest {
+  /** The payment_provider_token sent, if any. */
+  token?: string | null;
+  /** Where errors about the account are reported, e.g. ['transaction', 'paymentProviderToken']. */
+  path: Path;
+  card: CardFacts;
+}
+
+export async function findAccount(db: Tx, workspaceId: string, token: string): Promise<PaymentAccount | null> {
+  return db.paymentAccount.findFirst({ where: { id: token, workspaceId, deletedAt: null } });
+}
+
+export async function selectAccount(db: Tx, workspace: Workspace, req: AccountRequest): Promise<PaymentAccount> {
+  if (req.token) {
+    const account = await findAccount(db, workspace.id, req.token);
+    if (!account) throw ValidationError.single(req.path, 'account_not_found');
+    return account;
+  }
+  const rules = await db.routingRule.findMany({
+    where: { workspaceId: workspace.id, paymentAccount: { deletedAt: null } },
+    orderBy: { position: 'asc' },
+    include: { paymentAccount: true },
+  });
+  const routed = rules.find((rule) => ruleMatches(rule, req.card));
+  if (routed) return routed.paymentAccount;
+  if (workspace.defaultPaymentAccountId) {
+    const fallback = await findAccount(db, workspace.id, workspace.defaultPaymentAccountId);
+    if (fallback) return fallback;
+  }
+  throw ValidationError.single(req.path, 'no_default_account');
+}
+
+/** A rule matches when every condition it sets holds; unset conditions match anything. */
+export function ruleMatches(rule: RoutingRule, card: CardFacts): boolean {
+  const bin = card.bin;
+  if (rule.scheme && rule.scheme !== bin?.scheme) return false;
+  if (rule.cardType && rule.cardType !== bin?.type) return false;
+  if (rule.issuerCode && rule.issuerCode !== bin?.issuerCode) return false;
+  if (rule.binPrefix && !(bin?.bin ?? '').startsWith(rule.binPrefix)) return false;
+  if (rule.currency && rule.currency !== card.currency) return false;
+  if (rule.minAmount !== null && card.amount < rule.minAmount) return false;
+  if (rule.maxAmount !== null && card.amount > rule.maxAmount) return false;
+  return true;
+}

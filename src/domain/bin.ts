@@ -1,0 +1,52 @@
+// retrieve-bin: card scheme/issuer data and installment options for a BIN. No charge is made.
+import { z } from 'zod';
+import type { Workspace } from '../generated/prisma/client.ts';
+import type { BinInfo, InstallmentOption } from '../providers/types.ts';
+import type { Services } from './services.ts';
+import { amount, currency, parseInput, uuid } from './validation.ts';
+import { selectAccount } from './accounts.ts';
+import { planCharge } from './charge-currency.ts';
+import { requireActive } from './plans.ts';
+
+const binDigits = z
+  .string({ error: 'invalid_type' })
+  .refine((v) => /^\d*$/.test(v), { error: 'bin_digits_only', abort: true })
+  .refine((v) => v.length >= 6, { error: 'bin_too_short', abort: true })
+  .refine((v) => v.length <= 8, { error: 'bin_too_long' });
+
+const retrieveBinInput = z.object({
+  card: z.object({ bin: binDigits }, { error: 'required' }),
+  transaction: z.object(
+    {
+      amount: amount(),
+      currency: currency().nullish().transform((c) => c ?? 'TRY'),
+      paymentProviderToken: uuid().nullish(),
+    },
+    { error: 'required' },
+  ),
+});
+
+export interface RetrieveBinResult {
+  card: BinInfo;
+  installments: InstallmentOption[];
+}
+
+export async function retrieveBin(s: Services, workspace: Workspace, raw: unknown): Promise<RetrieveBinResult> {
+  requireActive(workspace);
+  const input = parseInput(retrieveBinInput, raw);
+  const bin = input.card.bin;
+  const card = await s.providers.binSource.binLookup(bin);
+  const account = await selectAccount(s.db, workspace, {
+    token: input.transaction.paymentProviderToken,
+    path: ['transaction', 'paymentProviderToken'],
+    card: { bin: card, currency: input.transaction.currency, amount: input.transaction.amount },
+  });
+  const charge = planCharge(account, input.transaction.amount, input.transaction.currency, s.rates, ['transaction', 'currency']);
+  const provider = s.providers.get(account.provider);
+  // The spec: installments only in TRY, including when conversion charges the card in TRY's place.
+  const installments =
+    charge.currency === 'TRY'
+      ? await provider.installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp })
+      : [];
+  return { card: { ...card, bin }, installments };
+}

@@ -1,0 +1,80 @@
+// The one catalog of every message the gateway returns. Turkish is the default (spec: messages
+// are returned in Turkish); `Accept-Language: en` selects English. {name} marks a parameter.
+
+const catalog = {
+  // generic input shape
+  required: { tr: 'Bu alan zorunludur.', en: 'This field is required.' },
+  invalid_type: { tr: 'Bu alanın türü geçersiz.', en: 'This field has an invalid type.' },
+  unknown_field: { tr: 'Bu alan tanınmıyor.', en: 'This field is not allowed.' },
+  too_long: { tr: 'En fazla {max} karakter olabilir.', en: 'Must be at most {max} characters.' },
+  length_between: { tr: '{min} ile {max} karakter arasında olmalıdır.', en: 'Must be between {min} and {max} characters.' },
+  length_exact: { tr: '{length} karakter olmalıdır.', en: 'Must be exactly {length} characters.' },
+  invalid_uuid: { tr: 'Geçerli bir UUID olmalıdır.', en: 'Must be a valid UUID.' },
+  invalid_url: { tr: 'http veya https ile başlayan geçerli bir adres olmalıdır.', en: 'Must be a valid http or https URL.' },
+  invalid_boolean: { tr: 'true veya false olmalıdır.', en: 'Must be true or false.' },
+  invalid_integer: { tr: 'Tam sayı olmalıdır.', en: 'Must be an integer.' },
+  invalid_ip: { tr: 'Geçerli bir IPv4 veya IPv6 adresi olmalıdır.', en: 'Must be a valid IPv4 or IPv6 address.' },
+  body_not_object: { tr: 'İstek gövdesi bir JSON nesnesi olmalıdır.', en: 'The request body must be a JSON object.' },
+  body_too_large: { tr: 'İstek gövdesi 1 MB sınırını aşıyor.', en: 'The request body exceeds 1 MB.' },
+  // money
+  amount_format: { tr: 'Tutar 100 veya 100.10 biçiminde olmalıdır.', en: 'The amount must be in the form 100 or 100.10.' },
+  amount_positive: { tr: 'Tutar sıfırdan büyük olmalıdır.', en: 'The amount must be greater than zero.' },
+  base_amount_exceeds: { tr: 'Satış tutarı çekilecek tutarı aşamaz.', en: 'The sold amount cannot exceed the charged amount.' },
+  currency_invalid: { tr: 'Para birimi TRY, USD, EUR veya GBP olmalıdır.', en: 'The currency must be TRY, USD, EUR or GBP.' },
+  currency_not_supported: { tr: 'Ödeme hesabı bu para birimini desteklemiyor.', en: 'The payment account does not accept this currency.' },
+  conversion_rate_unavailable: { tr: 'Güncel kur bilgisi alınamadı.', en: 'The current exchange rate could not be obtained.' },
+  installment_range: { tr: 'Taksit sayısı 1 ile 12 arasında olmalıdır.', en: 'The installment number must be between 1 and 12.' },
+  installment_only_try: { tr: 'TRY dışındaki para birimlerinde taksit yapılamaz; taksit sayısı 1 olmalıdır.', en: 'No installments outside TRY; the installment number must be 1.' },
+  rate_format: { tr: 'Oran 0 ile 100 arasında, en fazla iki ondalıklı olmalıdır.', en: 'The rate must be between 0 and 100 with at most two decimals.' },
+  reference_needs_digit: { tr: 'En az bir rakam içermelidir.', en: 'Must contain at least one digit.' },
+  // cards and BIN
+  bin_too_short: { tr: 'BIN en az 6 haneli olmalıdır.', en: 'The BIN must have at least 6 digits.' },
+  bin_too_long: { tr: 'BIN en fazla 8 haneli olabilir.', en: 'The BIN can have at most 8 digits.' },
+  bin_digits_only: { tr: 'BIN yalnızca rakamlardan oluşmalıdır.', en: 'The BIN must contain digits only.' },
+  // accounts
+  account_not_found: { tr: 'Ödeme hesabı bulunamadı.', en: 'Payment account not found.' },
+  no_default_account: { tr: 'Ödeme hesabı belirtilmedi ve varsayılan ödeme hesabı tanımlı değil.', en: 'No payment account was given and the workspace has no default account.' },
+  account_no_secure: { tr: 'Ödeme hesabı 3D güvenli ödemeyi desteklemiyor.', en: 'The payment account does not support 3D Secure payment.' },
+  account_no_non_secure: { tr: 'Ödeme hesabı güvenlik doğrulamasız ödemeyi desteklemiyor.', en: 'The payment account does not support payments without security verification.' },
+  account_no_card_storage: { tr: 'Ödeme hesabı kart saklamayı desteklemiyor.', en: 'The payment account does not support card storage.' },
+  account_no_hosted_page: { tr: 'Ödeme hesabı ödeme sayfasından ödeme almayı desteklemiyor.', en: 'The payment account cannot take payments on the hosted page.' },
+  channel_not_found: { tr: 'Kanal bulunamadı.', en: 'Channel not found.' },
+  // access
+  workspace_inactive: { tr: 'Çalışma alanı işlem yapamaz.', en: 'The workspace cannot operate.' },
+  plan_orders: { tr: 'Planınız siparişleri kapsamıyor.', en: 'Your plan does not cover orders.' },
+  plan_saved_cards: { tr: 'Planınız kayıtlı kartları kapsamıyor.', en: 'Your plan does not cover saved cards.' },
+  plan_subscriptions: { tr: 'Planınız abonelikleri kapsamıyor.', en: 'Your plan does not cover subscriptions.' },
+  plan_payment_links: { tr: 'Planınız ödeme linklerini kapsamıyor.', en: 'Your plan does not cover payment links.' },
+  module_pay_by_link_off: { tr: 'Link ile ödeme modülü kapalı.', en: 'The pay-by-link module is switched off.' },
+  auth_missing_key: { tr: 'API anahtarı gönderilmedi.', en: 'The API key is missing.' },
+  auth_invalid_key: { tr: 'API anahtarı geçersiz.', en: 'The API key is invalid.' },
+  auth_missing_signature: { tr: 'İmza gönderilmedi.', en: 'The signature is missing.' },
+  auth_invalid_signature: { tr: 'İmza geçersiz.', en: 'The signature is invalid.' },
+  auth_stale_timestamp: { tr: 'Zaman damgası geçersiz veya 5 dakikadan eski.', en: 'The timestamp is invalid or more than 5 minutes off.' },
+  auth_invalid_token: { tr: 'Erişim anahtarı geçersiz.', en: 'The access token is invalid.' },
+  read_only: { tr: 'Bu erişim anahtarı yalnızca okuma yapabilir.', en: 'This access token is read-only.' },
+  // REST plumbing
+  unknown_operation: { tr: 'Böyle bir işlem yok.', en: 'No such operation.' },
+  method_not_allowed: { tr: 'Yalnızca POST kabul edilir.', en: 'Only POST is accepted.' },
+  not_implemented: { tr: 'Bu işlem henüz kullanıma açılmadı.', en: 'This operation is not available yet.' },
+  internal_error: { tr: 'Beklenmeyen bir hata oluştu.', en: 'An unexpected error occurred.' },
+  rate_limited: { tr: 'İstek sınırı aşıldı.', en: 'Request limit exceeded.' },
+} as const satisfies Record<string, { tr: string; en: string }>;
+
+export type MessageCode = keyof typeof catalog;
+export type Language = 'tr' | 'en';
+
+export function message(code: MessageCode, lang: Language = 'tr', params: Record<string, string | number> = {}): string {
+  const template: string = catalog[code][lang];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+export function isMessageCode(code: string): code is MessageCode {
+  return Object.hasOwn(catalog, code);
+}
+
+/** `Accept-Language: en…` picks English; everything else (or nothing) is Turkish. */
+export function languageFrom(acceptLanguage: string | null | undefined): Language {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'tr';
+}

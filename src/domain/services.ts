@@ -1,0 +1,14 @@
+// What every domain operation may use, built once in main.ts (and by the tests).
+import type { Db } from '../db/client.ts';
+import type { ProviderRegistry } from '../providers/registry.ts';
+import type { Clock } from './clock.ts';
+import type { RateSource } from './conversion.ts';
+
+export interface Services {
+  db: Db;
+  clock: Clock;
+  providers: ProviderRegistry;
+  rates: RateSource;
+  /** Public base URL of the gateway, for redirect and checkout addresses. */
+  baseUrl: string;
+}

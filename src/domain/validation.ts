@@ -1,0 +1,82 @@
+// Shared field rules, written once with zod. Schemas report our message codes as their error
+// text; `parseInput` turns zod issues into domain issues with the spec's field paths.
+import { z } from 'zod';
+import { CURRENCIES, parseAmount, parseRate } from './money.ts';
+import { isMessageCode, type MessageCode } from './messages.ts';
+import { ValidationError, type Issue } from './errors.ts';
+import { isIP } from 'node:net';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const uuid = () => z.string({ error: 'invalid_type' }).regex(UUID_RE, { error: 'invalid_uuid' });
+
+/** Amount strings of the spec (100, 100.1, 100.10), to bigint minor units. */
+export const amount = () =>
+  z.union([z.string(), z.number()], { error: 'amount_format' }).transform((v, ctx) => {
+    const minor = parseAmount(v);
+    if (minor === null) {
+      ctx.addIssue({ code: 'custom', message: 'amount_format' });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+/** VAT rates 0-100 with at most two decimals, to hundredths of a percent. */
+export const rate = () =>
+  z.union([z.string(), z.number()], { error: 'invalid_type' }).transform((v, ctx) => {
+    const hundredths = parseRate(v);
+    if (hundredths === null) {
+      ctx.addIssue({ code: 'custom', message: 'rate_format' });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
+
+export const currency = () => z.enum(CURRENCIES, { error: 'currency_invalid' }).default('TRY');
+
+/** channel_reference of payments, orders, subscriptions, links: <=255 chars with a digit. */
+export const orderNumberReference = () =>
+  z
+    .string({ error: 'invalid_type' })
+    .min(1, { error: 'required' })
+    .max(255, { error: 'too_long' })
+    .regex(/\d/, { error: 'reference_needs_digit' });
+
+export const text = (max = 255) => z.string({ error: 'invalid_type' }).max(max, { error: 'too_long' });
+
+export const httpUrl = () =>
+  z
+    .string({ error: 'invalid_type' })
+    .max(2048, { error: 'too_long' })
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, { error: 'invalid_url' });
+
+export const ip = () => z.string({ error: 'invalid_type' }).refine((v) => isIP(v) !== 0, { error: 'invalid_ip' });
+
+/** Runs a schema over raw input; every failing field becomes an issue at its path. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ValidationError(result.error.issues.map(toIssue));
+}
+
+function toIssue(issue: z.core.$ZodIssue): Issue {
+  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input == null) {
+    return { path, code: 'required' };
+  }
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return { path, code: 'too_long', params: { max: Number(issue.maximum) } };
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return { path: [...path, ...issue.keys.slice(0, 1)], code: 'unknown_field' };
+  }
+  const code: MessageCode = isMessageCode(issue.message) ? issue.message : 'invalid_type';
+  return { path, code };
+}

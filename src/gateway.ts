@@ -1,0 +1,102 @@
+// Assembles a running gateway: database (embedded or DATABASE_URL) -> migrations -> services ->
+// HTTP server + jobs. main.ts and the tests both start gateways through here.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { createDb, type Db } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
+import { staticRates } from './domain/conversion.ts';
+import { generateMasterKey, parseMasterKey } from './domain/secrets.ts';
+import type { Services } from './domain/services.ts';
+import { createApp, type App } from './app.ts';
+import { createJobRunner, type JobRunner } from './jobs/agenda.ts';
+import { createRegistry } from './providers/registry.ts';
+import { SimulatorProvider } from './providers/simulator.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { seedDemo, type DemoCredentials } from './demo.ts';
+
+export interface Gateway {
+  config: Config;
+  services: Services;
+  app: App;
+  jobs: JobRunner;
+  port: number;
+  baseUrl: string;
+  databaseUrl: string;
+  masterKey: Buffer;
+  demo: DemoCredentials | null;
+  stop(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** Create the demo workspace when the database has none (npm start does; tests opt in). */
+  seedDemo?: boolean;
+}
+
+export async function startGateway(config: Config, opts: GatewayOptions = {}): Promise<Gateway> {
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
+  const clock = opts.clock ?? systemClock;
+  mkdirSync(config.dataDir, { recursive: true });
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.EMBEDDED_PG_PORT });
+    databaseUrl = embedded.url;
+    logger.info('embedded PostgreSQL started', { port: config.EMBEDDED_PG_PORT, dir: path.join(config.dataDir, 'pg') });
+  }
+  const stops: Array<() => Promise<unknown>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err: Error) => logger.error('stop failed', { error: err.message }));
+  };
+  if (embedded) stops.push(() => embedded.stop());
+  try {
+    const { applied } = await migrate(databaseUrl);
+    if (applied.length) logger.info('migrations applied', { applied });
+    const masterKey = loadMasterKey(config, logger);
+    const db: Db = createDb(databaseUrl);
+    stops.push(() => db.$disconnect());
+
+    const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY, logger });
+    const providers = createRegistry([new SimulatorProvider(() => clock.now())]);
+    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), baseUrl: config.baseUrl };
+
+    const app = createApp({
+      services,
+      masterKey,
+      logger,
+      isHealthy: async () => jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),
+    });
+    const port = await app.listen(config.PORT, config.HOST);
+    stops.push(() => app.close());
+    const baseUrl = config.BASE_URL ? config.baseUrl : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+    services.baseUrl = baseUrl;
+    await jobs.start();
+    stops.push(() => jobs.stop());
+
+    const demo = opts.seedDemo ? await seedDemo(db, masterKey, baseUrl, config.dataDir, logger) : null;
+    logger.info('gateway listening', { url: baseUrl, graphiql: `${baseUrl}/graphql` });
+    return { config, services, app, jobs, port, baseUrl, databaseUrl, masterKey, demo, stop: stopAll };
+  } catch (err) {
+    logger.error('gateway failed to start', { error: (err as Error).message });
+    await stopAll();
+    throw err;
+  }
+}
+
+/** GATEWAY_MASTER_KEY, or one generated once into DATA_DIR (refused in production). */
+function loadMasterKey(config: Config, logger: Logger): Buffer {
+  if (config.GATEWAY_MASTER_KEY) return parseMasterKey(config.GATEWAY_MASTER_KEY);
+  if (config.DATABASE_URL && config.NODE_ENV === 'production') {
+    throw new Error('GATEWAY_MASTER_KEY must be set in production when DATABASE_URL is used');
+  }
+  const file = path.join(config.dataDir, 'master.key');
+  if (!existsSync(file)) {
+    writeFileSync(file, generateMasterKey() + '\n', { mode: 0o600, flag: 'wx' });
+    if (config.DATABASE_URL) logger.warn('GATEWAY_MASTER_KEY is not set; generated one into DATA_DIR', { file });
+  }
+  return parseMasterKey(readFileSync(file, 'utf8').trim());
+}

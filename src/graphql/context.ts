@@ -1,0 +1,16 @@
+// Who is asking. Merchants (REST, already authenticated by HMAC) and dashboard tokens act for one
+// workspace; support-staff tokens read every workspace and write nothing.
+import type { Workspace } from '../generated/prisma/client.ts';
+import type { Services } from '../domain/services.ts';
+import type { Language } from '../domain/messages.ts';
+
+export type Viewer =
+  | { kind: 'merchant' | 'dashboard'; workspace: Workspace }
+  | { kind: 'support' }
+  | { kind: 'anonymous' };
+
+export interface GraphQLContext {
+  services: Services;
+  viewer: Viewer;
+  lang: Language;
+}

@@ -1,0 +1,8 @@
+// Imports every type module (each registers itself on the builder) and builds the schema once.
+import { builder } from './builder.ts';
+import './scalars.ts';
+import './types/result.ts';
+import './types/workspace.ts';
+import './types/bin.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,106 @@
+// Dashboard and support reads of workspaces, channels and payment accounts.
+import { builder } from '../builder.ts';
+import { readableWorkspaceId } from '../auth.ts';
+
+builder.prismaObject('Workspace', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    slug: t.exposeString('slug'),
+    name: t.exposeString('name'),
+    active: t.exposeBoolean('active'),
+    mode: t.exposeString('mode'),
+    timeZone: t.exposeString('timeZone'),
+    plan: t.field({
+      type: WorkspacePlan,
+      resolve: (w) => ({
+        orders: w.planOrders,
+        savedCards: w.planSavedCards,
+        subscriptions: w.planSubscriptions,
+        paymentLinks: w.planPaymentLinks,
+        payByLink: w.payByLinkEnabled,
+      }),
+    }),
+    defaultPaymentAccount: t.relation('defaultPaymentAccount', { nullable: true }),
+    channels: t.relation('channels'),
+    paymentAccounts: t.relation('paymentAccounts', { query: { where: { deletedAt: null } } }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+interface PlanShape {
+  orders: boolean;
+  savedCards: boolean;
+  subscriptions: boolean;
+  paymentLinks: boolean;
+  payByLink: boolean;
+}
+const WorkspacePlan = builder.objectRef<PlanShape>('WorkspacePlan').implement({
+  fields: (t) => ({
+    orders: t.exposeBoolean('orders'),
+    savedCards: t.exposeBoolean('savedCards'),
+    subscriptions: t.exposeBoolean('subscriptions'),
+    paymentLinks: t.exposeBoolean('paymentLinks'),
+    payByLink: t.exposeBoolean('payByLink'),
+  }),
+});
+
+builder.prismaObject('Channel', {
+  fields: (t) => ({
+    token: t.exposeID('id'),
+    name: t.exposeString('name'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('PaymentAccount', {
+  fields: (t) => ({
+    token: t.exposeID('id'),
+    name: t.exposeString('name'),
+    provider: t.exposeString('provider'),
+    mode: t.exposeString('mode'),
+    currencies: t.stringList({ resolve: (a) => a.currencies }),
+    capabilities: t.stringList({
+      resolve: (a) =>
+        (
+          [
+            ['secure', a.secure],
+            ['non_secure', a.nonSecure],
+            ['card_storage', a.cardStorage],
+            ['card_deletion', a.cardDeletion],
+            ['refund', a.refund],
+            ['cancel', a.cancel],
+            ['hosted_page', a.hostedPage],
+            ['conversion', a.conversion],
+          ] as const
+        )
+          .filter(([, on]) => on)
+          .map(([name]) => name),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryField('workspaces', (t) =>
+  t.prismaField({
+    type: ['Workspace'],
+    description: 'The caller’s workspace; every workspace for support staff',
+    resolve: (query, _root, _args, ctx) => {
+      const id = readableWorkspaceId(ctx);
+      return ctx.services.db.workspace.findMany({ ...query, where: id ? { id } : {}, orderBy: { createdAt: 'asc' } });
+    },
+  }),
+);
+
+builder.queryField('workspace', (t) =>
+  t.prismaField({
+    type: 'Workspace',
+    nullable: true,
+    args: { slug: t.arg.string({ description: 'Support staff: which workspace; others: ignored' }) },
+    resolve: (query, _root, args, ctx) => {
+      const id = readableWorkspaceId(ctx);
+      if (id) return ctx.services.db.workspace.findUnique({ ...query, where: { id } });
+      if (!args.slug) return null;
+      return ctx.services.db.workspace.findUnique({ ...query, where: { slug: args.slug } });
+    },
+  }),
+);

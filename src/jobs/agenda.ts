@@ -1,0 +1,78 @@
+// The job runner: Agenda 6 on the gateway's PostgreSQL (its table lives in the `agenda` schema,
+// created by a migration). Job modules register themselves through `defineJobs`.
+import { Agenda, type Job } from 'agenda';
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+
+export interface JobRunner {
+  agenda: Agenda;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  readonly running: boolean;
+}
+
+export interface JobRunnerOptions {
+  databaseUrl: string;
+  mongoUrl?: string;
+  processEvery: string;
+  logger: Logger;
+  name?: string;
+}
+
+export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner> {
+  const { agenda, close } = opts.mongoUrl ? await mongoAgenda(opts) : postgresAgenda(opts);
+  // Agenda connects from its constructor; awaiting `ready` turns a connection failure into a
+  // rejected start instead of an unhandled rejection.
+  await agenda.ready.catch(async (err: Error) => {
+    await close();
+    throw err;
+  });
+  // Jobs this process is running, so a stop can wait for them (Agenda's drain leaves fetched
+  // jobs locked for the whole lock lifetime).
+  const active = new Set<Job>();
+  agenda.on('start', (job: Job) => active.add(job));
+  agenda.on('complete', (job: Job) => active.delete(job));
+  agenda.on('error', (err: Error) => opts.logger.error('job runner error', { error: err.message }));
+  agenda.on('fail', (err: Error, job: Job) => opts.logger.warn('job failed', { job: job.attrs.name, error: err.message }));
+  let running = false;
+  return {
+    agenda,
+    get running() {
+      return running;
+    },
+    async start() {
+      await agenda.start();
+      running = true;
+    },
+    async stop() {
+      running = false;
+      await agenda.stop(false);
+      const deadline = Date.now() + 15_000;
+      while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await close();
+    },
+  };
+}
+
+function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => Promise<void> } {
+  // Our own pool: Agenda's has no error handler, and a dropped connection would crash us.
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, options: '-c search_path=agenda' });
+  pool.on('error', (err) => opts.logger.warn('agenda pool error', { error: err.message }));
+  const backend = new PostgresBackend({ pool, ensureSchema: false });
+  (backend.notificationChannel as unknown as { on?: (e: string, f: (err: Error) => void) => void } | undefined)?.on?.('error', (err) =>
+    opts.logger.warn('agenda notification error', { error: err.message }),
+  );
+  const agenda = new Agenda({ backend, processEvery: opts.processEvery, name: opts.name, defaultLockLifetime: 60_000 });
+  return { agenda, close: () => pool.end() };
+}
+
+/** Selected by AGENDA_MONGO_URL for users who run MongoDB; install `@agendajs/mongo-backend` then. */
+async function mongoAgenda(opts: JobRunnerOptions): Promise<{ agenda: Agenda; close: () => Promise<void> }> {
+  const moduleName = '@agendajs/mongo-backend';
+  const mod = (await import(moduleName).catch(() => {
+    throw new Error(`AGENDA_MONGO_URL is set but ${moduleName} is not installed (npm install ${moduleName} mongodb)`);
+  })) as { MongoBackend: new (cfg: { address: string }) => PostgresBackend };
+  const agenda = new Agenda({ backend: new mod.MongoBackend({ address: opts.mongoUrl! }) as never, processEvery: opts.processEvery });
+  return { agenda, close: async () => {} };
+}

@@ -1,0 +1,59 @@
+// The one mapping from outcomes to HTTP (STYLE.md pattern 6): validation, state and unknown
+// tokens 422; plan/workspace 403; rate limit 429; a provider decline stays 200.
+import type { GraphQLError } from 'graphql';
+import type { ErrorKind } from '../domain/errors.ts';
+import { message, type Language, type MessageCode } from '../domain/messages.ts';
+import { toSnake } from './case.ts';
+
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  validation: 422,
+  not_found: 422,
+  state: 422,
+  forbidden: 403,
+  rate_limited: 429,
+  not_implemented: 501,
+};
+
+export interface FieldError {
+  path: string[];
+  message: string;
+}
+
+export interface ErrorBody {
+  result: { successful: false; message: string };
+  errors: Record<string, string[]>;
+}
+
+/** `{"result":{"successful":false,"message"},"errors":{"order.items.0.unit_amount":["…"]}}` */
+export function errorBody(errors: FieldError[]): ErrorBody {
+  const byPath: Record<string, string[]> = {};
+  for (const e of errors) {
+    if (e.path.length === 0) continue;
+    const key = e.path.map(toSnake).join('.');
+    (byPath[key] ??= []).push(e.message);
+  }
+  return { result: { successful: false, message: errors[0]?.message ?? '' }, errors: byPath };
+}
+
+export function simpleError(code: MessageCode, lang: Language): ErrorBody {
+  return errorBody([{ path: [], message: message(code, lang) }]);
+}
+
+/**
+ * GraphQL rejects variables of the wrong type or with unknown keys before any resolver runs;
+ * those are the caller's input errors, so they become 422s with the field path.
+ * graphql-js words them as: Variable "$input" got invalid value … at "input.card.bin"; <reason>
+ */
+export function variableErrors(errors: readonly GraphQLError[], lang: Language): FieldError[] | null {
+  const fields: FieldError[] = [];
+  for (const err of errors) {
+    const m = /^Variable "\$input" got invalid value .*? (?:at "input\.?([^"]*)"; )?(.*)$/s.exec(err.message);
+    if (!m) return null;
+    const path = m[1] ? m[1].split('.').map((p) => p.replace(/\[(\d+)\]/g, '.$1')).join('.').split('.') : [];
+    const unknown = /^Field "([^"]+)" is not defined by type/.exec(m[2] ?? '');
+    if (unknown) fields.push({ path: [...path, unknown[1]], message: message('unknown_field', lang) });
+    else if (/was not provided/.test(m[2] ?? '')) fields.push({ path, message: message('required', lang) });
+    else fields.push({ path, message: message('invalid_type', lang) });
+  }
+  return fields;
+}

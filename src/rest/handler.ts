@@ -1,0 +1,143 @@
+// The REST shim: POST /api/{team}/gateway/<operation>. Verifies, parses, converts case, runs
+// the operation's GraphQL document in-process and maps the payload to the spec's body.
+// It holds no business rule.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { execute, parse, validate, typeFromAST, type DocumentNode, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { Services } from '../domain/services.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { languageFrom, message, type Language } from '../domain/messages.ts';
+import { signTimestamped } from '../domain/signatures.ts';
+import { authenticate } from './auth.ts';
+import { deepKeys, toCamel, toSnake } from './case.ts';
+import { errorBody, simpleError, STATUS_BY_KIND, variableErrors, type ErrorBody } from './errors.ts';
+import { findRoute, routes, type Route } from './routes.ts';
+import { pruneUnknownKeys } from './prune.ts';
+import type { UserErrorShape } from '../graphql/types/result.ts';
+import type { Logger } from '../logger.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const PATH_RE = /^\/api\/([^/]+)\/gateway\/(.+)$/;
+
+interface Prepared {
+  route: Route;
+  document: DocumentNode;
+  inputType: GraphQLInputType;
+}
+
+export interface RestOptions {
+  schema: GraphQLSchema;
+  services: Services;
+  masterKey: Buffer;
+  logger: Logger;
+}
+
+/** Parses and validates every route's document once; a broken document fails at boot. */
+export function prepareRoutes(schema: GraphQLSchema): Map<string, Prepared> {
+  const prepared = new Map<string, Prepared>();
+  for (const route of routes.values()) {
+    if (!route.document) continue;
+    const document = parse(route.document);
+    const problems = validate(schema, document);
+    if (problems.length) throw new Error(`REST route ${route.operation}: ${problems.map((p) => p.message).join('; ')}`);
+    const op = document.definitions[0] as OperationDefinitionNode;
+    const varType = op.variableDefinitions?.[0]?.type;
+    const inputType = varType && (typeFromAST(schema, varType as never) as GraphQLInputType | undefined);
+    if (!inputType) throw new Error(`REST route ${route.operation}: the document needs an $input variable`);
+    prepared.set(route.operation, { route, document, inputType });
+  }
+  return prepared;
+}
+
+export function createRestHandler(opts: RestOptions) {
+  const prepared = prepareRoutes(opts.schema);
+
+  return async function handleRest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const match = PATH_RE.exec(url.pathname);
+    if (!match) return false;
+    const lang = languageFrom(req.headers['accept-language']);
+    const [, team, operationPath] = match as unknown as [string, string, string];
+    const found = findRoute(operationPath);
+    if (!found) return send(res, 404, simpleError('unknown_operation', lang)), true;
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return send(res, 405, simpleError('method_not_allowed', lang)), true;
+    }
+    const rawBody = await readBody(req);
+    if (rawBody === null) return send(res, 413, simpleError('body_too_large', lang)), true;
+
+    const auth = await authenticate(opts.services.db, opts.masterKey, opts.services.clock, {
+      headers: req.headers,
+      rawBody,
+      team: decodeURIComponent(team),
+      path: url.pathname,
+      requireTimestamp: found.route.signing === 'timestamp',
+    });
+    const reply = (status: number, body: unknown) => send(res, status, body, auth.secret ? { secret: auth.secret, path: url.pathname, clock: opts.services } : undefined);
+    if (!auth.ok) return reply(auth.status, simpleError(auth.code, lang)), true;
+
+    const body = parseJsonObject(rawBody);
+    if (body === undefined) return reply(400, simpleError('body_not_object', lang)), true;
+    const route = prepared.get(found.route.operation);
+    if (!route) return reply(501, simpleError('not_implemented', lang)), true;
+
+    const [status, responseBody] = await run(route, body, found.pathToken, { services: opts.services, viewer: { kind: 'merchant', workspace: auth.workspace }, lang }, opts);
+    reply(status, responseBody);
+    return true;
+  };
+}
+
+async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
+  let input = deepKeys(body, toCamel) as Record<string, unknown>;
+  if (pathToken) input = { ...input, token: pathToken };
+  if (!p.route.strict) input = pruneUnknownKeys(input, p.inputType) as Record<string, unknown>;
+  const result = await execute({ schema: opts.schema, document: p.document, variableValues: { input }, contextValue: ctx });
+  if (result.errors?.length) {
+    const fields = variableErrors(result.errors, ctx.lang);
+    if (fields) return [422, errorBody(fields)];
+    opts.logger.error('rest operation failed', { operation: p.route.operation, errors: result.errors.map((e) => e.message) });
+    return [500, simpleError('internal_error', ctx.lang)];
+  }
+  const payload = (result.data as Record<string, Record<string, unknown>>)[p.route.field!]!;
+  const { errors, ...rest } = payload as { errors: UserErrorShape[] } & Record<string, unknown>;
+  if (errors.length > 0) return [STATUS_BY_KIND[errors[0]!.kind], errorBody(errors)];
+  return [200, deepKeys(rest, toSnake)];
+}
+
+function parseJsonObject(raw: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(raw.toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The raw bytes, or null past 1 MB (the rest is drained, not buffered). */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) tooLarge = true;
+    if (!tooLarge) chunks.push(chunk as Buffer);
+  }
+  return tooLarge ? null : Buffer.concat(chunks);
+}
+
+/** Every answer to an authenticated key is signed (timestamp form) so merchants can verify it. */
+function send(res: ServerResponse, status: number, body: unknown, signing?: { secret: string; path: string; clock: { clock: { now(): Date } } }): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (signing) {
+    const timestamp = String(Math.floor(signing.clock.clock.now().getTime() / 1000));
+    res.setHeader('X-Timestamp', timestamp);
+    res.setHeader('X-Signature', signTimestamped(signing.secret, timestamp, 'POST', signing.path, text));
+  }
+  res.end(text);
+}
+
+export type { ErrorBody, Language };
+export { message };

@@ -1,0 +1,73 @@
+// The route table: each REST operation of the spec runs one internal GraphQL document.
+// `signing: 'timestamp'` operations must carry X-Timestamp (spec: payment link operations);
+// every other operation takes the body form, or the timestamp form when X-Timestamp is sent.
+// `strict` operations reject unknown keys (spec: save-product, create-payment-link); the others
+// ignore keys the operation does not know. `document: null` answers 501 until its issue lands.
+export interface Route {
+  operation: string;
+  document: string | null;
+  /** The root field whose payload is the response body. */
+  field?: string;
+  signing: 'body' | 'timestamp';
+  strict?: boolean;
+}
+
+const ERRORS = 'errors { kind code message path }';
+const RESULT = 'result { successful message }';
+
+const implemented: Route[] = [
+  {
+    operation: 'retrieve-bin',
+    field: 'retrieveBin',
+    signing: 'body',
+    document: `query RetrieveBin($input: RetrieveBinInput!) {
+      retrieveBin(input: $input) {
+        ${RESULT}
+        card { bin issuerName issuerCode scheme type program isCommercial }
+        installments { number amount total }
+        ${ERRORS}
+      }
+    }`,
+  },
+];
+
+/** Operations of the spec whose issues have not landed yet. */
+const pending: Array<[string, Route['signing'], boolean?]> = [
+  ['secure-payment', 'body'],
+  ['regular-payment', 'body'],
+  ['retrieve-payment', 'body'],
+  ['refund-payment', 'body'],
+  ['cancel-payment', 'body'],
+  ['retrieve-payments', 'body'],
+  ['order-payment', 'body'],
+  ['retrieve-orders', 'body'],
+  ['save-product', 'body', true],
+  ['save-card', 'body'],
+  ['saved-cards', 'body'],
+  ['default-saved-card', 'body'],
+  ['delete-saved-card', 'body'],
+  ['subscription-payment', 'body'],
+  ['retrieve-subscription', 'body'],
+  ['retrieve-subscriptions', 'body'],
+  ['cancel-subscription', 'body'],
+  ['create-payment-link', 'timestamp', true],
+  ['update-payment-link', 'timestamp', true],
+  ['retrieve-payment-links', 'timestamp'],
+  ['retrieve-link-payments', 'timestamp'],
+];
+
+export const routes: ReadonlyMap<string, Route> = new Map(
+  [...implemented, ...pending.map(([operation, signing, strict]) => ({ operation, signing, strict, document: null }))].map((r) => [
+    r.operation,
+    r,
+  ]),
+);
+
+/** `update-payment-link/{token}` carries the link token in the path. */
+export function findRoute(operationPath: string): { route: Route; pathToken: string | null } | null {
+  const [operation, token, ...rest] = operationPath.split('/');
+  const route = routes.get(operation ?? '');
+  if (!route || rest.length > 0) return null;
+  if (token !== undefined && operation !== 'update-payment-link') return null;
+  return { route, pathToken: token ?? null };
+}
