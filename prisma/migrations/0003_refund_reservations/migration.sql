@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "RefundStatus" ADD VALUE 'pending';
+
+-- AlterTable
+ALTER TABLE "Payment" ADD COLUMN     "pendingCardReference" TEXT;
