@@ -6,6 +6,7 @@ import type { Logger } from './logger.ts';
 import { schema } from './graphql/schema.ts';
 import { createGraphQLServer } from './graphql/yoga.ts';
 import { createRestHandler } from './rest/handler.ts';
+import { createCheckoutRouter } from './checkout/router.ts';
 
 export interface AppOptions {
   services: Services;
@@ -23,11 +24,13 @@ export interface App {
 
 export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services);
+  const checkout = createCheckoutRouter(opts.services);
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger });
 
   const server = http.createServer(async (req, res) => {
     try {
       if (await rest(req, res)) return;
+      if (await checkout(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/healthz') {
         const healthy = await opts.isHealthy().catch(() => false);

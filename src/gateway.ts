@@ -1,6 +1,6 @@
 // Assembles a running gateway: database (embedded or DATABASE_URL) -> migrations -> services ->
 // HTTP server + jobs. main.ts and the tests both start gateways through here.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
@@ -8,14 +8,15 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { staticRates } from './domain/conversion.ts';
-import { generateMasterKey, parseMasterKey } from './domain/secrets.ts';
 import type { Services } from './domain/services.ts';
 import { createApp, type App } from './app.ts';
-import { createJobRunner, type JobRunner } from './jobs/agenda.ts';
+import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.ts';
+import { defineJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
 import { SimulatorProvider } from './providers/simulator.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemo, type DemoCredentials } from './demo.ts';
+import { loadMasterKey } from './master-key.ts';
 
 export interface Gateway {
   config: Config;
@@ -62,7 +63,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
 
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY, logger });
     const providers = createRegistry([new SimulatorProvider(() => clock.now())]);
-    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), baseUrl: config.baseUrl };
+    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), scheduler: agendaScheduler(jobs.agenda), baseUrl: config.baseUrl };
 
     const app = createApp({
       services,
@@ -74,6 +75,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     stops.push(() => app.close());
     const baseUrl = config.BASE_URL ? config.baseUrl : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
     services.baseUrl = baseUrl;
+    defineJobs(jobs.agenda, services);
     await jobs.start();
     stops.push(() => jobs.stop());
 
@@ -85,18 +87,4 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     await stopAll();
     throw err;
   }
-}
-
-/** GATEWAY_MASTER_KEY, or one generated once into DATA_DIR (refused in production). */
-function loadMasterKey(config: Config, logger: Logger): Buffer {
-  if (config.GATEWAY_MASTER_KEY) return parseMasterKey(config.GATEWAY_MASTER_KEY);
-  if (config.DATABASE_URL && config.NODE_ENV === 'production') {
-    throw new Error('GATEWAY_MASTER_KEY must be set in production when DATABASE_URL is used');
-  }
-  const file = path.join(config.dataDir, 'master.key');
-  if (!existsSync(file)) {
-    writeFileSync(file, generateMasterKey() + '\n', { mode: 0o600, flag: 'wx' });
-    if (config.DATABASE_URL) logger.warn('GATEWAY_MASTER_KEY is not set; generated one into DATA_DIR', { file });
-  }
-  return parseMasterKey(readFileSync(file, 'utf8').trim());
 }

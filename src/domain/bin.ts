@@ -15,14 +15,14 @@ const binDigits = z
   .refine((v) => v.length <= 8, { error: 'bin_too_long' });
 
 const retrieveBinInput = z.object({
-  card: z.object({ bin: binDigits }, { error: 'required' }),
+  card: z.object({ bin: binDigits }, { error: 'invalid_type' }),
   transaction: z.object(
     {
-      amount: amount(),
+      amount: amount().refine((minor) => minor > 0n, { error: 'amount_positive' }),
       currency: currency().nullish().transform((c) => c ?? 'TRY'),
       paymentProviderToken: uuid().nullish(),
     },
-    { error: 'required' },
+    { error: 'invalid_type' },
   ),
 });
 
@@ -39,13 +39,14 @@ export async function retrieveBin(s: Services, workspace: Workspace, raw: unknow
   const account = await selectAccount(s.db, workspace, {
     token: input.transaction.paymentProviderToken,
     path: ['transaction', 'paymentProviderToken'],
-    card: { bin: card, currency: input.transaction.currency, amount: input.transaction.amount },
+    // Routing matches BIN prefixes on the digits sent, not on the shorter range the provider knew.
+    card: { bin: { ...card, bin }, currency: input.transaction.currency, amount: input.transaction.amount },
   });
   const charge = planCharge(account, input.transaction.amount, input.transaction.currency, s.rates, ['transaction', 'currency']);
   const provider = s.providers.get(account.provider);
   // The spec: installments only in TRY, including when conversion charges the card in TRY's place.
   const installments =
-    charge.currency === 'TRY'
+    charge.currency === 'TRY' && charge.amount > 0n
       ? await provider.installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp })
       : [];
   return { card: { ...card, bin }, installments };

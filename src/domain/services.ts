@@ -3,12 +3,14 @@ import type { Db } from '../db/client.ts';
 import type { ProviderRegistry } from '../providers/registry.ts';
 import type { Clock } from './clock.ts';
 import type { RateSource } from './conversion.ts';
+import type { Scheduler } from './scheduler.ts';
 
 export interface Services {
   db: Db;
   clock: Clock;
   providers: ProviderRegistry;
   rates: RateSource;
+  scheduler: Scheduler;
   /** Public base URL of the gateway, for redirect and checkout addresses. */
   baseUrl: string;
 }

@@ -61,14 +61,15 @@ export const ip = () => z.string({ error: 'invalid_type' }).refine((v) => isIP(v
 
 /** Runs a schema over raw input; every failing field becomes an issue at its path. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // reportInput: zod drops `issue.input` otherwise, and toIssue needs it to tell "missing" from "wrong".
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw new ValidationError(result.error.issues.map(toIssue));
 }
 
 function toIssue(issue: z.core.$ZodIssue): Issue {
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input == null) {
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && (issue as { input?: unknown }).input == null) {
     return { path, code: 'required' };
   }
   if (issue.code === 'too_big' && issue.origin === 'string') {

@@ -4,5 +4,6 @@ import './scalars.ts';
 import './types/result.ts';
 import './types/workspace.ts';
 import './types/bin.ts';
+import './types/payments.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -76,3 +76,14 @@ async function mongoAgenda(opts: JobRunnerOptions): Promise<{ agenda: Agenda; cl
   const agenda = new Agenda({ backend: new mod.MongoBackend({ address: opts.mongoUrl! }) as never, processEvery: opts.processEvery });
   return { agenda, close: async () => {} };
 }
+
+/** The domain's Scheduler on Agenda; `key` is stored in the job data and made unique. */
+export function agendaScheduler(agenda: Agenda): import('../domain/scheduler.ts').Scheduler {
+  return {
+    async schedule(name, at, data, key) {
+      const job = agenda.create(name, key ? { ...data, key } : data);
+      if (key) job.unique({ 'data.key': key });
+      await job.schedule(at).save();
+    },
+  };
+}

@@ -16,6 +16,8 @@ import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deeper than any operation's input; stops recursion over hostile bodies (`{"a":{"a":…}}`). */
+export const MAX_BODY_DEPTH = 32;
 const PATH_RE = /^\/api\/([^/]+)\/gateway\/(.+)$/;
 
 interface Prepared {
@@ -69,7 +71,7 @@ export function createRestHandler(opts: RestOptions) {
     const auth = await authenticate(opts.services.db, opts.masterKey, opts.services.clock, {
       headers: req.headers,
       rawBody,
-      team: decodeURIComponent(team),
+      team: safeDecode(team),
       path: url.pathname,
       requireTimestamp: found.route.signing === 'timestamp',
     });
@@ -78,6 +80,7 @@ export function createRestHandler(opts: RestOptions) {
 
     const body = parseJsonObject(rawBody);
     if (body === undefined) return reply(400, simpleError('body_not_object', lang)), true;
+    if (nestedDeeperThan(body, MAX_BODY_DEPTH)) return reply(400, simpleError('body_too_deep', lang)), true;
     const route = prepared.get(found.route.operation);
     if (!route) return reply(501, simpleError('not_implemented', lang)), true;
 
@@ -101,6 +104,10 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
   const payload = (result.data as Record<string, Record<string, unknown>>)[p.route.field!]!;
   const { errors, ...rest } = payload as { errors: UserErrorShape[] } & Record<string, unknown>;
   if (errors.length > 0) return [STATUS_BY_KIND[errors[0]!.kind], errorBody(errors)];
+  for (const [field, flag] of p.route.presentOnlyWhen ?? []) {
+    if (rest[flag] !== true) delete rest[field];
+    delete rest[flag];
+  }
   return [200, deepKeys(rest, toSnake)];
 }
 
@@ -111,6 +118,22 @@ function parseJsonObject(raw: Buffer): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A malformed escape (`%E0%A4%A`) names no workspace; it must not throw. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Whether objects/arrays nest deeper than `max`; recursion is bounded by `max` itself. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (max === 0) return true;
+  return Object.values(value).some((v) => nestedDeeperThan(v, max - 1));
 }
 
 /** The raw bytes, or null past 1 MB (the rest is drained, not buffered). */

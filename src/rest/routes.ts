@@ -10,12 +10,41 @@ export interface Route {
   field?: string;
   signing: 'body' | 'timestamp';
   strict?: boolean;
+  /** `[field, flag]`: the response keeps `field` only when the selected `flag` is true; the flag never shows. */
+  presentOnlyWhen?: Array<[string, string]>;
 }
 
 const ERRORS = 'errors { kind code message path }';
 const RESULT = 'result { successful message }';
 
+const PAYMENT = `transaction { token channelToken channelReference }
+        customer { channelReference }
+        conversion { amount currency rate }
+        savedCardRequested
+        savedCard { token paymentProviderToken holderName scheme firstDigits lastFourDigit expiryMonth expiryYear isDefault createdAt }`;
+
+const paymentRoute = (operation: string, field: string, kind: 'query' | 'mutation', inputType: string, result: string, extra = ''): Route => ({
+  operation,
+  field,
+  signing: 'body',
+  // spec: saved_card is present only when the payment was started with card.should_save
+  presentOnlyWhen: [['savedCard', 'savedCardRequested']],
+  document: `${kind} Op($input: ${inputType}!) {
+      ${field}(input: $input) {
+        ${result}
+        ${PAYMENT}
+        ${extra}
+        ${ERRORS}
+      }
+    }`,
+});
+
 const implemented: Route[] = [
+  paymentRoute('secure-payment', 'securePayment', 'mutation', 'PaymentInput', 'result { successful message redirectUrl }'),
+  paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', RESULT),
+  paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', RESULT),
+  paymentRoute('refund-payment', 'refundPayment', 'mutation', 'RefundPaymentInput', RESULT, 'refund { type amount }'),
+  paymentRoute('cancel-payment', 'cancelPayment', 'mutation', 'CancelPaymentInput', RESULT, 'refund { type amount }'),
   {
     operation: 'retrieve-bin',
     field: 'retrieveBin',
@@ -33,11 +62,6 @@ const implemented: Route[] = [
 
 /** Operations of the spec whose issues have not landed yet. */
 const pending: Array<[string, Route['signing'], boolean?]> = [
-  ['secure-payment', 'body'],
-  ['regular-payment', 'body'],
-  ['retrieve-payment', 'body'],
-  ['refund-payment', 'body'],
-  ['cancel-payment', 'body'],
   ['retrieve-payments', 'body'],
   ['order-payment', 'body'],
   ['retrieve-orders', 'body'],

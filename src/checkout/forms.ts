@@ -1,0 +1,8 @@
+import type { IncomingMessage } from 'node:http';
+import { readBody } from '../rest/handler.ts';
+
+/** An urlencoded form body (at most 64 KB); card fields are read by the caller and never logged. */
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const raw = await readBody(req, 64 * 1024);
+  return new URLSearchParams(raw ? raw.toString('utf8') : '');
+}

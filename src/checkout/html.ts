@@ -1,0 +1,64 @@
+// Server-rendered pages: every merchant- or customer-given text goes through `escape`, and every
+// page carries a strict Content-Security-Policy with a per-response script nonce.
+import type { ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import escapeHtml from 'escape-html';
+
+export const escape = (value: unknown): string => escapeHtml(String(value ?? ''));
+
+export interface Page {
+  title: string;
+  body: string;
+  /** Inline script, run with the page's nonce. */
+  script?: string;
+  /** Origins a form on the page may post to besides this gateway. */
+  formTargets?: string[];
+  status?: number;
+}
+
+const STYLE = `
+  *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1f2430}
+  main{max-width:480px;margin:0 auto;padding:24px 16px}
+  .card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.08);padding:20px;margin-bottom:16px}
+  h1{font-size:1.25rem;margin:0 0 12px}p{margin:8px 0}.muted{color:#667}
+  button{font:inherit;padding:12px 16px;border-radius:8px;border:0;cursor:pointer;width:100%;margin-top:8px}
+  .primary{background:#1f6feb;color:#fff}.secondary{background:#e6e8eb;color:#1f2430}
+  .error{color:#b42318}.ok{color:#067647}
+  label{display:block;margin-top:10px;font-size:.9rem}input,select{font:inherit;width:100%;padding:10px;border:1px solid #ccd;border-radius:8px}
+  table{width:100%;border-collapse:collapse}td,th{padding:6px 4px;text-align:left;border-bottom:1px solid #eee}td.num,th.num{text-align:right}
+`;
+
+export function renderPage(res: ServerResponse, page: Page): void {
+  const nonce = randomBytes(16).toString('base64');
+  const formAction = ["'self'", ...(page.formTargets ?? [])].join(' ');
+  res.statusCode = page.status ?? 200;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+  );
+  res.end(`<!doctype html>
+<html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(page.title)}</title><style nonce="${nonce}">${STYLE}</style></head>
+<body><main>${page.body}</main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`);
+}
+
+/** The return POST (spec convention 11): the browser posts transaction_token to the merchant. */
+export function renderReturnPost(res: ServerResponse, url: string, transactionToken: string, heading: string): void {
+  renderPage(res, {
+    title: heading,
+    formTargets: [new URL(url).origin],
+    body: `<div class="card"><h1>${escape(heading)}</h1><p class="muted">Mağazaya yönlendiriliyorsunuz…</p>
+      <form id="return" method="post" action="${escape(url)}"><input type="hidden" name="transaction_token" value="${escape(transactionToken)}">
+      <button class="primary" type="submit">Devam et</button></form></div>`,
+    script: `document.getElementById('return').submit();`,
+  });
+}
+
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}

@@ -1,0 +1,35 @@
+// Customers are created or updated from the `customer` object of payment, order, subscription and
+// save-card requests, keyed by (channel, channel_reference).
+import { z } from 'zod';
+import type { Customer } from '../generated/prisma/client.ts';
+import type { Tx } from '../db/client.ts';
+import { text } from './validation.ts';
+
+export const customerInput = () =>
+  z.object(
+    {
+      channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }),
+      firstname: text().nullish(),
+      lastname: text().nullish(),
+      email: text().nullish(),
+      phone: text().nullish(),
+      address: text(1000).nullish(),
+      district: text().nullish(),
+      province: text().nullish(),
+      country: text().nullish(),
+    },
+    { error: 'customer_required' },
+  );
+
+export type CustomerInput = z.output<ReturnType<typeof customerInput>>;
+
+/** Fields sent replace stored ones; fields not sent keep their stored value. */
+export async function upsertCustomer(db: Tx, workspaceId: string, channelId: string, input: CustomerInput): Promise<Customer> {
+  const { channelReference, ...details } = input;
+  const sent = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined && v !== null));
+  return db.customer.upsert({
+    where: { channelId_channelReference: { channelId, channelReference } },
+    create: { workspaceId, channelId, channelReference, ...sent },
+    update: sent,
+  });
+}

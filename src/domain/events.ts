@@ -1,0 +1,49 @@
+// Domain events go to the outbox in the same transaction as the state change they describe;
+// the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
+import type { Tx } from '../db/client.ts';
+
+export const EVENT_KINDS = [
+  'order.paid',
+  'order.payment_refunded',
+  'order.payment_cancelled',
+  'payment_link.paid',
+  'payment_link.payment_refunded',
+  'payment_link.payment_cancelled',
+  'subscription.active',
+  'subscription.past_due',
+  'subscription.cancelled',
+  'subscription.ended',
+  'subscription.completed',
+  'subscription.payment_refunded',
+  'subscription.payment_cancelled',
+  'transaction.successful',
+  'transaction.failed',
+  'transaction.expired',
+  'transaction.payment_refunded',
+  'transaction.payment_cancelled',
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number];
+export type RecordType = 'order' | 'payment_link' | 'subscription' | 'transaction';
+
+export interface DomainEvent {
+  workspaceId: string;
+  kind: EventKind;
+  recordToken: string;
+  transactionToken?: string | null;
+  linkPaymentToken?: string | null;
+}
+
+export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
+  await tx.outboxEvent.create({
+    data: {
+      workspaceId: event.workspaceId,
+      kind: event.kind,
+      recordType: event.kind.split('.')[0] as RecordType,
+      recordToken: event.recordToken,
+      transactionToken: event.transactionToken ?? null,
+      linkPaymentToken: event.linkPaymentToken ?? null,
+      createdAt: at,
+    },
+  });
+}

@@ -1,0 +1,65 @@
+// The request rules of secure-payment and regular-payment (spec: endpoint tables, Errors, Limits).
+import { z } from 'zod';
+import { amount, currency, httpUrl, ip, orderNumberReference, parseInput, text, uuid } from '../validation.ts';
+import { customerInput } from '../customers.ts';
+import { IssueList } from '../errors.ts';
+
+const card = z.object(
+  {
+    holderName: text().min(1, { error: 'required' }),
+    number: z
+      .string({ error: 'invalid_type' })
+      .min(12, { error: 'card_number_length' })
+      .max(19, { error: 'card_number_length' })
+      .regex(/^\d+$/, { error: 'card_number_digits' }),
+    securityCode: z.string({ error: 'invalid_type' }).regex(/^\d{3,4}$/, { error: 'security_code_length' }),
+    expiryMonth: z.string({ error: 'invalid_type' }).regex(/^(0[1-9]|1[0-2])$/, { error: 'expiry_month_format' }),
+    expiryYear: z.string({ error: 'invalid_type' }).regex(/^\d{4}$/, { error: 'expiry_year_format' }),
+    shouldSave: z.boolean({ error: 'invalid_boolean' }).nullish().transform((v) => v ?? false),
+  },
+  { error: 'card_required' },
+);
+
+const transactionFields = {
+  channelToken: uuid(),
+  channelReference: orderNumberReference(),
+  amount: amount(),
+  baseAmount: amount().nullish(),
+  currency: currency().nullish().transform((c) => c ?? 'TRY'),
+  installmentNumber: z.number({ error: 'invalid_integer' }).int({ error: 'invalid_integer' }).min(1, { error: 'installment_range' }).max(12, { error: 'installment_range' }),
+  ip: ip(),
+  paymentProviderToken: uuid().nullish(),
+  savedCardToken: uuid().nullish(),
+};
+
+const secureInput = z.object({
+  transaction: z.object({ ...transactionFields, callbackUrl: httpUrl() }, { error: 'required' }),
+  customer: customerInput(),
+  card: card.nullish(),
+});
+
+const regularInput = z.object({
+  transaction: z.object(transactionFields, { error: 'required' }),
+  customer: customerInput(),
+  card: card.nullish(),
+});
+
+export type PaymentInput = z.output<typeof regularInput> & { transaction: { callbackUrl?: string } };
+export type CardInput = NonNullable<PaymentInput['card']>;
+
+export function parsePaymentInput(kind: 'secure' | 'regular', raw: unknown): PaymentInput {
+  const input: PaymentInput = parseInput(kind === 'secure' ? secureInput : regularInput, raw);
+  const issues = new IssueList();
+  const t = input.transaction;
+  if (t.amount <= 0n) issues.add(['transaction', 'amount'], 'amount_positive');
+  if (t.baseAmount != null && t.baseAmount > t.amount) issues.add(['transaction', 'baseAmount'], 'base_amount_exceeds');
+  if (t.currency !== 'TRY' && t.installmentNumber !== 1) issues.add(['transaction', 'installmentNumber'], 'installment_only_try');
+  if (t.savedCardToken) {
+    if (input.card) issues.add(['transaction', 'savedCardToken'], 'saved_card_with_card');
+    if (t.paymentProviderToken) issues.add(['transaction', 'savedCardToken'], 'saved_card_with_account');
+  } else if (!input.card) {
+    issues.add(['card'], 'card_required');
+  }
+  issues.throwIfAny();
+  return input;
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { CARDS, completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
+
+let t: TestGateway;
+let m: Merchant;
+let merchant: Receiver;
+beforeAll(async () => {
+  t = await startTestGateway();
+  m = await seedWorkspace(t);
+  merchant = await startReceiver();
+});
+afterAll(async () => {
+  await merchant?.close();
+  await t?.stop();
+});
+
+describe('3D payment end to end', () => {
+  it('start, approve, return POST, retrieve, refund', async () => {
+    const start = await m.call('secure-payment', paymentBody(m, { transaction: { callback_url: `${merchant.url}/cb` } }));
+    expect(start.status).toBe(200);
+    expect(start.body.result.successful).toBe(true);
+    expect(Object.keys(start.body)).toEqual(['result', 'transaction', 'customer', 'conversion']);
+    const token = start.body.transaction.token;
+    const pending = await m.call('retrieve-payment', { transaction: { token } });
+    expect(pending.body.result).toEqual({ successful: false, message: '' });
+
+    const threeDs = await completeThreeDs(start.body.result.redirect_url, 'approve');
+    expect(threeDs.pageStatus).toBe(200);
+    expect(threeDs.returnToken).toBe(token);
+    expect(await followReturnPost(threeDs.returnUrl!, threeDs.returnToken!)).toBe(200);
+    expect(merchant.requests[0]!.body).toBe(`transaction_token=${token}`);
+
+    const done = await m.call('retrieve-payment', { transaction: { token } });
+    expect(done.body.result).toEqual({ successful: true, message: null });
+
+    const refund = await m.call('refund-payment', { transaction: { token }, amount: '40.00' });
+    expect(refund.status).toBe(200);
+    expect(refund.body.refund).toEqual({ type: 'refund', amount: '40.00' });
+    const cancel = await m.call('cancel-payment', { transaction: { token } });
+    expect(cancel.status).toBe(422);
+    const rest = await m.call('refund-payment', { transaction: { token } });
+    expect(rest.body.refund).toEqual({ type: 'refund', amount: '60.00' });
+    const again = await m.call('refund-payment', { transaction: { token } });
+    expect(again.status).toBe(422);
+    const events = await t.gateway.services.db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } });
+    expect(events.map((e) => e.kind)).toEqual(['transaction.successful', 'transaction.payment_refunded', 'transaction.payment_refunded']);
+  });
+
+  it('regular payment declined is 200 with successful false', async () => {
+    const res = await m.call('regular-payment', paymentBody(m, { card: { number: CARDS.insufficientFunds } }));
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ successful: false, message: 'Yetersiz bakiye' });
+  });
+});
