@@ -12,7 +12,12 @@ export interface Logger {
 export function createLogger(level: Level = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
   const log = (at: Exclude<Level, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
     if (order[at] < order[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields }));
+    write(scrubCardNumbers(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields })));
   };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+/** Defence in depth: any run of 12-19 digits (a possible card number) is masked before writing. */
+export function scrubCardNumbers(line: string): string {
+  return line.replace(/(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g, '$1******$2');
 }

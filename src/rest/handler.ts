@@ -12,6 +12,7 @@ import { deepKeys, toCamel, toSnake } from './case.ts';
 import { errorBody, simpleError, STATUS_BY_KIND, variableErrors, type ErrorBody } from './errors.ts';
 import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey, requestHash, storeIdempotentResponse } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
 
@@ -84,10 +85,55 @@ export function createRestHandler(opts: RestOptions) {
     const route = prepared.get(found.route.operation);
     if (!route) return reply(501, simpleError('not_implemented', lang)), true;
 
-    const [status, responseBody] = await run(route, body, found.pathToken, { services: opts.services, viewer: { kind: 'merchant', workspace: auth.workspace }, lang }, opts);
+    const execute = () => run(route, body, found.pathToken, { services: opts.services, viewer: { kind: 'merchant', workspace: auth.workspace }, lang }, opts);
+    const key = req.headers['idempotency-key'];
+    if (found.route.idempotent && typeof key === 'string') {
+      const [status, text] = await runIdempotent(opts, { workspaceId: auth.workspace.id, operation: found.route.operation, key, raw: rawBody, lang }, execute);
+      reply(status, new RawJson(text));
+      return true;
+    }
+    const [status, responseBody] = await execute();
     reply(status, responseBody);
     return true;
   };
+}
+
+/** A response body that is already serialized (a stored idempotent answer is sent byte for byte). */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
+const IDEMPOTENCY_WAIT_MS = 10_000;
+
+async function runIdempotent(
+  opts: RestOptions,
+  scope: { workspaceId: string; operation: string; key: string; raw: Buffer; lang: Language },
+  execute: () => Promise<[number, unknown]>,
+): Promise<[number, string]> {
+  if (scope.key.length === 0 || scope.key.length > 255) return [422, JSON.stringify(errorBody([{ path: ['idempotencyKey'], message: message('too_long', scope.lang, { max: 255 }) }]))];
+  const { db, clock } = opts.services;
+  const claimScope = { workspaceId: scope.workspaceId, operation: scope.operation, key: scope.key, hash: requestHash(scope.raw) };
+  const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
+  for (;;) {
+    const claim = await claimIdempotencyKey(db, clock, claimScope);
+    if (claim.state === 'replay') return [claim.status, claim.body];
+    if (claim.state === 'mismatch') return [422, JSON.stringify(errorBody([{ path: ['idempotencyKey'], message: message('idempotency_key_reused', scope.lang) }]))];
+    if (claim.state === 'claimed') {
+      try {
+        const [status, body] = await execute();
+        const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+        if (status >= 500) await releaseIdempotencyKey(db, claim.id);
+        else await storeIdempotentResponse(db, claim.id, status, text);
+        return [status, text];
+      } catch (err) {
+        await releaseIdempotencyKey(db, claim.id);
+        throw err;
+      }
+    }
+    // Another request with this key is running: wait for its answer rather than run twice.
+    if (Date.now() > deadline) return [409, JSON.stringify(simpleError('idempotency_in_progress', scope.lang))];
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
@@ -151,7 +197,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
 
 /** Every answer to an authenticated key is signed (timestamp form) so merchants can verify it. */
 function send(res: ServerResponse, status: number, body: unknown, signing?: { secret: string; path: string; clock: { clock: { now(): Date } } }): void {
-  const text = JSON.stringify(body);
+  const text = body instanceof RawJson ? body.text : JSON.stringify(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (signing) {

@@ -12,6 +12,8 @@ export interface Route {
   strict?: boolean;
   /** `[field, flag]`: the response keeps `field` only when the selected `flag` is true; the flag never shows. */
   presentOnlyWhen?: Array<[string, string]>;
+  /** Honours the Idempotency-Key header (the money-moving card payment operations). */
+  idempotent?: boolean;
 }
 
 const ERRORS = 'errors { kind code message path }';
@@ -27,6 +29,7 @@ const paymentRoute = (operation: string, field: string, kind: 'query' | 'mutatio
   operation,
   field,
   signing: 'body',
+  idempotent: true,
   // spec: saved_card is present only when the payment was started with card.should_save
   presentOnlyWhen: [['savedCard', 'savedCardRequested']],
   document: `${kind} Op($input: ${inputType}!) {

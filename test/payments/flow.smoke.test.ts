@@ -53,4 +53,15 @@ describe('3D payment end to end', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ successful: false, message: 'Yetersiz bakiye' });
   });
+
+  it('two parallel requests with one Idempotency-Key make one payment', async () => {
+    const body = paymentBody(m, { transaction: { channel_reference: 'IDEM-1' } });
+    const headers = { 'Idempotency-Key': 'key-1' };
+    const [a, b] = await Promise.all([m.call('regular-payment', body, { headers }), m.call('regular-payment', body, { headers })]);
+    expect(a.status).toBe(200);
+    expect(b.text).toBe(a.text);
+    expect(await t.gateway.services.db.payment.count({ where: { channelReference: 'IDEM-1' } })).toBe(1);
+    const other = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: 'IDEM-2' } }), { headers });
+    expect(other.status).toBe(422);
+  });
 });
