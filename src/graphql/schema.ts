@@ -5,5 +5,6 @@ import './types/result.ts';
 import './types/workspace.ts';
 import './types/bin.ts';
 import './types/payments.ts';
+import './types/payment-records.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

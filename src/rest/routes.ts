@@ -47,6 +47,25 @@ const implemented: Route[] = [
   paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', RESULT),
   paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', RESULT),
   paymentRoute('refund-payment', 'refundPayment', 'mutation', 'RefundPaymentInput', RESULT, 'refund { type amount }'),
+  {
+    operation: 'retrieve-payments',
+    field: 'retrievePayments',
+    signing: 'body',
+    presentOnlyWhen: [['createdFrom', 'byDates'], ['createdTo', 'byDates']],
+    document: `query Op($input: RetrievePaymentsInput!) {
+      retrievePayments(input: $input) {
+        ${RESULT}
+        byDates createdFrom createdTo
+        payments {
+          token channelToken channelReference status paymentStatus securityType amount baseAmount refundedAmount currency
+          installmentNumber isTest errorCode errorMessage cardFirstDigits cardLastFourDigits cardScheme
+          customer { channelReference } conversion { amount currency rate }
+          refunds { type status amount createdAt } createdAt completedAt
+        }
+        ${ERRORS}
+      }
+    }`,
+  },
   paymentRoute('cancel-payment', 'cancelPayment', 'mutation', 'CancelPaymentInput', RESULT, 'refund { type amount }'),
   {
     operation: 'retrieve-bin',
@@ -65,7 +84,6 @@ const implemented: Route[] = [
 
 /** Operations of the spec whose issues have not landed yet. */
 const pending: Array<[string, Route['signing'], boolean?]> = [
-  ['retrieve-payments', 'body'],
   ['order-payment', 'body'],
   ['retrieve-orders', 'body'],
   ['save-product', 'body', true],

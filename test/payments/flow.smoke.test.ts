@@ -65,3 +65,18 @@ describe('3D payment end to end', () => {
     expect(other.status).toBe(422);
   });
 });
+
+describe('retrieve-payments', () => {
+  it('lists the last 7 days by default and by channel_reference', async () => {
+    const all = await m.call('retrieve-payments', {});
+    expect(all.status).toBe(200);
+    expect(all.body.created_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(all.body.payments.length).toBeGreaterThan(0);
+    const one = await m.call('retrieve-payments', { channel_reference: 'IDEM-1' });
+    expect(one.body.payments).toHaveLength(1);
+    expect('created_from' in one.body).toBe(false);
+    const bad = await m.call('retrieve-payments', { created_from: '2026-01-01', created_to: '2026-01-09' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['created_to']);
+  });
+});

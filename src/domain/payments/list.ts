@@ -1,0 +1,50 @@
+// retrieve-payments (shape "not shown" in the spec; designed like retrieve-payment-links):
+// by channel_reference, or by a date range of at most 7 days, default the last 7 days.
+import { z } from 'zod';
+import type { Workspace } from '../../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import { parseInput } from '../validation.ts';
+import { requireActive } from '../plans.ts';
+import { IssueList } from '../errors.ts';
+import { parseDateRange } from '../date-range.ts';
+import type { PaymentView } from './view.ts';
+
+const listInput = z.object({
+  channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).nullish(),
+  createdFrom: z.string({ error: 'invalid_type' }).nullish(),
+  createdTo: z.string({ error: 'invalid_type' }).nullish(),
+});
+
+export interface PaymentList {
+  createdFrom: string | null;
+  createdTo: string | null;
+  payments: PaymentView[];
+}
+
+const LIST_LIMIT = 500;
+
+export async function retrievePayments(s: Services, workspace: Workspace, raw: unknown): Promise<PaymentList> {
+  requireActive(workspace);
+  const input = parseInput(listInput, raw ?? {});
+  const include = { customer: true, storedCard: true, refunds: { orderBy: { createdAt: 'asc' as const } }, paymentAccount: true };
+  if (input.channelReference) {
+    const issues = new IssueList();
+    if (input.createdFrom != null || input.createdTo != null) issues.add(['channelReference'], 'not_with_dates');
+    issues.throwIfAny();
+    const payments = await s.db.payment.findMany({
+      where: { workspaceId: workspace.id, channelReference: input.channelReference },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      include,
+      take: LIST_LIMIT,
+    });
+    return { createdFrom: null, createdTo: null, payments };
+  }
+  const range = parseDateRange(input, workspace.timeZone, s.clock.now());
+  const payments = await s.db.payment.findMany({
+    where: { workspaceId: workspace.id, createdAt: { gte: range.start, lt: range.end } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    include,
+    take: LIST_LIMIT,
+  });
+  return { createdFrom: range.from, createdTo: range.to, payments };
+}
