@@ -15,7 +15,12 @@ const schema = z.object({
   GATEWAY_MASTER_KEY: z.string().optional(),
   /** Selects Agenda's MongoDB backend instead of PostgreSQL (not installed by default). */
   AGENDA_MONGO_URL: z.string().optional(),
-  AGENDA_PROCESS_EVERY: z.string().default('1 second'),
+  /** How often Agenda looks for due jobs, in milliseconds. */
+  AGENDA_PROCESS_EVERY_MS: z.coerce.number().int().min(50).default(1000),
+  /** Webhook attempt timeout (spec: 15 s), parallel attempts per process, and how often due ones are looked for. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */

@@ -11,7 +11,7 @@ import { staticRates } from './domain/conversion.ts';
 import type { Services } from './domain/services.ts';
 import { createApp, type App } from './app.ts';
 import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.ts';
-import { defineJobs } from './jobs/index.ts';
+import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
 import { SimulatorProvider } from './providers/simulator.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -61,9 +61,13 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     const db: Db = createDb(databaseUrl);
     stops.push(() => db.$disconnect());
 
-    const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY, logger });
+    const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger });
     const providers = createRegistry([new SimulatorProvider(() => clock.now())]);
-    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), scheduler: agendaScheduler(jobs.agenda), baseUrl: config.baseUrl };
+    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), scheduler: agendaScheduler(jobs.agenda),
+      masterKey,
+      webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
+      baseUrl: config.baseUrl,
+    };
 
     const app = createApp({
       services,
@@ -77,6 +81,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     services.baseUrl = baseUrl;
     defineJobs(jobs.agenda, services);
     await jobs.start();
+    await scheduleRecurringJobs(jobs.agenda, config);
     stops.push(() => jobs.stop());
 
     const demo = opts.seedDemo ? await seedDemo(db, masterKey, baseUrl, config.dataDir, logger) : null;

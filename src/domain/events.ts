@@ -1,6 +1,7 @@
 // Domain events go to the outbox in the same transaction as the state change they describe;
 // the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
 import type { Tx } from '../db/client.ts';
+import { fanOut } from './webhooks/fanout.ts';
 
 export const EVENT_KINDS = [
   'order.paid',
@@ -34,8 +35,19 @@ export interface DomainEvent {
   linkPaymentToken?: string | null;
 }
 
+/** PostgreSQL channel on which committed events reach every gateway process (live subscriptions). */
+export const EVENTS_CHANNEL = 'gateway_events';
+
+export interface EventSignal {
+  id: string;
+  workspaceId: string;
+  kind: EventKind;
+  recordToken: string;
+  transactionToken: string | null;
+}
+
 export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
-  await tx.outboxEvent.create({
+  const row = await tx.outboxEvent.create({
     data: {
       workspaceId: event.workspaceId,
       kind: event.kind,
@@ -44,6 +56,11 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
       transactionToken: event.transactionToken ?? null,
       linkPaymentToken: event.linkPaymentToken ?? null,
       createdAt: at,
+      processedAt: at,
     },
   });
+  await fanOut(tx, row);
+  // Sent by PostgreSQL only when the transaction commits, to every listening process.
+  const signal: EventSignal = { id: row.id, workspaceId: row.workspaceId, kind: event.kind, recordToken: row.recordToken, transactionToken: row.transactionToken };
+  await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)})`;
 }

@@ -95,6 +95,14 @@ const catalog = {
   saved_card_other_mode: { tr: 'Kayıtlı kart bu ortamda (test/canlı) saklanmadı.', en: 'The saved card was not stored in this environment (test/live).' },
   saved_card_account_unsupported: { tr: 'Kayıtlı kartın ödeme hesabı kayıtlı kartla ödemeyi desteklemiyor.', en: 'The saved card’s account does not support saved-card payments.' },
   already_cancelled: { tr: 'Ödeme zaten iptal edilmiş.', en: 'The payment is already cancelled.' },
+  // webhooks
+  notification_not_found: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
+  notification_still_pending: { tr: 'Bildirimin deneme süreci henüz bitmedi.', en: 'The notification still has attempts scheduled.' },
+  webhook_url_invalid: { tr: 'Adres https ile başlayan herkese açık bir adres olmalıdır.', en: 'The address must be a public address starting with https.' },
+  webhook_url_exists: { tr: 'Bu adres zaten eklenmiş.', en: 'This address was already added.' },
+  webhook_events_required: { tr: 'En az bir olay seçilmelidir.', en: 'At least one event must be selected.' },
+  webhook_event_unknown: { tr: 'Bu olay bu çalışma alanında seçilemez.', en: 'This event cannot be selected in this workspace.' },
+  webhook_not_found: { tr: 'Webhook adresi bulunamadı.', en: 'Webhook address not found.' },
 } as const satisfies Record<string, { tr: string; en: string }>;
 
 export type MessageCode = keyof typeof catalog;

@@ -4,6 +4,7 @@ import type { ProviderRegistry } from '../providers/registry.ts';
 import type { Clock } from './clock.ts';
 import type { RateSource } from './conversion.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { WebhookSettings } from './webhooks/delivery.ts';
 
 export interface Services {
   db: Db;
@@ -11,6 +12,9 @@ export interface Services {
   providers: ProviderRegistry;
   rates: RateSource;
   scheduler: Scheduler;
+  /** Decrypts workspaces' API secrets (webhook signatures are keyed with them). */
+  masterKey: Buffer;
+  webhooks: WebhookSettings;
   /** Public base URL of the gateway, for redirect and checkout addresses. */
   baseUrl: string;
 }

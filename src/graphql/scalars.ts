@@ -1,10 +1,7 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.ts';
 
-/** Timestamps as ISO 8601 UTC with microseconds (spec convention 7). */
-export function isoMicro(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
+import { isoMicro } from '../domain/time.ts';
 
 builder.scalarType('DateTime', {
   description: 'ISO 8601 UTC timestamp with microseconds',

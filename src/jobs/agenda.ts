@@ -15,7 +15,7 @@ export interface JobRunner {
 export interface JobRunnerOptions {
   databaseUrl: string;
   mongoUrl?: string;
-  processEvery: string;
+  processEvery: number;
   logger: Logger;
   name?: string;
 }

@@ -32,7 +32,8 @@ export async function startTestGateway(opts: { databaseUrl?: string; clock?: Man
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-test-data-')),
     GATEWAY_MASTER_KEY: TEST_MASTER_KEY,
-    AGENDA_PROCESS_EVERY: '200 milliseconds',
+    AGENDA_PROCESS_EVERY_MS: '200',
+    WEBHOOK_POLL_INTERVAL_MS: '200',
     LOG_LEVEL: 'debug',
     ...opts.env,
   });
@@ -44,6 +45,7 @@ export interface Merchant extends MerchantCredentials {
   workspaceId: string;
   channelToken: string;
   accountToken: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies loosely
   call<T = any>(operation: string, body: unknown, opts?: CallOptions): ReturnType<typeof call<T>>;
 }
 

@@ -9,8 +9,8 @@ const card = z.object(
     holderName: text().min(1, { error: 'required' }),
     number: z
       .string({ error: 'invalid_type' })
-      .min(12, { error: 'card_number_length' })
-      .max(19, { error: 'card_number_length' })
+      // One message for both ends of 12-19 (a zod `max` would report the generic too_long).
+      .refine((v) => v.length >= 12 && v.length <= 19, { error: 'card_number_length' })
       .regex(/^\d+$/, { error: 'card_number_digits' }),
     securityCode: z.string({ error: 'invalid_type' }).regex(/^\d{3,4}$/, { error: 'security_code_length' }),
     expiryMonth: z.string({ error: 'invalid_type' }).regex(/^(0[1-9]|1[0-2])$/, { error: 'expiry_month_format' }),

@@ -75,7 +75,7 @@ async function startPayment(s: Services, workspace: Workspace, kind: 'secure' | 
     if (kind === 'secure') {
       const res = await provider.authorise3D({ idempotencyKey: `${payment.id}:authorise`, ...request });
       if (res.status === 'pending') return await awaitThreeDs(s, payment.id, res.providerReference);
-      await settlePayment(s.db, payment.id, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now());
+      await s.db.$transaction((tx) => settlePayment(tx, payment.id, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now()));
       return failed(s, payment.id, res.code, res.message);
     }
     const res = await provider.charge({ idempotencyKey: `${payment.id}:charge`, ...request });

@@ -1,0 +1,73 @@
+// Webhook addresses of a workspace (spec: Address configuration): a public https URL added once,
+// with at least one selected event (or all) of the workspace's open modules; can be disabled.
+import { z } from 'zod';
+import type { WebhookAddress, Workspace } from '../../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import { parseInput } from '../validation.ts';
+import { IssueList, NotFoundError, ValidationError } from '../errors.ts';
+import { destinationAllowed } from './outbound.ts';
+import { eventsOpenFor } from './kinds.ts';
+
+const eventsField = z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }).nullish();
+
+const addInput = z.object({
+  url: z.string({ error: 'invalid_type' }).max(2048, { error: 'too_long' }),
+  events: eventsField,
+  allEvents: z.boolean({ error: 'invalid_boolean' }).nullish(),
+});
+
+/** Checks the selection: at least one event, each open in the workspace; "all" selects all. */
+function checkEvents(workspace: Workspace, events: string[] | null | undefined, allEvents: boolean | null | undefined): { events: string[]; allEvents: boolean } {
+  if (allEvents) return { events: [], allEvents: true };
+  const issues = new IssueList();
+  const open = new Set<string>(eventsOpenFor(workspace));
+  const unique = [...new Set(events ?? [])];
+  if (unique.length === 0) issues.add(['events'], 'webhook_events_required');
+  unique.forEach((e) => {
+    if (!open.has(e)) issues.add(['events', (events ?? []).indexOf(e)], 'webhook_event_unknown');
+  });
+  issues.throwIfAny();
+  return { events: unique, allEvents: false };
+}
+
+export async function addWebhookAddress(s: Services, workspace: Workspace, raw: unknown): Promise<WebhookAddress> {
+  const input = parseInput(addInput, raw);
+  if (!(await destinationAllowed(input.url, s.webhooks))) throw ValidationError.single(['url'], 'webhook_url_invalid');
+  const selection = checkEvents(workspace, input.events, input.allEvents);
+  try {
+    return await s.db.webhookAddress.create({ data: { workspaceId: workspace.id, url: input.url, ...selection } });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') throw ValidationError.single(['url'], 'webhook_url_exists');
+    throw err;
+  }
+}
+
+async function findAddress(s: Services, workspace: Workspace, id: string): Promise<WebhookAddress> {
+  const address = /^[0-9a-f-]{36}$/i.test(id) ? await s.db.webhookAddress.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
+  if (!address) throw NotFoundError.single(['id'], 'webhook_not_found');
+  return address;
+}
+
+export async function setWebhookEvents(s: Services, workspace: Workspace, id: string, events: string[] | null | undefined, allEvents: boolean | null | undefined): Promise<WebhookAddress> {
+  const address = await findAddress(s, workspace, id);
+  return s.db.webhookAddress.update({ where: { id: address.id }, data: checkEvents(workspace, events, allEvents) });
+}
+
+/** A disabled address gets nothing, including notifications already queued (dropped at delivery). */
+export async function setWebhookEnabled(s: Services, workspace: Workspace, id: string, enabled: boolean): Promise<WebhookAddress> {
+  const address = await findAddress(s, workspace, id);
+  return s.db.webhookAddress.update({ where: { id: address.id }, data: { enabled } });
+}
+
+/** Deleting keeps its notifications (they remember their URL for a manual resend). */
+export async function deleteWebhookAddress(s: Services, workspace: Workspace, id: string): Promise<WebhookAddress> {
+  const address = await findAddress(s, workspace, id);
+  await s.db.webhookAddress.delete({ where: { id: address.id } });
+  return address;
+}
+
+export async function findAddressByUrl(s: Services, workspace: Workspace, url: string): Promise<WebhookAddress> {
+  const address = await s.db.webhookAddress.findFirst({ where: { workspaceId: workspace.id, url } });
+  if (!address) throw NotFoundError.single(['url'], 'webhook_not_found');
+  return address;
+}

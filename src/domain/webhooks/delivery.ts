@@ -1,0 +1,105 @@
+// Delivery of notifications (spec: Delivery rules): first attempt 30 s after the event, 5 attempts
+// in all with waits of 60 s, 5 min, 15 min and 30 min, any 2xx is success. Due notifications are
+// claimed with FOR UPDATE SKIP LOCKED and a lease, so several gateway processes send each attempt
+// once; all times come from the injected clock.
+import type { Notification, Workspace } from '../../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import { decryptSecret } from '../secrets.ts';
+import { signTimestamped, webhookPath } from '../signatures.ts';
+import { NotFoundError, StateError } from '../errors.ts';
+import { destinationAllowed } from './outbound.ts';
+import { postWebhook, type AttemptResult } from './send.ts';
+
+export const MAX_ATTEMPTS = 5;
+export const RETRY_WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000] as const;
+
+export interface WebhookSettings {
+  production: boolean;
+  timeoutMs: number;
+  /** Parallel HTTP attempts per process. */
+  concurrency: number;
+}
+
+const LEASE_MS = 2 * 60_000;
+
+/** Sends every notification due now; returns how many attempts were made. */
+export async function deliverDue(s: Services, batchSize = 100, maxRunMs = 30_000): Promise<number> {
+  const stopAt = Date.now() + maxRunMs;
+  let attempts = 0;
+  while (Date.now() < stopAt) {
+    const ids = await claimDue(s, batchSize);
+    if (ids.length === 0) break;
+    await runPool(ids, s.webhooks.concurrency, async (id) => {
+      await attemptDelivery(s, id, { manual: false });
+      attempts++;
+    });
+  }
+  return attempts;
+}
+
+async function claimDue(s: Services, limit: number): Promise<string[]> {
+  const now = s.clock.now();
+  const until = new Date(now.getTime() + LEASE_MS);
+  const rows = await s.db.$queryRaw<{ id: string }[]>`
+    UPDATE "Notification" SET "leasedUntil" = (${until}::timestamptz AT TIME ZONE 'UTC')
+    WHERE id IN (
+      SELECT id FROM "Notification"
+      WHERE status = 'pending' AND "nextAttemptAt" <= (${now}::timestamptz AT TIME ZONE 'UTC')
+        AND ("leasedUntil" IS NULL OR "leasedUntil" <= (${now}::timestamptz AT TIME ZONE 'UTC'))
+      ORDER BY "nextAttemptAt" LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+/** One attempt. Automatic attempts skip disabled or deleted addresses; a manual resend does not. */
+async function attemptDelivery(s: Services, id: string, opts: { manual: boolean }): Promise<Notification> {
+  const n = await s.db.notification.findUniqueOrThrow({ where: { id }, include: { address: true, workspace: true } });
+  if (!opts.manual && (!n.address || !n.address.enabled)) {
+    return s.db.notification.update({ where: { id }, data: { status: 'dropped', leasedUntil: null, nextAttemptAt: null } });
+  }
+  const startedAt = s.clock.now();
+  const result = (await destinationAllowed(n.url, s.webhooks))
+    ? await send(s, n, n.workspace, startedAt)
+    : { httpStatus: null, responseExcerpt: null, error: 'destination not allowed', durationMs: 0 };
+  const ok = result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
+  const number = n.attemptCount + 1;
+  const exhausted = number >= MAX_ATTEMPTS;
+  return s.db.$transaction(async (tx) => {
+    await tx.notificationAttempt.create({ data: { notificationId: id, number, startedAt, ...result } });
+    if (ok) return tx.notification.update({ where: { id }, data: { status: 'delivered', attemptCount: number, deliveredAt: s.clock.now(), nextAttemptAt: null, leasedUntil: null } });
+    if (opts.manual || exhausted) return tx.notification.update({ where: { id }, data: { status: 'failed', attemptCount: number, nextAttemptAt: null, leasedUntil: null } });
+    const wait = RETRY_WAITS_MS[number - 1]!;
+    return tx.notification.update({ where: { id }, data: { attemptCount: number, nextAttemptAt: new Date(startedAt.getTime() + wait), leasedUntil: null } });
+  });
+}
+
+async function send(s: Services, n: Notification, workspace: Workspace, at: Date): Promise<AttemptResult> {
+  const credential = await s.db.apiCredential.findFirst({ where: { workspaceId: workspace.id, revokedAt: null }, orderBy: { createdAt: 'desc' } });
+  if (!credential) return { httpStatus: null, responseExcerpt: null, error: 'workspace has no API secret', durationMs: 0 };
+  const secret = decryptSecret(s.masterKey, credential.secretEncrypted);
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'payment-gateway-webhooks/1',
+    'X-Timestamp': timestamp,
+    'X-Signature': signTimestamped(secret, timestamp, 'POST', webhookPath(n.url), n.body),
+  };
+  return postWebhook(n.url, headers, n.body, s.webhooks);
+}
+
+/** Resend by hand after the attempts ended: at once, same id and body, to the stored address. */
+export async function resendNotification(s: Services, workspace: Workspace, id: string): Promise<Notification> {
+  const n = await s.db.notification.findFirst({ where: { id, workspaceId: workspace.id } });
+  if (!n) throw NotFoundError.single(['id'], 'notification_not_found');
+  if (n.status === 'pending') throw StateError.single(['id'], 'notification_still_pending');
+  return attemptDelivery(s, n.id, { manual: true });
+}
+
+async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(size, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(workers);
+}
