@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Services } from './domain/services.ts';
 import type { Logger } from './logger.ts';
 import { schema } from './graphql/schema.ts';
-import { createGraphQLServer } from './graphql/yoga.ts';
+import { attachWebSocket, createGraphQLServer } from './graphql/yoga.ts';
+import type { LiveEvents } from './graphql/live.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
 
@@ -14,6 +15,7 @@ export interface AppOptions {
   logger: Logger;
   /** Health: true once the database and the job runner are up. */
   isHealthy: () => Promise<boolean>;
+  live?: LiveEvents;
 }
 
 export interface App {
@@ -23,7 +25,7 @@ export interface App {
 }
 
 export function createApp(opts: AppOptions): App {
-  const yoga = createGraphQLServer(schema, opts.services);
+  const yoga = createGraphQLServer(schema, opts.services, opts.live);
   const checkout = createCheckoutRouter(opts.services);
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger });
 
@@ -48,6 +50,7 @@ export function createApp(opts: AppOptions): App {
     }
   });
   server.keepAliveTimeout = 5_000;
+  const wss = attachWebSocket(server, yoga);
 
   return {
     server,
@@ -58,6 +61,8 @@ export function createApp(opts: AppOptions): App {
       }),
     close: () =>
       new Promise((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './domain/clock.ts';
 import { staticRates } from './domain/conversion.ts';
 import type { Services } from './domain/services.ts';
 import { createApp, type App } from './app.ts';
+import { startLiveEvents } from './graphql/live.ts';
 import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.ts';
 import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
@@ -69,8 +70,11 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       baseUrl: config.baseUrl,
     };
 
+    const live = await startLiveEvents(databaseUrl, logger);
+    stops.push(() => live.stop());
     const app = createApp({
       services,
+      live,
       masterKey,
       logger,
       isHealthy: async () => jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),

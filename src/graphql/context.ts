@@ -3,6 +3,7 @@
 import type { Workspace } from '../generated/prisma/client.ts';
 import type { Services } from '../domain/services.ts';
 import type { Language } from '../domain/messages.ts';
+import type { LiveEvents } from './live.ts';
 
 export type Viewer =
   | { kind: 'merchant' | 'dashboard'; workspace: Workspace }
@@ -11,6 +12,8 @@ export type Viewer =
 
 export interface GraphQLContext {
   services: Services;
+  /** Present where subscriptions are served (HTTP/SSE and WebSocket); not on the REST path. */
+  live?: LiveEvents;
   viewer: Viewer;
   lang: Language;
 }

@@ -6,5 +6,7 @@ import './types/workspace.ts';
 import './types/bin.ts';
 import './types/payments.ts';
 import './types/payment-records.ts';
+import './types/webhooks.ts';
+import './types/subscriptions.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

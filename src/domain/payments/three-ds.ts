@@ -64,7 +64,8 @@ export async function expirePayment(s: Services, paymentId: string): Promise<boo
   return s.db.$transaction(async (tx) => {
     const { count } = await tx.payment.updateMany({
       where: { id: paymentId, status: 'started', threeDsOpenedAt: null, expiresAt: { lte: now } },
-      data: { status: 'expired', errorCode: 'payment_expired_3ds', errorMessage: message('payment_expired_3ds'), completedAt: now, threeDsToken: null },
+      // The token stays so a late visitor sees "expired" (410), not "no such address" (404).
+      data: { status: 'expired', errorCode: 'payment_expired_3ds', errorMessage: message('payment_expired_3ds'), completedAt: now },
     });
     if (count === 0) return false;
     const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { WebhookAddress, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
+import type { Tx } from '../../db/client.ts';
 import { parseInput } from '../validation.ts';
 import { IssueList, NotFoundError, ValidationError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
@@ -30,12 +31,25 @@ function checkEvents(workspace: Workspace, events: string[] | null | undefined, 
   return { events: unique, allEvents: false };
 }
 
+/**
+ * One spelling per address, so "added once" holds for `https://Shop.example` and
+ * `https://shop.example/` alike: the WHATWG form, which is also what the HTTP client sends.
+ */
+function normalizeUrl(raw: string): string {
+  try {
+    return new URL(raw.trim()).href;
+  } catch {
+    return raw;
+  }
+}
+
 export async function addWebhookAddress(s: Services, workspace: Workspace, raw: unknown): Promise<WebhookAddress> {
   const input = parseInput(addInput, raw);
-  if (!(await destinationAllowed(input.url, s.webhooks))) throw ValidationError.single(['url'], 'webhook_url_invalid');
+  const url = normalizeUrl(input.url);
+  if (!(await destinationAllowed(url, s.webhooks))) throw ValidationError.single(['url'], 'webhook_url_invalid');
   const selection = checkEvents(workspace, input.events, input.allEvents);
   try {
-    return await s.db.webhookAddress.create({ data: { workspaceId: workspace.id, url: input.url, ...selection } });
+    return await s.db.webhookAddress.create({ data: { workspaceId: workspace.id, url, ...selection } });
   } catch (err) {
     if ((err as { code?: string }).code === 'P2002') throw ValidationError.single(['url'], 'webhook_url_exists');
     throw err;
@@ -53,17 +67,31 @@ export async function setWebhookEvents(s: Services, workspace: Workspace, id: st
   return s.db.webhookAddress.update({ where: { id: address.id }, data: checkEvents(workspace, events, allEvents) });
 }
 
-/** A disabled address gets nothing, including notifications already queued (dropped at delivery). */
+/**
+ * A disabled address gets nothing, including notifications already queued: they are dropped now
+ * (and an attempt that was due meanwhile is dropped at delivery), so enabling it again later
+ * does not bring them back; they can still be resent by hand.
+ */
 export async function setWebhookEnabled(s: Services, workspace: Workspace, id: string, enabled: boolean): Promise<WebhookAddress> {
   const address = await findAddress(s, workspace, id);
-  return s.db.webhookAddress.update({ where: { id: address.id }, data: { enabled } });
+  return s.db.$transaction(async (tx) => {
+    if (!enabled) await dropQueued(tx, address.id);
+    return tx.webhookAddress.update({ where: { id: address.id }, data: { enabled } });
+  });
 }
 
-/** Deleting keeps its notifications (they remember their URL for a manual resend). */
+/** Deleting drops its queued notifications and keeps the rest (they remember their URL for a manual resend). */
 export async function deleteWebhookAddress(s: Services, workspace: Workspace, id: string): Promise<WebhookAddress> {
   const address = await findAddress(s, workspace, id);
-  await s.db.webhookAddress.delete({ where: { id: address.id } });
+  await s.db.$transaction(async (tx) => {
+    await dropQueued(tx, address.id);
+    await tx.webhookAddress.delete({ where: { id: address.id } });
+  });
   return address;
+}
+
+async function dropQueued(tx: Tx, addressId: string): Promise<void> {
+  await tx.notification.updateMany({ where: { addressId, status: 'pending' }, data: { status: 'dropped', nextAttemptAt: null } });
 }
 
 export async function findAddressByUrl(s: Services, workspace: Workspace, url: string): Promise<WebhookAddress> {

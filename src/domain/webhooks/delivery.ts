@@ -21,6 +21,7 @@ export interface WebhookSettings {
 }
 
 const LEASE_MS = 2 * 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sends every notification due now; returns how many attempts were made. */
 export async function deliverDue(s: Services, batchSize = 100, maxRunMs = 30_000): Promise<number> {
@@ -55,22 +56,26 @@ async function claimDue(s: Services, limit: number): Promise<string[]> {
 /** One attempt. Automatic attempts skip disabled or deleted addresses; a manual resend does not. */
 async function attemptDelivery(s: Services, id: string, opts: { manual: boolean }): Promise<Notification> {
   const n = await s.db.notification.findUniqueOrThrow({ where: { id }, include: { address: true, workspace: true } });
-  if (!opts.manual && (!n.address || !n.address.enabled)) {
-    return s.db.notification.update({ where: { id }, data: { status: 'dropped', leasedUntil: null, nextAttemptAt: null } });
+  if (!opts.manual && (n.status !== 'pending' || !n.address || !n.address.enabled)) {
+    return s.db.notification.update({ where: { id }, data: { status: n.status === 'pending' ? 'dropped' : n.status, leasedUntil: null, nextAttemptAt: null } });
   }
   const startedAt = s.clock.now();
   const result = (await destinationAllowed(n.url, s.webhooks))
     ? await send(s, n, n.workspace, startedAt)
     : { httpStatus: null, responseExcerpt: null, error: 'destination not allowed', durationMs: 0 };
-  const ok = result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
+  // Any 2xx that arrived whole within the timeout; a cut-off answer or a timeout is a failure.
+  const ok = result.error === null && result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
   const number = n.attemptCount + 1;
   const exhausted = number >= MAX_ATTEMPTS;
   return s.db.$transaction(async (tx) => {
     await tx.notificationAttempt.create({ data: { notificationId: id, number, startedAt, ...result } });
     if (ok) return tx.notification.update({ where: { id }, data: { status: 'delivered', attemptCount: number, deliveredAt: s.clock.now(), nextAttemptAt: null, leasedUntil: null } });
     if (opts.manual || exhausted) return tx.notification.update({ where: { id }, data: { status: 'failed', attemptCount: number, nextAttemptAt: null, leasedUntil: null } });
+    // Disabled or deleted while this attempt was under way: the attempt is recorded, nothing more is queued.
+    const current = await tx.notification.findUniqueOrThrow({ where: { id }, select: { status: true } });
     const wait = RETRY_WAITS_MS[number - 1]!;
-    return tx.notification.update({ where: { id }, data: { attemptCount: number, nextAttemptAt: new Date(startedAt.getTime() + wait), leasedUntil: null } });
+    const nextAttemptAt = current.status === 'pending' ? new Date(startedAt.getTime() + wait) : null;
+    return tx.notification.update({ where: { id }, data: { attemptCount: number, nextAttemptAt, leasedUntil: null } });
   });
 }
 
@@ -90,9 +95,16 @@ async function send(s: Services, n: Notification, workspace: Workspace, at: Date
 
 /** Resend by hand after the attempts ended: at once, same id and body, to the stored address. */
 export async function resendNotification(s: Services, workspace: Workspace, id: string): Promise<Notification> {
-  const n = await s.db.notification.findFirst({ where: { id, workspaceId: workspace.id } });
+  const n = UUID.test(id) ? await s.db.notification.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
   if (!n) throw NotFoundError.single(['id'], 'notification_not_found');
   if (n.status === 'pending') throw StateError.single(['id'], 'notification_still_pending');
+  // Claimed like an automatic attempt, so two resends at once (two clicks, two processes) make one attempt.
+  const now = s.clock.now();
+  const claimed = await s.db.notification.updateMany({
+    where: { id: n.id, status: { not: 'pending' }, OR: [{ leasedUntil: null }, { leasedUntil: { lte: now } }] },
+    data: { leasedUntil: new Date(now.getTime() + LEASE_MS) },
+  });
+  if (claimed.count === 0) throw StateError.single(['id'], 'notification_still_pending');
   return attemptDelivery(s, n.id, { manual: true });
 }
 

@@ -38,6 +38,8 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
         });
         res.on('end', () => done({ httpStatus: res.statusCode ?? null, responseExcerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES), error: null }));
         res.on('error', (err) => done({ httpStatus: res.statusCode ?? null, responseExcerpt: null, error: err.message }));
+        // Closed without 'end' or 'error' (peer went away mid-answer): never leave the attempt hanging.
+        res.on('close', () => done({ httpStatus: res.statusCode ?? null, responseExcerpt: null, error: 'connection closed before the answer ended' }));
       },
     );
     // The whole attempt (connect + answer) must finish within the timeout, not just idle gaps.

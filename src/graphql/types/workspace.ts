@@ -95,10 +95,12 @@ builder.queryField('workspace', (t) =>
   t.prismaField({
     type: 'Workspace',
     nullable: true,
-    args: { slug: t.arg.string({ description: 'Support staff: which workspace; others: ignored' }) },
+    description: 'One workspace by slug (support staff: any; others: their own, which is also the default)',
+    args: { slug: t.arg.string({ description: 'Required for support staff; another workspace’s slug is not found (null) for others' }) },
     resolve: (query, _root, args, ctx) => {
       const id = readableWorkspaceId(ctx);
-      if (id) return ctx.services.db.workspace.findUnique({ ...query, where: { id } });
+      // Isolation: a slug outside the caller's workspace reads as "not found", never as an error.
+      if (id) return ctx.services.db.workspace.findFirst({ ...query, where: args.slug ? { id, slug: args.slug } : { id } });
       if (!args.slug) return null;
       return ctx.services.db.workspace.findUnique({ ...query, where: { slug: args.slug } });
     },

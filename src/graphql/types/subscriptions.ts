@@ -1,0 +1,64 @@
+// Live status for the dashboard: subscriptions over graphql-ws (/graphql) and Yoga's SSE. A
+// subscriber sees only its own workspace's events (support staff: every workspace's).
+import { GraphQLError } from 'graphql';
+import { builder } from '../builder.ts';
+import { readableWorkspaceId } from '../auth.ts';
+import type { GraphQLContext } from '../context.ts';
+import type { EventSignal } from '../../domain/events.ts';
+
+const LiveEvent = builder.objectRef<EventSignal>('LiveEvent').implement({
+  description: 'A committed domain event (the same kinds webhooks carry)',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    kind: t.exposeString('kind'),
+    recordToken: t.exposeString('recordToken'),
+    transactionToken: t.exposeString('transactionToken', { nullable: true }),
+  }),
+});
+
+builder.subscriptionType({});
+
+function stream(ctx: GraphQLContext, matches: (s: EventSignal) => boolean): AsyncIterable<EventSignal> {
+  const workspaceId = readableWorkspaceId(ctx);
+  if (!ctx.live) throw new GraphQLError('Subscriptions are not available on this transport');
+  return ctx.live.stream((s) => (workspaceId === null || s.workspaceId === workspaceId) && matches(s));
+}
+
+const touches = (token: string) => (s: EventSignal) => s.recordToken === token || s.transactionToken === token;
+
+builder.subscriptionField('paymentUpdated', (t) =>
+  t.prismaField({
+    type: 'Payment',
+    nullable: true,
+    description: 'The payment, each time an event about it is committed',
+    args: { token: t.arg.string({ required: true }) },
+    subscribe: (_root, args, ctx) => stream(ctx, touches(args.token)),
+    resolve: (query, _signal, args, ctx) => ctx.services.db.payment.findFirst({ ...query, where: { id: args.token } }),
+  }),
+);
+
+for (const [field, what] of [
+  ['orderUpdated', 'order'],
+  ['subscriptionUpdated', 'subscription'],
+  ['paymentLinkUpdated', 'payment link'],
+] as const) {
+  builder.subscriptionField(field, (t) =>
+    t.field({
+      type: LiveEvent,
+      description: `Each event about the ${what} with this token`,
+      args: { token: t.arg.string({ required: true }) },
+      subscribe: (_root, args, ctx) => stream(ctx, touches(args.token)),
+      resolve: (signal) => signal as EventSignal,
+    }),
+  );
+}
+
+builder.subscriptionField('events', (t) =>
+  t.field({
+    type: LiveEvent,
+    description: 'Every event of the workspace, or only the given kinds',
+    args: { kinds: t.arg.stringList() },
+    subscribe: (_root, args, ctx) => stream(ctx, (s) => !args.kinds?.length || args.kinds.includes(s.kind)),
+    resolve: (signal) => signal as EventSignal,
+  }),
+);

@@ -1,0 +1,207 @@
+// Webhook addresses and their notifications for the dashboard (spec: Events). Resolvers only call
+// the domain (src/domain/webhooks) and shape its answer; reads are scoped to the caller's workspace.
+import { builder } from '../builder.ts';
+import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
+import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
+import { addWebhookAddress, deleteWebhookAddress, setWebhookEnabled, setWebhookEvents } from '../../domain/webhooks/addresses.ts';
+import { resendNotification } from '../../domain/webhooks/delivery.ts';
+import { eventsOpenFor } from '../../domain/webhooks/kinds.ts';
+import type { Notification, WebhookAddress } from '../../generated/prisma/client.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---------------------------------------------------------------- objects
+
+export const WebhookAddressRecord = builder.prismaObject('WebhookAddress', {
+  description: 'An address the gateway posts notifications to, with the events it selected',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    url: t.exposeString('url'),
+    events: t.exposeStringList('events', { description: 'Selected event kinds (empty when allEvents)' }),
+    allEvents: t.exposeBoolean('allEvents'),
+    enabled: t.exposeBoolean('enabled'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('NotificationAttempt', {
+  description: 'One HTTP attempt of a notification',
+  fields: (t) => ({
+    number: t.exposeInt('number'),
+    startedAt: t.expose('startedAt', { type: 'DateTime' }),
+    durationMs: t.exposeInt('durationMs'),
+    httpStatus: t.exposeInt('httpStatus', { nullable: true }),
+    responseExcerpt: t.exposeString('responseExcerpt', { nullable: true }),
+    error: t.exposeString('error', { nullable: true, description: 'Connection error or timeout; null when an answer came' }),
+  }),
+});
+
+export const NotificationRecord = builder.prismaObject('Notification', {
+  description: 'One event for one address; `id` and `body` never change, so a resend is identical',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    event: t.exposeString('event'),
+    url: t.exposeString('url', { description: 'The address as it was when the event happened' }),
+    recordToken: t.exposeString('recordToken'),
+    status: t.string({ description: 'pending, delivered, failed or dropped', resolve: (n) => n.status }),
+    attemptCount: t.exposeInt('attemptCount'),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
+    deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    body: t.exposeString('body'),
+    attempts: t.relation('attempts', { query: { orderBy: { number: 'asc' } } }),
+  }),
+});
+
+// ---------------------------------------------------------------- payloads
+
+interface AddressPayloadShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  webhookAddress?: WebhookAddress;
+}
+
+interface NotificationPayloadShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  notification?: Notification;
+}
+
+const WebhookAddressPayload = builder.objectRef<AddressPayloadShape>('WebhookAddressPayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    webhookAddress: t.field({ type: WebhookAddressRecord, nullable: true, resolve: (p) => p.webhookAddress ?? null }),
+    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+const NotificationPayload = builder.objectRef<NotificationPayloadShape>('NotificationPayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    notification: t.field({ type: NotificationRecord, nullable: true, resolve: (p) => p.notification ?? null }),
+    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+const AddWebhookAddressInput = builder.inputType('AddWebhookAddressInput', {
+  fields: (t) => ({
+    url: t.string({ required: true, description: 'A public https address (http to localhost only outside production)' }),
+    events: t.stringList({ description: 'Event kinds to send; at least one unless allEvents' }),
+    allEvents: t.boolean({ description: 'Every event kind of the workspace' }),
+  }),
+});
+
+// ---------------------------------------------------------------- mutations
+
+builder.mutationField('addWebhookAddress', (t) =>
+  t.field({
+    type: WebhookAddressPayload,
+    args: { input: t.arg({ type: AddWebhookAddressInput, required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({ webhookAddress: await addWebhookAddress(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<AddressPayloadShape>,
+  }),
+);
+
+builder.mutationField('setWebhookEvents', (t) =>
+  t.field({
+    type: WebhookAddressPayload,
+    description: 'Replaces the selected events of an address',
+    args: { id: t.arg.id({ required: true }), events: t.arg.stringList(), allEvents: t.arg.boolean() },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({
+        webhookAddress: await setWebhookEvents(ctx.services, actingWorkspace(ctx), String(args.id), args.events, args.allEvents),
+      })) as Promise<AddressPayloadShape>,
+  }),
+);
+
+builder.mutationField('disableWebhookAddress', (t) =>
+  t.field({
+    type: WebhookAddressPayload,
+    description: 'The address gets nothing more; its queued notifications are dropped',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({ webhookAddress: await setWebhookEnabled(ctx.services, actingWorkspace(ctx), String(args.id), false) })) as Promise<AddressPayloadShape>,
+  }),
+);
+
+builder.mutationField('enableWebhookAddress', (t) =>
+  t.field({
+    type: WebhookAddressPayload,
+    description: 'Events from now on are sent again (dropped notifications stay dropped; resend them by hand)',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({ webhookAddress: await setWebhookEnabled(ctx.services, actingWorkspace(ctx), String(args.id), true) })) as Promise<AddressPayloadShape>,
+  }),
+);
+
+builder.mutationField('deleteWebhookAddress', (t) =>
+  t.field({
+    type: WebhookAddressPayload,
+    description: 'Deletes the address and drops its queued notifications; returns the address as it was',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({ webhookAddress: await deleteWebhookAddress(ctx.services, actingWorkspace(ctx), String(args.id)) })) as Promise<AddressPayloadShape>,
+  }),
+);
+
+builder.mutationField('resendNotification', (t) =>
+  t.field({
+    type: NotificationPayload,
+    description: 'Sends a notification whose attempts ended once more, at once: same id and body, to its stored URL',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({ notification: await resendNotification(ctx.services, actingWorkspace(ctx), String(args.id)) })) as Promise<NotificationPayloadShape>,
+  }),
+);
+
+// ---------------------------------------------------------------- queries
+
+const scope = (workspaceId: string | null) => (workspaceId ? { workspaceId } : {});
+
+builder.queryField('webhookAddresses', (t) =>
+  t.prismaField({
+    type: ['WebhookAddress'],
+    description: 'The workspace’s webhook addresses, oldest first',
+    resolve: (query, _r, _a, ctx) =>
+      ctx.services.db.webhookAddress.findMany({ ...query, where: scope(readableWorkspaceId(ctx)), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+  }),
+);
+
+builder.queryField('notifications', (t) =>
+  t.prismaField({
+    type: ['Notification'],
+    description: 'Every notification of one record (order, link, subscription or payment token), newest first, with its attempts',
+    args: { recordToken: t.arg.string({ required: true }) },
+    resolve: (query, _r, args, ctx) => {
+      const workspaceId = readableWorkspaceId(ctx);
+      if (!UUID.test(args.recordToken)) return [];
+      return ctx.services.db.notification.findMany({
+        ...query,
+        where: { ...scope(workspaceId), recordToken: args.recordToken },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      });
+    },
+  }),
+);
+
+builder.queryField('undeliveredNotifications', (t) =>
+  t.prismaField({
+    type: ['Notification'],
+    description: 'Notifications whose attempts ended without delivery (failed) or that were dropped, newest first',
+    args: { first: t.arg.int({ defaultValue: 100, description: 'At most 500' }) },
+    resolve: (query, _r, args, ctx) =>
+      ctx.services.db.notification.findMany({
+        ...query,
+        where: { ...scope(readableWorkspaceId(ctx)), status: { in: ['failed', 'dropped'] } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: Math.min(Math.max(args.first ?? 100, 1), 500),
+      }),
+  }),
+);
+
+builder.queryField('eventKinds', (t) =>
+  t.stringList({
+    description: 'Event kinds that can be selected in the caller’s workspace (only those of open modules)',
+    resolve: (_r, _a, ctx) => eventsOpenFor(actingWorkspace(ctx)),
+  }),
+);
