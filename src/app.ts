@@ -40,7 +40,7 @@ export function createApp(opts: AppOptions): App {
         res.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
         return;
       }
-      if (path === '/graphql' || path?.startsWith('/graphql/')) return void (await yoga.handleNodeRequestAndResponse(req, res, {}));
+      if (path === '/graphql' || path?.startsWith('/graphql/')) return void (await yoga.requestListener(req, res)); // handles and sends (handleNodeRequestAndResponse only returns the Response)
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
     } catch (err) {

@@ -1,0 +1,47 @@
+// What every CLI action gets: the database (opened after the arguments are checked, closed
+// after the action), the master key, and one way to print for people or for scripts (--json).
+import type { Command } from 'commander';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { CliError } from './parse.ts';
+
+export interface CliContext {
+  db: Db;
+  masterKey: Buffer;
+  json: boolean;
+  /** `data` on stdout as JSON with --json, else the human lines. */
+  print(data: unknown, lines: string[]): void;
+}
+
+/** Wraps a commander action: opens the database, runs the action, always closes it again. */
+export function withDatabase<A extends unknown[]>(action: (ctx: CliContext, ...args: A) => Promise<void>) {
+  return async (...args: A): Promise<void> => {
+    const command = args[args.length - 1] as Command;
+    const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
+    // Loaded only here: Prisma and the PostgreSQL drivers are slow to import, and --help or a
+    // rejected argument should answer at once.
+    const { openDatabase } = await import('./database.ts');
+    const { db, masterKey, close } = await openDatabase(loadConfig());
+    try {
+      await action({ db, masterKey, json, print: (data, lines) => process.stdout.write(json ? JSON.stringify(data, null, 2) + '\n' : lines.join('\n') + '\n') }, ...args);
+    } finally {
+      await close();
+    }
+  };
+}
+
+/** One line an operator can act on, for any error an action throws. */
+export function describeError(err: unknown): string {
+  if (err instanceof CliError) return err.message;
+  const e = err as { code?: unknown; message?: unknown; meta?: { target?: unknown; modelName?: unknown } };
+  if (e?.code === 'P2002') return `Already exists: ${[e.meta?.modelName, e.meta?.target].filter(Boolean).join(' ') || 'a unique value is taken'}`;
+  if (e?.code === 'P2025') return 'Not found';
+  const lines = (typeof e?.message === 'string' ? e.message : '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  // AggregateErrors (a refused connection) have no message, only a code.
+  if (lines.length === 0) return typeof e?.code === 'string' ? e.code : String(err);
+  // Prisma puts the reason on the last line, after the call it was made from; others read as one line.
+  return 'clientVersion' in (e as object) ? lines[lines.length - 1] : lines.join(' ');
+}

@@ -1,0 +1,105 @@
+// `gateway workspace …`: create, list, suspend/activate, plan, time zone, key rotation.
+import type { Command } from 'commander';
+import type { Mode } from '../generated/prisma/client.ts';
+import { ALL_FEATURES, createWorkspace, requireWorkspace, rotateCredentials, setPlan, updateWorkspace, type Credentials, type PlanSettings } from '../domain/workspaces.ts';
+import { withDatabase, type CliContext } from './context.ts';
+import { planNames, workspaceJson, workspaceLine } from './format.ts';
+import { CliError, PLAN_FEATURES, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
+
+const FEATURES_HELP = `comma list of ${PLAN_FEATURES.join(', ')}; or all, or none`;
+
+function printCredentials(ctx: CliContext, slug: string, credentials: Credentials, headline: string, extra: object = {}): void {
+  ctx.print({ team: slug, api_key: credentials.apiKey, api_secret: credentials.apiSecret, ...extra }, [
+    headline,
+    'The secret is shown only this once; store it now.',
+    `  team        ${slug}`,
+    `  api_key     ${credentials.apiKey}`,
+    `  api_secret  ${credentials.apiSecret}`,
+  ]);
+}
+
+export function registerWorkspaceCommands(program: Command): void {
+  const workspace = program.command('workspace').description('Create and manage workspaces (a merchant, {team} in API paths)');
+
+  workspace
+    .command('create')
+    .description('Create a workspace and print its API key and secret (shown once)')
+    .argument('<slug>', 'the workspace slug used as {team} in /api/{team}/gateway/...', parseSlug)
+    .option('--name <name>', 'display name (default: the slug)')
+    .option('--time-zone <tz>', 'IANA time zone that decides "days" (default: Europe/Istanbul)', parseTimeZone)
+    .option('--mode <mode>', 'test or live (default: test)', parseMode)
+    .option('--plan <features>', `features the plan covers: ${FEATURES_HELP} (default: all)`, parsePlan)
+    .action(
+      withDatabase(async (ctx, slug: string, opts: { name?: string; timeZone?: string; mode?: Mode; plan?: PlanSettings }) => {
+        if (await ctx.db.workspace.findUnique({ where: { slug } })) throw new CliError(`Workspace "${slug}" already exists`);
+        const { workspace: w, credentials } = await createWorkspace(ctx.db, ctx.masterKey, { slug, name: opts.name, timeZone: opts.timeZone, mode: opts.mode, plan: opts.plan ?? ALL_FEATURES });
+        printCredentials(ctx, slug, credentials, `Workspace "${slug}" created (${w.mode} mode, ${w.timeZone}, plan: ${planNames(w).join(',') || 'none'}).`, {
+          workspace: workspaceJson(w),
+        });
+      }),
+    );
+
+  workspace
+    .command('list')
+    .description('List every workspace')
+    .action(
+      withDatabase(async (ctx) => {
+        const all = await ctx.db.workspace.findMany({ orderBy: { createdAt: 'asc' } });
+        ctx.print(all.map(workspaceJson), all.length ? all.map(workspaceLine) : ['No workspaces yet.']);
+      }),
+    );
+
+  for (const [name, active, description] of [
+    ['suspend', false, 'Suspend a workspace: its API calls answer 403 until it is activated again'],
+    ['activate', true, 'Activate a suspended workspace'],
+  ] as const) {
+    workspace
+      .command(name)
+      .description(description)
+      .argument('<slug>', 'workspace slug')
+      .action(
+        withDatabase(async (ctx, slug: string) => {
+          await requireWorkspace(ctx.db, slug);
+          const w = await updateWorkspace(ctx.db, slug, { active });
+          ctx.print(workspaceJson(w), [`Workspace "${slug}" is now ${active ? 'active' : 'suspended'}.`]);
+        }),
+      );
+  }
+
+  workspace
+    .command('plan')
+    .description("Set which features the workspace's plan covers (features not listed are turned off)")
+    .argument('<slug>', 'workspace slug')
+    .argument('<features>', FEATURES_HELP, parsePlan)
+    .action(
+      withDatabase(async (ctx, slug: string, plan: PlanSettings) => {
+        await requireWorkspace(ctx.db, slug);
+        const w = await setPlan(ctx.db, slug, plan);
+        ctx.print(workspaceJson(w), [`Workspace "${slug}" plan: ${planNames(w).join(',') || 'none'}.`]);
+      }),
+    );
+
+  workspace
+    .command('time-zone')
+    .description('Set the time zone that decides the workspace\'s "days" (an IANA name)')
+    .argument('<slug>', 'workspace slug')
+    .argument('<tz>', 'IANA time zone, e.g. Europe/Istanbul', parseTimeZone)
+    .action(
+      withDatabase(async (ctx, slug: string, timeZone: string) => {
+        await requireWorkspace(ctx.db, slug);
+        const w = await updateWorkspace(ctx.db, slug, { timeZone });
+        ctx.print(workspaceJson(w), [`Workspace "${slug}" time zone: ${w.timeZone}.`]);
+      }),
+    );
+
+  workspace
+    .command('rotate-key')
+    .description('Revoke the API key and secret and print new ones (the old key stops working at once)')
+    .argument('<slug>', 'workspace slug')
+    .action(
+      withDatabase(async (ctx, slug: string) => {
+        const credentials = await rotateCredentials(ctx.db, ctx.masterKey, slug);
+        printCredentials(ctx, slug, credentials, `Workspace "${slug}" has a new API key; the old one is revoked.`);
+      }),
+    );
+}
