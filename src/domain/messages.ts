@@ -103,6 +103,30 @@ const catalog = {
   webhook_events_required: { tr: 'En az bir olay seçilmelidir.', en: 'At least one event must be selected.' },
   webhook_event_unknown: { tr: 'Bu olay bu çalışma alanında seçilemez.', en: 'This event cannot be selected in this workspace.' },
   webhook_not_found: { tr: 'Webhook adresi bulunamadı.', en: 'Webhook address not found.' },
+  // saved cards
+  customer_not_found: { tr: 'Bu kanalda böyle bir müşteri yok.', en: 'No such customer in this channel.' },
+  account_no_card_deletion: { tr: 'Kartın ödeme hesabı kart silmeyi desteklemiyor.', en: 'The card’s payment account does not support deleting cards.' },
+  // catalog and orders
+  product_type_invalid: { tr: 'Ürün tipi simple veya recurring olmalıdır.', en: 'The product type must be simple or recurring.' },
+  product_period_required: { tr: 'recurring ürünler için periyot (monthly veya yearly) zorunludur.', en: 'A recurring product needs a period (monthly or yearly).' },
+  product_period_invalid: { tr: 'Periyot monthly veya yearly olmalıdır.', en: 'The period must be monthly or yearly.' },
+  product_amount_min: { tr: 'Tutar en az 0.01 olmalıdır.', en: 'The amount must be at least 0.01.' },
+  amount_too_large: { tr: 'Tutar izin verilen üst sınırı aşıyor.', en: 'The amount exceeds the allowed maximum.' },
+  order_items_required: { tr: 'Siparişte en az bir ürün olmalıdır.', en: 'The order needs at least one item.' },
+  order_item_not_in_catalog: {
+    tr: 'Bu ürün kanalın kataloğunda yok; ürünü kaydedin veya ad (name) ve birim fiyatı (unit_amount) gönderin.',
+    en: 'This product is not in the channel’s catalog; save it or send name and unit_amount.',
+  },
+  order_item_currency_mismatch: {
+    tr: 'Katalogdaki ürünün para birimi siparişinkinden farklı; birim fiyatı (unit_amount) gönderin.',
+    en: 'The catalog product has another currency than the order; send unit_amount.',
+  },
+  quantity_range: { tr: 'Adet 1 ile 999999 arasında bir tam sayı olmalıdır.', en: 'The quantity must be an integer from 1 to 999999.' },
+  token_not_combinable: { tr: 'Token, referans veya tarih aralığı ile birlikte gönderilemez.', en: 'The token cannot be combined with a reference or a date range.' },
+  order_not_found: { tr: 'Sipariş bulunamadı.', en: 'Order not found.' },
+  order_already_paid: { tr: 'Bu sipariş zaten ödendi.', en: 'This order has already been paid.' },
+  order_payment_in_progress: { tr: 'Bu sipariş için bir ödeme hâlâ işleniyor; lütfen birkaç saniye sonra tekrar deneyin.', en: 'A payment of this order is still being processed; try again in a few seconds.' },
+  order_payment_superseded: { tr: 'Ödeme sayfasından yeni bir ödeme başlatıldı.', en: 'A newer payment was started on the checkout page.' },
 } as const satisfies Record<string, { tr: string; en: string }>;
 
 export type MessageCode = keyof typeof catalog;

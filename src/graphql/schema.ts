@@ -8,5 +8,8 @@ import './types/payments.ts';
 import './types/payment-records.ts';
 import './types/webhooks.ts';
 import './types/subscriptions.ts';
+import './types/products.ts';
+import './types/orders.ts';
+import './types/saved-cards.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

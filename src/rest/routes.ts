@@ -43,6 +43,30 @@ const paymentRoute = (operation: string, field: string, kind: 'query' | 'mutatio
 });
 
 const implemented: Route[] = [
+  {
+    operation: 'save-card',
+    field: 'saveCard',
+    signing: 'body',
+    document: `mutation Op($input: SaveCardInput!) { saveCard(input: $input) { ${RESULT} savedCard { token paymentProviderToken holderName scheme firstDigits lastFourDigit expiryMonth expiryYear isDefault createdAt } customer { channelReference } ${ERRORS} } }`,
+  },
+  {
+    operation: 'saved-cards',
+    field: 'savedCards',
+    signing: 'body',
+    document: `query Op($input: SavedCardsInput!) { savedCards(input: $input) { ${RESULT} savedCards { token paymentProviderToken holderName scheme firstDigits lastFourDigit expiryMonth expiryYear isDefault createdAt } customer { channelReference } ${ERRORS} } }`,
+  },
+  {
+    operation: 'default-saved-card',
+    field: 'defaultSavedCard',
+    signing: 'body',
+    document: `mutation Op($input: SavedCardRefInput!) { defaultSavedCard(input: $input) { ${RESULT} savedCard { token paymentProviderToken holderName scheme firstDigits lastFourDigit expiryMonth expiryYear isDefault createdAt } customer { channelReference } ${ERRORS} } }`,
+  },
+  {
+    operation: 'delete-saved-card',
+    field: 'deleteSavedCard',
+    signing: 'body',
+    document: `mutation Op($input: SavedCardRefInput!) { deleteSavedCard(input: $input) { ${RESULT} savedCard { token } customer { channelReference } ${ERRORS} } }`,
+  },
   paymentRoute('secure-payment', 'securePayment', 'mutation', 'PaymentInput', 'result { successful message redirectUrl }'),
   paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', RESULT),
   paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', RESULT),
@@ -87,10 +111,6 @@ const pending: Array<[string, Route['signing'], boolean?]> = [
   ['order-payment', 'body'],
   ['retrieve-orders', 'body'],
   ['save-product', 'body', true],
-  ['save-card', 'body'],
-  ['saved-cards', 'body'],
-  ['default-saved-card', 'body'],
-  ['delete-saved-card', 'body'],
   ['subscription-payment', 'body'],
   ['retrieve-subscription', 'body'],
   ['retrieve-subscriptions', 'body'],

@@ -1,0 +1,166 @@
+// Saved cards (spec: save-card, saved-cards, default-saved-card, delete-saved-card and the
+// default-flag table). Only first digits, last four, expiry and holder are kept; the provider
+// holds the card. Default changes lock the customer row so parallel calls leave one default.
+import { z } from 'zod';
+import type { Customer, PaymentAccount, SavedCard, Workspace } from '../generated/prisma/client.ts';
+import type { Services } from './services.ts';
+import type { Tx } from '../db/client.ts';
+import type { CardScheme } from '../providers/types.ts';
+import { parseInput, text, uuid } from './validation.ts';
+import { customerInput, upsertCustomer } from './customers.ts';
+import { requireFeature } from './plans.ts';
+import { requireChannel } from './channels.ts';
+import { findAccount } from './accounts.ts';
+import { ValidationError } from './errors.ts';
+import { firstDigitsOf } from './payments/saved-card-source.ts';
+
+const cardFields = z.object(
+  {
+    holderName: text().min(1, { error: 'required' }),
+    number: z.string({ error: 'invalid_type' }).min(12, { error: 'card_number_length' }).max(19, { error: 'card_number_length' }).regex(/^\d+$/, { error: 'card_number_digits' }),
+    expiryMonth: z.string({ error: 'invalid_type' }).regex(/^(0[1-9]|1[0-2])$/, { error: 'expiry_month_format' }),
+    expiryYear: z.string({ error: 'invalid_type' }).regex(/^\d{4}$/, { error: 'expiry_year_format' }),
+    securityCode: z.string({ error: 'invalid_type' }).regex(/^\d{3,4}$/, { error: 'security_code_length' }).nullish(),
+  },
+  { error: 'card_required' },
+);
+
+const saveCardInput = z.object({
+  savedCard: z.object({ channelToken: uuid(), paymentProviderToken: uuid().nullish() }, { error: 'required' }),
+  customer: customerInput(),
+  card: cardFields,
+});
+
+const customerRef = z.object(
+  { channelToken: uuid(), channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }) },
+  { error: 'customer_required' },
+);
+const listInput = z.object({ customer: customerRef });
+const cardRefInput = z.object({ customer: customerRef, savedCard: z.object({ token: uuid() }, { error: 'required' }) });
+
+export interface SaveCardResult {
+  customer: Customer;
+  savedCard: SavedCard | null;
+  failure: { code: string; text: string } | null;
+}
+
+export async function saveCard(s: Services, workspace: Workspace, raw: unknown): Promise<SaveCardResult> {
+  requireFeature(workspace, 'saved_cards');
+  const input = parseInput(saveCardInput, raw);
+  const channel = await requireChannel(s.db, workspace.id, input.savedCard.channelToken, ['savedCard', 'channelToken']);
+  const account = await storageAccount(s, workspace, input.savedCard.paymentProviderToken);
+  const customer = await upsertCustomer(s.db, workspace.id, channel.id, input.customer);
+  const c = input.card;
+  const res = await s.providers.get(account.provider).storeCard({
+    idempotencyKey: `save-card:${customer.id}:${c.number.slice(-4)}:${s.clock.now().getTime()}`,
+    card: { holderName: c.holderName, number: c.number, securityCode: c.securityCode ?? undefined, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear },
+  });
+  if (res.status !== 'stored') return { customer, savedCard: null, failure: { code: res.code, text: res.message } };
+  const savedCard = await s.db.$transaction((tx) =>
+    recordSavedCard(tx, workspace, customer.id, account, { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, number: c.number, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }, s.clock.now()),
+  );
+  return { customer, savedCard, failure: null };
+}
+
+const TOKEN_PATH = ['savedCard', 'paymentProviderToken'];
+
+async function storageAccount(s: Services, workspace: Workspace, token: string | null | undefined): Promise<PaymentAccount> {
+  const id = token ?? workspace.defaultPaymentAccountId;
+  if (!id) throw ValidationError.single(TOKEN_PATH, 'no_default_account');
+  const account = await findAccount(s.db, workspace.id, id);
+  if (!account) throw ValidationError.single(TOKEN_PATH, token ? 'account_not_found' : 'no_default_account');
+  if (!account.cardStorage) throw ValidationError.single(TOKEN_PATH, 'account_no_card_storage');
+  return account;
+}
+
+export interface StoredCardFacts {
+  cardReference: string;
+  scheme: CardScheme | null;
+  holderName: string;
+  number: string;
+  expiryMonth: string;
+  expiryYear: string;
+}
+
+/** Writes the card row; the customer's first card becomes the default (customer row locked). */
+export async function recordSavedCard(tx: Tx, workspace: Workspace, customerId: string, account: PaymentAccount, card: StoredCardFacts, at: Date): Promise<SavedCard> {
+  await lockCustomer(tx, customerId);
+  const existing = await tx.savedCard.count({ where: { customerId } });
+  return tx.savedCard.create({
+    data: {
+      workspaceId: workspace.id,
+      customerId,
+      paymentAccountId: account.id,
+      mode: account.mode,
+      providerCardReference: card.cardReference,
+      holderName: card.holderName,
+      scheme: card.scheme,
+      firstDigits: firstDigitsOf(card.number),
+      lastFourDigits: card.number.slice(-4),
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      isDefault: existing === 0,
+      createdAt: at,
+    },
+  });
+}
+
+async function lockCustomer(tx: Tx, customerId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customerId}::uuid FOR UPDATE`;
+}
+
+async function requireCustomer(s: Services, workspace: Workspace, ref: { channelToken: string; channelReference: string }): Promise<Customer> {
+  const customer = await s.db.customer.findFirst({ where: { workspaceId: workspace.id, channelId: ref.channelToken, channelReference: ref.channelReference } });
+  if (!customer) throw ValidationError.single(['customer', 'channelReference'], 'customer_not_found');
+  return customer;
+}
+
+/** Default first, then oldest to newest; test and live cards alike; no paging. */
+export async function listSavedCards(s: Services, workspace: Workspace, raw: unknown): Promise<{ customer: Customer; savedCards: SavedCard[] }> {
+  requireFeature(workspace, 'saved_cards');
+  const input = parseInput(listInput, raw);
+  const customer = await requireCustomer(s, workspace, input.customer);
+  const savedCards = await s.db.savedCard.findMany({ where: { customerId: customer.id }, orderBy: [{ isDefault: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }] });
+  return { customer, savedCards };
+}
+
+async function requireCustomerCard(s: Services, workspace: Workspace, raw: unknown): Promise<{ customer: Customer; card: SavedCard & { paymentAccount: PaymentAccount | null } }> {
+  requireFeature(workspace, 'saved_cards');
+  const input = parseInput(cardRefInput, raw);
+  const customer = await requireCustomer(s, workspace, input.customer);
+  const card = await s.db.savedCard.findFirst({ where: { id: input.savedCard.token, customerId: customer.id }, include: { paymentAccount: true } });
+  if (!card) throw ValidationError.single(['savedCard', 'token'], 'saved_card_not_found');
+  return { customer, card };
+}
+
+export async function setDefaultSavedCard(s: Services, workspace: Workspace, raw: unknown): Promise<{ customer: Customer; savedCard: SavedCard }> {
+  const { customer, card } = await requireCustomerCard(s, workspace, raw);
+  const savedCard = await s.db.$transaction(async (tx) => {
+    await lockCustomer(tx, customer.id);
+    await tx.savedCard.updateMany({ where: { customerId: customer.id, isDefault: true, NOT: { id: card.id } }, data: { isDefault: false } });
+    return tx.savedCard.update({ where: { id: card.id }, data: { isDefault: true } });
+  });
+  return { customer, savedCard };
+}
+
+export interface DeleteCardResult {
+  customer: Customer;
+  savedCard: { id: string };
+  failure: { code: string; text: string } | null;
+}
+
+/** Deletes at the provider, then here; the newest remaining card inherits the default flag. */
+export async function deleteSavedCard(s: Services, workspace: Workspace, raw: unknown): Promise<DeleteCardResult> {
+  const { customer, card } = await requireCustomerCard(s, workspace, raw);
+  if (!card.paymentAccount?.cardDeletion) throw ValidationError.single(['savedCard', 'token'], 'account_no_card_deletion');
+  const res = await s.providers.get(card.paymentAccount.provider).deleteCard({ cardReference: card.providerCardReference });
+  if (res.status !== 'deleted') return { customer, savedCard: { id: card.id }, failure: { code: res.code, text: res.message } };
+  await s.db.$transaction(async (tx) => {
+    await lockCustomer(tx, customer.id);
+    await tx.savedCard.delete({ where: { id: card.id } });
+    if (!card.isDefault) return;
+    const newest = await tx.savedCard.findFirst({ where: { customerId: customer.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    if (newest) await tx.savedCard.update({ where: { id: newest.id }, data: { isDefault: true } });
+  });
+  return { customer, savedCard: { id: card.id }, failure: null };
+}
