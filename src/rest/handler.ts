@@ -150,10 +150,9 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
   const payload = (result.data as Record<string, Record<string, unknown>>)[p.route.field!]!;
   const { errors, ...rest } = payload as { errors: UserErrorShape[] } & Record<string, unknown>;
   if (errors.length > 0) return [STATUS_BY_KIND[errors[0]!.kind], errorBody(errors)];
-  for (const [field, flag] of p.route.presentOnlyWhen ?? []) {
-    if (rest[flag] !== true) delete rest[field];
-    delete rest[flag];
-  }
+  const shownWhen = p.route.presentOnlyWhen ?? [];
+  for (const [field, flag] of shownWhen) if (rest[flag] !== true) delete rest[field];
+  for (const [, flag] of shownWhen) delete rest[flag];
   return [200, deepKeys(rest, toSnake)];
 }
 

@@ -28,6 +28,7 @@ export interface CallResult<T = Record<string, unknown>> {
   text: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies loosely
 export async function call<T = any>(baseUrl: string, creds: MerchantCredentials, operation: string, body: unknown, opts: CallOptions = {}): Promise<CallResult<T>> {
   const team = opts.team ?? creds.team;
   const path = `/api/${team}/gateway/${operation}`;

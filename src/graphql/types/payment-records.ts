@@ -8,6 +8,8 @@ import { retrievePayments, type PaymentList } from '../../domain/payments/list.t
 import { formatAmount } from '../../domain/money.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const RefundRecord = builder.prismaObject('Refund', {
   fields: (t) => ({
     type: t.exposeString('type'),
@@ -94,13 +96,13 @@ builder.queryField('payment', (t) =>
     args: { token: t.arg.string({ required: true }) },
     resolve: (query, _r, args, ctx) => {
       const workspaceId = readableWorkspaceId(ctx);
-      if (!/^[0-9a-f-]{36}$/i.test(args.token)) return null;
+      if (!UUID_RE.test(args.token)) return null;
       return ctx.services.db.payment.findFirst({ ...query, where: { id: args.token, ...(workspaceId ? { workspaceId } : {}) } });
     },
   }),
 );
 
-const PageInfo = builder.objectRef<{ hasNextPage: boolean; endCursor: string | null }>('PageInfo').implement({
+export const PageInfo = builder.objectRef<{ hasNextPage: boolean; endCursor: string | null }>('PageInfo').implement({
   fields: (t) => ({ hasNextPage: t.exposeBoolean('hasNextPage'), endCursor: t.exposeString('endCursor', { nullable: true }) }),
 });
 
@@ -139,7 +141,7 @@ builder.queryField('payments', (t) =>
         where,
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: take + 1,
-        ...(args.after ? { cursor: { id: args.after }, skip: 1 } : {}),
+        ...(args.after && UUID_RE.test(args.after) ? { cursor: { id: args.after }, skip: 1 } : {}),
         include: { customer: true, storedCard: true, refunds: true, paymentAccount: true },
       });
       const nodes = rows.slice(0, take);

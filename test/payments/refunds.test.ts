@@ -1,0 +1,209 @@
+// refund-payment and cancel-payment state rules (spec: States "API payment", Errors): what can be
+// refunded or cancelled, the resulting payment_status, the events, and 422 without any write
+// when the payment cannot be refunded or cancelled.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { CARDS, paymentBody } from '../helpers/payments.ts';
+import { eventsOf, rowCounts } from '../helpers/rows.ts';
+
+let t: TestGateway;
+let m: Merchant;
+let reference = 3000;
+
+const MSG = {
+  onlySuccessfulRefund: 'Yalnızca başarılı bir ödeme iade edilebilir.',
+  onlySuccessfulCancel: 'Yalnızca başarılı bir ödeme iptal edilebilir.',
+  cancelledNotRefundable: 'İptal edilmiş bir ödeme iade edilemez.',
+  partiallyRefundedNotCancellable: 'Kısmen iade edilmiş bir ödeme iptal edilemez.',
+  refundedNotCancellable: 'İade edilmiş bir ödeme iptal edilemez.',
+  alreadyCancelled: 'Ödeme zaten iptal edilmiş.',
+  nothingLeft: 'İade edilebilir tutar kalmadı.',
+  refundExceeds: 'İade tutarı iade edilebilir tutarı aşamaz.',
+  noRefund: 'Ödeme hesabı iadeyi desteklemiyor.',
+  noCancel: 'Ödeme hesabı iptali desteklemiyor.',
+};
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  m = await seedWorkspace(t);
+});
+afterAll(() => t?.stop());
+
+/** A successful regular payment of `amount` (or a failed one with a declining card). */
+async function pay(opts: { amount?: string; number?: string; account?: string } = {}): Promise<string> {
+  const body = paymentBody(m, {
+    transaction: { channel_reference: `REF-${reference++}`, amount: opts.amount ?? '100.00', payment_provider_token: opts.account },
+    card: { number: opts.number ?? CARDS.approved },
+  });
+  const res = await m.call('regular-payment', body);
+  expect(res.status).toBe(200);
+  return res.body.transaction.token;
+}
+
+// The gateway's clock stands still; a second between steps keeps the events' order visible.
+const tick = () => t.clock.advance(1000);
+const refund = (token: string, amount?: string) => (tick(), m.call('refund-payment', amount === undefined ? { transaction: { token } } : { transaction: { token }, amount }));
+const cancel = (token: string) => (tick(), m.call('cancel-payment', { transaction: { token } }));
+const paymentStatus = async (token: string) => (await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } })).paymentStatus;
+
+/** Asserts a 422 on `path` with `text`, and that neither the payment nor any table changed. */
+async function expectRefused(request: () => ReturnType<typeof refund>, token: string, path: string, text: string) {
+  const db = t.gateway.services.db;
+  const before = { rows: await rowCounts(t), payment: await db.payment.findUnique({ where: { id: token } }) };
+  const res = await request();
+  expect(res.status).toBe(422);
+  expect(res.body.errors[path]).toEqual([text]);
+  expect(await rowCounts(t)).toEqual(before.rows);
+  expect(await db.payment.findUnique({ where: { id: token } })).toEqual(before.payment);
+}
+
+describe('refund-payment', () => {
+  it('a partial refund leaves the payment partially_refunded; the remainder makes it refunded', async () => {
+    // Given a paid payment of 100.00
+    const token = await pay();
+
+    // When 30.00 and then the rest are refunded
+    const first = await refund(token, '30.00');
+    const afterFirst = await paymentStatus(token);
+    const rest = await refund(token);
+
+    // Then each refund answers with its amount, and each produced an event
+    expect(first.status).toBe(200);
+    expect(first.body.result).toEqual({ successful: true, message: null });
+    expect(first.body.refund).toEqual({ type: 'refund', amount: '30.00' });
+    expect(Object.keys(first.body)).toEqual(['result', 'transaction', 'customer', 'conversion', 'refund']);
+    expect(afterFirst).toBe('partially_refunded');
+    expect(rest.body.refund).toEqual({ type: 'refund', amount: '70.00' });
+    expect(await paymentStatus(token)).toBe('refunded');
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_refunded', 'transaction.payment_refunded']);
+  });
+
+  it('without an amount refunds the whole payment', async () => {
+    const token = await pay({ amount: '45.50' });
+
+    const res = await refund(token);
+
+    expect(res.body.refund).toEqual({ type: 'refund', amount: '45.50' });
+    expect(await paymentStatus(token)).toBe('refunded');
+  });
+
+  it('allows several partial refunds down to the last kuruş', async () => {
+    const token = await pay({ amount: '1.00' });
+
+    for (const amount of ['0.01', '0.49', '0.49']) expect((await refund(token, amount)).body.result.successful).toBe(true);
+    const last = await refund(token);
+
+    expect(last.body.refund).toEqual({ type: 'refund', amount: '0.01' });
+    expect(await paymentStatus(token)).toBe('refunded');
+  });
+
+  it('refuses an amount above what is left after an earlier refund', async () => {
+    const token = await pay();
+    await refund(token, '60.00');
+
+    await expectRefused(() => refund(token, '40.01'), token, 'amount', MSG.refundExceeds);
+  });
+
+  it('refuses a refunded payment: nothing is left', async () => {
+    const token = await pay();
+    await refund(token);
+
+    await expectRefused(() => refund(token), token, 'transaction.token', MSG.nothingLeft);
+  });
+
+  it('refuses a cancelled payment', async () => {
+    const token = await pay();
+    expect((await cancel(token)).body.result.successful).toBe(true);
+
+    await expectRefused(() => refund(token, '10.00'), token, 'transaction.token', MSG.cancelledNotRefundable);
+  });
+
+  it('refuses a failed payment', async () => {
+    const token = await pay({ number: CARDS.insufficientFunds });
+
+    await expectRefused(() => refund(token), token, 'transaction.token', MSG.onlySuccessfulRefund);
+  });
+
+  it('refuses a 3D payment that has not been completed', async () => {
+    const started = await m.call('secure-payment', paymentBody(m, { transaction: { channel_reference: `REF-${reference++}` } }));
+    const token = started.body.transaction.token;
+
+    await expectRefused(() => refund(token), token, 'transaction.token', MSG.onlySuccessfulRefund);
+  });
+
+  it('refuses a payment whose account does not support refunds', async () => {
+    const account = await createPaymentAccount(t.gateway.services.db, m.team, { name: 'No refunds', capabilities: { refund: false } });
+    const token = await pay({ account: account.id });
+
+    await expectRefused(() => refund(token), token, 'transaction.token', MSG.noRefund);
+  });
+
+  it('keeps retrieve-payment successful for a refunded payment', async () => {
+    const token = await pay();
+    await refund(token);
+
+    const res = await m.call('retrieve-payment', { transaction: { token } });
+
+    expect(res.body.result).toEqual({ successful: true, message: null });
+  });
+});
+
+describe('cancel-payment', () => {
+  it('cancels the whole payment and records the event', async () => {
+    const token = await pay({ amount: '250.75' });
+
+    const res = await cancel(token);
+
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ successful: true, message: null });
+    expect(res.body.refund).toEqual({ type: 'cancel', amount: '250.75' });
+    expect(await paymentStatus(token)).toBe('cancelled');
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_cancelled']);
+    expect((await m.call('retrieve-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
+  });
+
+  it('refuses a partially refunded payment', async () => {
+    const token = await pay();
+    await refund(token, '0.01');
+
+    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.partiallyRefundedNotCancellable);
+  });
+
+  it('refuses a fully refunded payment', async () => {
+    const token = await pay();
+    await refund(token);
+
+    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.refundedNotCancellable);
+  });
+
+  it('refuses a payment that is already cancelled', async () => {
+    const token = await pay();
+    await cancel(token);
+
+    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.alreadyCancelled);
+  });
+
+  it('refuses a failed payment', async () => {
+    const token = await pay({ number: CARDS.expired });
+
+    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.onlySuccessfulCancel);
+  });
+
+  it('refuses a payment whose account does not support cancellation', async () => {
+    const account = await createPaymentAccount(t.gateway.services.db, m.team, { name: 'No cancels', capabilities: { cancel: false } });
+    const token = await pay({ account: account.id });
+
+    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.noCancel);
+  });
+
+  it('is allowed after a refund the provider rejected (the payment is still whole)', async () => {
+    const token = await pay({ number: CARDS.refundRejected });
+    expect((await refund(token, '10.00')).body.result.successful).toBe(false);
+    // The simulator rejects this card's cancel as well; what matters is that the gateway asked.
+    const res = await cancel(token);
+
+    expect(res.status).toBe(200);
+    expect(res.body.refund).toEqual({ type: 'cancel', amount: '100.00' });
+  });
+});
