@@ -50,10 +50,14 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     databaseUrl = embedded.url;
     logger.info('embedded PostgreSQL started', { port: config.EMBEDDED_PG_PORT, dir: path.join(config.dataDir, 'pg') });
   }
+  // Stopped in reverse order of start (HTTP first, the embedded PostgreSQL last), once: a second
+  // stop() waits for the first instead of running the steps again.
   const stops: Array<() => Promise<unknown>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((err: Error) => logger.error('stop failed', { error: err.message }));
-  };
+  let stopping: Promise<void> | null = null;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const stop of [...stops].reverse()) await stop().catch((err: Error) => logger.error('stop failed', { error: err.message }));
+    })());
   if (embedded) stops.push(() => embedded.stop());
   try {
     const { applied } = await migrate(databaseUrl);
@@ -63,6 +67,8 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     stops.push(() => db.$disconnect());
 
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger });
+    // Registered before start so a failure later in start-up (port taken) still ends its pool.
+    stops.push(() => jobs.stop());
     const providers = createRegistry([new SimulatorProvider(() => clock.now())]);
     const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), scheduler: agendaScheduler(jobs.agenda),
       masterKey,
@@ -86,7 +92,6 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     defineJobs(jobs.agenda, services);
     await jobs.start();
     await scheduleRecurringJobs(jobs.agenda, config);
-    stops.push(() => jobs.stop());
 
     const demo = opts.seedDemo ? await seedDemo(db, masterKey, baseUrl, config.dataDir, logger) : null;
     logger.info('gateway listening', { url: baseUrl, graphiql: `${baseUrl}/graphql` });

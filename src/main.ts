@@ -1,17 +1,36 @@
 // npm start: config -> database (embedded or DATABASE_URL) -> migrate -> server + jobs.
 import { loadConfig } from './config.ts';
-import { startGateway } from './gateway.ts';
+import { detachEmbeddedSignalHooks } from './db/embedded.ts';
+import { startGateway, type Gateway } from './gateway.ts';
 
 const config = loadConfig();
-const gateway = await startGateway(config, { seedDemo: true });
+// This process stops the gateway itself on a signal: jobs, then the server, the database
+// connections and last the embedded PostgreSQL, then exits 0.
+detachEmbeddedSignalHooks();
 
+let gateway: Gateway | null = null;
 let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    process.stdout.write(`${signal} received again, exiting without waiting.\n`);
+    process.exit(1); // the 'exit' hook still signals the embedded PostgreSQL to stop
+  }
   stopping = true;
   process.stdout.write(`\n${signal} received, stopping the server, the jobs and the database...\n`);
+  // A signal during start-up: the start finishes (or fails and cleans up) first, then stops.
+  if (!gateway) return;
   await gateway.stop();
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, (s) => void shutdown(s));
+
+try {
+  gateway = await startGateway(config, { seedDemo: true });
+} catch (err) {
+  process.stderr.write(`The gateway could not start: ${(err as Error)?.message ?? String(err)}\n`);
+  process.exit(1);
+}
+if (stopping) {
+  await gateway.stop();
+  process.exit(0);
+}

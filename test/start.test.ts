@@ -1,0 +1,166 @@
+// `npm start` as a new user runs it: a child process on a fresh DATA_DIR with the embedded
+// PostgreSQL, stopped by a signal, started again on the same data, stopped again.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers/client.ts';
+import { acceptsConnections, freePort } from './helpers/ports.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } };
+const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'payment_provider_token', 'team'];
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+let dataDir: string;
+let port: number;
+let pgPort: number;
+const children: Running[] = [];
+
+function startGatewayProcess(): Running {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort) };
+  for (const name of ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'BASE_URL', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'AGENDA_MONGO_URL']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const running = { child, output: () => text, exited };
+  children.push(running);
+  return running;
+}
+
+async function waitForOutput(r: Running, needle: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void r.exited.then(() => (exited = true));
+  while (!r.output().includes(needle)) {
+    if (exited) throw new Error(`the gateway exited before printing "${needle}":\n${r.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${needle}" within ${timeoutMs} ms:\n${r.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const pgData = () => path.join(dataDir, 'pg', 'data');
+
+/** Server processes (postmaster and its children) running on this test's data folder. */
+function postgresProcessesForDataDir(): string[] {
+  const ps = execFileSync('ps', ['-eww', '-o', 'pid=,args='], { encoding: 'utf8' });
+  return ps.split('\n').filter((line) => line.includes(`-D ${pgData()}`));
+}
+
+async function stopWith(r: Running, signal: NodeJS.Signals): Promise<void> {
+  r.child.kill(signal);
+  const result = await Promise.race([r.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000))]);
+  expect(result, `still running 20 s after ${signal}:\n${r.output()}`).not.toBeNull();
+  expect(result, r.output()).toEqual({ code: 0, signal: null });
+  expect(r.output()).toContain(`${signal} received`);
+  // An orderly stop: jobs and connections end before the database does, so nothing complains.
+  const afterSignal = r.output().slice(r.output().indexOf(`${signal} received`));
+  expect(afterSignal.split('\n').filter((line) => /"level":"(warn|error)"/.test(line))).toEqual([]);
+  expect(await acceptsConnections(pgPort)).toBe(false);
+  expect(postgresProcessesForDataDir()).toEqual([]);
+  expect(existsSync(path.join(pgData(), 'postmaster.pid'))).toBe(false);
+}
+
+/** Names from the `migrations applied` log line, if any. */
+function appliedMigrations(r: Running): string[] {
+  const line = r.output().split('\n').find((l) => l.includes('"msg":"migrations applied"'));
+  return line ? (JSON.parse(line) as { applied: string[] }).applied : [];
+}
+
+function readCredentials(): Record<string, string> {
+  return JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as Record<string, string>;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-start-'));
+  port = await freePort();
+  pgPort = await freePort();
+});
+
+afterAll(async () => {
+  // Whatever failed above, nothing outlives the test: the gateway, then its PostgreSQL.
+  for (const r of children) {
+    if (r.child.exitCode !== null || r.child.signalCode !== null) continue;
+    r.child.kill('SIGTERM');
+    const done = await Promise.race([r.exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000))]);
+    if (!done) {
+      r.child.kill('SIGKILL');
+      await r.exited;
+    }
+  }
+  const pidFile = path.join(pgData(), 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    try {
+      process.kill(pid, 'SIGINT'); // PostgreSQL's fast shutdown
+      for (let i = 0; i < 100 && existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    } catch {
+      // already gone
+    }
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 40_000);
+
+describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreSQL', () => {
+  let first: Running;
+  let credentials: Record<string, string>;
+
+  it('prints the demo credentials and a curl line, writes them to DATA_DIR, and serves signed calls', async () => {
+    first = startGatewayProcess();
+    await waitForOutput(first, '"gateway listening"');
+    const out = first.output();
+    expect(appliedMigrations(first).length).toBeGreaterThan(0);
+
+    credentials = readCredentials();
+    expect(Object.keys(credentials).sort()).toEqual(CREDENTIAL_KEYS);
+    expect(credentials.base_url).toBe(`http://127.0.0.1:${port}`);
+    expect(credentials.team).toBe('demo');
+    for (const key of ['api_key', 'api_secret', 'channel_token', 'payment_provider_token']) {
+      expect(out).toContain(credentials[key]);
+    }
+    const curlLine = out.split('\n').find((line) => line.includes('curl '));
+    expect(curlLine).toContain(`${credentials.base_url}/api/demo/gateway/retrieve-bin`);
+
+    const health = await fetch(`${credentials.base_url}/healthz`);
+    expect(health.status).toBe(200);
+
+    const res = await call(credentials.base_url, { team: 'demo', apiKey: credentials.api_key, apiSecret: credentials.api_secret }, 'retrieve-bin', BIN_BODY);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ successful: true, message: null });
+    expect(res.body.card.scheme).toBe('visa');
+
+    // The printed line works as printed (bash, curl and openssl as a merchant has them).
+    const printed = JSON.parse(execFileSync('bash', ['-c', curlLine!.trim()], { encoding: 'utf8', timeout: 10_000 }));
+    expect(printed.result.successful).toBe(true);
+  }, 45_000);
+
+  it('stops cleanly on SIGTERM: exit 0, the embedded PostgreSQL is stopped too', async () => {
+    await stopWith(first, 'SIGTERM');
+  }, 30_000);
+
+  it('starts again on the same DATA_DIR with the same data, and stops cleanly on SIGINT', async () => {
+    const second = startGatewayProcess();
+    await waitForOutput(second, '"gateway listening"');
+    expect(second.output()).not.toContain('Demo workspace created');
+    // Nothing the first start applied is applied again (the data is the same database).
+    expect(appliedMigrations(second).filter((name) => appliedMigrations(first).includes(name))).toEqual([]);
+    expect(readCredentials()).toEqual(credentials);
+
+    const res = await call(credentials.base_url, { team: 'demo', apiKey: credentials.api_key, apiSecret: credentials.api_secret }, 'retrieve-bin', BIN_BODY);
+    expect(res.status).toBe(200);
+    expect(res.body.result.successful).toBe(true);
+
+    await stopWith(second, 'SIGINT');
+  }, 40_000);
+});
