@@ -9,6 +9,8 @@ import { IssueList, NotFoundError, ValidationError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
 import { eventsOpenFor } from './kinds.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const eventsField = z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }).nullish();
 
 const addInput = z.object({
@@ -18,9 +20,16 @@ const addInput = z.object({
 });
 
 /** Checks the selection: at least one event, each open in the workspace; "all" selects all. */
-function checkEvents(workspace: Workspace, events: string[] | null | undefined, allEvents: boolean | null | undefined): { events: string[]; allEvents: boolean } {
-  if (allEvents) return { events: [], allEvents: true };
-  const issues = new IssueList();
+function checkEvents(
+  workspace: Workspace,
+  events: string[] | null | undefined,
+  allEvents: boolean | null | undefined,
+  issues = new IssueList(),
+): { events: string[]; allEvents: boolean } {
+  if (allEvents) {
+    issues.throwIfAny();
+    return { events: [], allEvents: true };
+  }
   const open = new Set<string>(eventsOpenFor(workspace));
   const unique = [...new Set(events ?? [])];
   if (unique.length === 0) issues.add(['events'], 'webhook_events_required');
@@ -46,8 +55,10 @@ function normalizeUrl(raw: string): string {
 export async function addWebhookAddress(s: Services, workspace: Workspace, raw: unknown): Promise<WebhookAddress> {
   const input = parseInput(addInput, raw);
   const url = normalizeUrl(input.url);
-  if (!(await destinationAllowed(url, s.webhooks))) throw ValidationError.single(['url'], 'webhook_url_invalid');
-  const selection = checkEvents(workspace, input.events, input.allEvents);
+  // Every bad field at once: the URL and the selection.
+  const issues = new IssueList();
+  if (!(await destinationAllowed(url, s.webhooks))) issues.add(['url'], 'webhook_url_invalid');
+  const selection = checkEvents(workspace, input.events, input.allEvents, issues);
   try {
     return await s.db.webhookAddress.create({ data: { workspaceId: workspace.id, url, ...selection } });
   } catch (err) {
@@ -57,7 +68,7 @@ export async function addWebhookAddress(s: Services, workspace: Workspace, raw: 
 }
 
 async function findAddress(s: Services, workspace: Workspace, id: string): Promise<WebhookAddress> {
-  const address = /^[0-9a-f-]{36}$/i.test(id) ? await s.db.webhookAddress.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
+  const address = UUID.test(id) ? await s.db.webhookAddress.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
   if (!address) throw NotFoundError.single(['id'], 'webhook_not_found');
   return address;
 }
@@ -94,8 +105,9 @@ async function dropQueued(tx: Tx, addressId: string): Promise<void> {
   await tx.notification.updateMany({ where: { addressId, status: 'pending' }, data: { status: 'dropped', nextAttemptAt: null } });
 }
 
+/** By URL in any spelling of it (stored URLs are normalized). */
 export async function findAddressByUrl(s: Services, workspace: Workspace, url: string): Promise<WebhookAddress> {
-  const address = await s.db.webhookAddress.findFirst({ where: { workspaceId: workspace.id, url } });
+  const address = await s.db.webhookAddress.findFirst({ where: { workspaceId: workspace.id, url: normalizeUrl(url) } });
   if (!address) throw NotFoundError.single(['url'], 'webhook_not_found');
   return address;
 }

@@ -20,27 +20,44 @@ export interface WebhookSettings {
   concurrency: number;
 }
 
-const LEASE_MS = 2 * 60_000;
+/**
+ * How long a claimed notification is held: longer than one attempt can take (the HTTP timeout plus
+ * a margin for the database), and never less than 2 minutes. Only notifications whose attempt
+ * starts at once are claimed, so a lease never runs out while a row waits in a local queue.
+ */
+function leaseMs(settings: WebhookSettings): number {
+  return Math.max(2 * 60_000, settings.timeoutMs + 60_000);
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Sends every notification due now; returns how many attempts were made. */
-export async function deliverDue(s: Services, batchSize = 100, maxRunMs = 30_000): Promise<number> {
+/**
+ * Sends every notification due now; returns how many attempts were made. Up to `concurrency`
+ * workers each claim one notification, attempt it, and claim the next, until none is due (or
+ * `maxRunMs` has passed; the next run continues).
+ */
+export async function deliverDue(s: Services, maxRunMs = 30_000): Promise<number> {
   const stopAt = Date.now() + maxRunMs;
   let attempts = 0;
-  while (Date.now() < stopAt) {
-    const ids = await claimDue(s, batchSize);
-    if (ids.length === 0) break;
-    await runPool(ids, s.webhooks.concurrency, async (id) => {
+  const first = await claimDue(s, s.webhooks.concurrency);
+  const worker = async (claimed: string | undefined) => {
+    let id = claimed;
+    while (id) {
       await attemptDelivery(s, id, { manual: false });
       attempts++;
-    });
-  }
+      if (Date.now() >= stopAt) return;
+      [id] = await claimDue(s, 1);
+    }
+  };
+  // Every worker finishes before the run ends (a stopping process waits for the run).
+  const outcomes = await Promise.allSettled(first.map(worker));
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failure) throw failure.reason;
   return attempts;
 }
 
 async function claimDue(s: Services, limit: number): Promise<string[]> {
   const now = s.clock.now();
-  const until = new Date(now.getTime() + LEASE_MS);
+  const until = new Date(now.getTime() + leaseMs(s.webhooks));
   const rows = await s.db.$queryRaw<{ id: string }[]>`
     UPDATE "Notification" SET "leasedUntil" = (${until}::timestamptz AT TIME ZONE 'UTC')
     WHERE id IN (
@@ -102,16 +119,8 @@ export async function resendNotification(s: Services, workspace: Workspace, id: 
   const now = s.clock.now();
   const claimed = await s.db.notification.updateMany({
     where: { id: n.id, status: { not: 'pending' }, OR: [{ leasedUntil: null }, { leasedUntil: { lte: now } }] },
-    data: { leasedUntil: new Date(now.getTime() + LEASE_MS) },
+    data: { leasedUntil: new Date(now.getTime() + leaseMs(s.webhooks)) },
   });
   if (claimed.count === 0) throw StateError.single(['id'], 'notification_still_pending');
   return attemptDelivery(s, n.id, { manual: true });
-}
-
-async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(workers);
 }

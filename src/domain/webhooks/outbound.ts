@@ -4,7 +4,9 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
 
-const blocked = new BlockList();
+// IPv4 and IPv6 rules live in separate lists: Node's BlockList also matches IPv4 addresses
+// against IPv4-mapped IPv6 subnets, so one list holding `::ffff:0:0/96` blocked every IPv4 host.
+const blockedV4 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -18,23 +20,34 @@ for (const [net, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(net, bits, 'ipv4');
+  blockedV4.addSubnet(net, bits, 'ipv4');
 }
+const blockedV6 = new BlockList();
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-  ['::ffff:0:0', 96],
 ] as const) {
-  blocked.addSubnet(net, bits, 'ipv6');
+  blockedV6.addSubnet(net, bits, 'ipv6');
+}
+const mappedV6 = new BlockList();
+mappedV6.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:a.b.c.d` in any spelling). */
+function embeddedIPv4(ip: string): string {
+  const groups = new URL(`http://[${ip}]/`).hostname.slice(1, -1).split(':');
+  const [hi, lo] = groups.slice(-2).map((g) => parseInt(g || '0', 16));
+  return [hi! >> 8, hi! & 255, lo! >> 8, lo! & 255].join('.');
 }
 
 export function isBlockedAddress(ip: string): boolean {
   const family = isIP(ip);
   if (family === 0) return true;
-  return blocked.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return blockedV4.check(ip, 'ipv4');
+  if (mappedV6.check(ip, 'ipv6')) return blockedV4.check(embeddedIPv4(ip), 'ipv4');
+  return blockedV6.check(ip, 'ipv6');
 }
 
 export interface OutboundPolicy {

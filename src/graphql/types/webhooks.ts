@@ -15,21 +15,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const WebhookAddressRecord = builder.prismaObject('WebhookAddress', {
   description: 'An address the gateway posts notifications to, with the events it selected',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    url: t.exposeString('url'),
-    events: t.exposeStringList('events', { description: 'Selected event kinds (empty when allEvents)' }),
-    allEvents: t.exposeBoolean('allEvents'),
-    enabled: t.exposeBoolean('enabled'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    id: t.exposeID('id', { nullable: false }),
+    url: t.exposeString('url', { nullable: false }),
+    events: t.exposeStringList('events', { nullable: false, description: 'Selected event kinds (empty when allEvents)' }),
+    allEvents: t.exposeBoolean('allEvents', { nullable: false }),
+    enabled: t.exposeBoolean('enabled', { nullable: false }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: false }),
   }),
 });
 
 builder.prismaObject('NotificationAttempt', {
   description: 'One HTTP attempt of a notification',
   fields: (t) => ({
-    number: t.exposeInt('number'),
-    startedAt: t.expose('startedAt', { type: 'DateTime' }),
-    durationMs: t.exposeInt('durationMs'),
+    number: t.exposeInt('number', { nullable: false }),
+    startedAt: t.expose('startedAt', { type: 'DateTime', nullable: false }),
+    durationMs: t.exposeInt('durationMs', { nullable: false }),
     httpStatus: t.exposeInt('httpStatus', { nullable: true }),
     responseExcerpt: t.exposeString('responseExcerpt', { nullable: true }),
     error: t.exposeString('error', { nullable: true, description: 'Connection error or timeout; null when an answer came' }),
@@ -39,17 +39,17 @@ builder.prismaObject('NotificationAttempt', {
 export const NotificationRecord = builder.prismaObject('Notification', {
   description: 'One event for one address; `id` and `body` never change, so a resend is identical',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    event: t.exposeString('event'),
-    url: t.exposeString('url', { description: 'The address as it was when the event happened' }),
-    recordToken: t.exposeString('recordToken'),
-    status: t.string({ description: 'pending, delivered, failed or dropped', resolve: (n) => n.status }),
-    attemptCount: t.exposeInt('attemptCount'),
+    id: t.exposeID('id', { nullable: false }),
+    event: t.exposeString('event', { nullable: false }),
+    url: t.exposeString('url', { nullable: false, description: 'The address as it was when the event happened' }),
+    recordToken: t.exposeString('recordToken', { nullable: false }),
+    status: t.string({ nullable: false, description: 'pending, delivered, failed or dropped', resolve: (n) => n.status }),
+    attemptCount: t.exposeInt('attemptCount', { nullable: false }),
     nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
     deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    body: t.exposeString('body'),
-    attempts: t.relation('attempts', { query: { orderBy: { number: 'asc' } } }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: false }),
+    body: t.exposeString('body', { nullable: false, description: 'The JSON text sent, byte for byte' }),
+    attempts: t.relation('attempts', { nullable: false, query: { orderBy: { number: 'asc' } } }),
   }),
 });
 
@@ -69,17 +69,17 @@ interface NotificationPayloadShape {
 
 const WebhookAddressPayload = builder.objectRef<AddressPayloadShape>('WebhookAddressPayload').implement({
   fields: (t) => ({
-    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    result: t.field({ type: ResultRef, nullable: false, resolve: (p) => p.result }),
     webhookAddress: t.field({ type: WebhookAddressRecord, nullable: true, resolve: (p) => p.webhookAddress ?? null }),
-    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
+    errors: t.field({ type: [UserErrorRef], nullable: false, resolve: (p) => p.errors }),
   }),
 });
 
 const NotificationPayload = builder.objectRef<NotificationPayloadShape>('NotificationPayload').implement({
   fields: (t) => ({
-    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    result: t.field({ type: ResultRef, nullable: false, resolve: (p) => p.result }),
     notification: t.field({ type: NotificationRecord, nullable: true, resolve: (p) => p.notification ?? null }),
-    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
+    errors: t.field({ type: [UserErrorRef], nullable: false, resolve: (p) => p.errors }),
   }),
 });
 
@@ -161,6 +161,7 @@ const scope = (workspaceId: string | null) => (workspaceId ? { workspaceId } : {
 builder.queryField('webhookAddresses', (t) =>
   t.prismaField({
     type: ['WebhookAddress'],
+    nullable: false,
     description: 'The workspace’s webhook addresses, oldest first',
     resolve: (query, _r, _a, ctx) =>
       ctx.services.db.webhookAddress.findMany({ ...query, where: scope(readableWorkspaceId(ctx)), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
@@ -170,6 +171,7 @@ builder.queryField('webhookAddresses', (t) =>
 builder.queryField('notifications', (t) =>
   t.prismaField({
     type: ['Notification'],
+    nullable: false,
     description: 'Every notification of one record (order, link, subscription or payment token), newest first, with its attempts',
     args: { recordToken: t.arg.string({ required: true }) },
     resolve: (query, _r, args, ctx) => {
@@ -187,6 +189,7 @@ builder.queryField('notifications', (t) =>
 builder.queryField('undeliveredNotifications', (t) =>
   t.prismaField({
     type: ['Notification'],
+    nullable: false,
     description: 'Notifications whose attempts ended without delivery (failed) or that were dropped, newest first',
     args: { first: t.arg.int({ defaultValue: 100, description: 'At most 500' }) },
     resolve: (query, _r, args, ctx) =>
@@ -201,6 +204,7 @@ builder.queryField('undeliveredNotifications', (t) =>
 
 builder.queryField('eventKinds', (t) =>
   t.stringList({
+    nullable: false,
     description: 'Event kinds that can be selected in the caller’s workspace (only those of open modules)',
     resolve: (_r, _a, ctx) => eventsOpenFor(actingWorkspace(ctx)),
   }),
