@@ -11,6 +11,8 @@ export interface Page {
   body: string;
   /** Inline script, run with the page's nonce. */
   script?: string;
+  /** Extra CSS for this page, after the shared style (sent with the page's nonce). */
+  style?: string;
   /** Origins a form on the page may post to besides this gateway. */
   formTargets?: string[];
   status?: number;
@@ -43,7 +45,7 @@ export function renderPage(res: ServerResponse, page: Page): void {
   );
   res.end(`<!doctype html>
 <html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(page.title)}</title><style nonce="${nonce}">${STYLE}</style></head>
+<title>${escape(page.title)}</title><style nonce="${nonce}">${STYLE}${page.style ?? ''}</style></head>
 <body><main>${page.body}</main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`);
 }
 

@@ -1,23 +1,38 @@
-// Hosted pages served by the gateway itself: /checkout/3ds/<token> (and, with their issues, the
-// order, subscription and link checkout pages).
+// Hosted pages served by the gateway itself: /checkout/3ds/<token>, the order checkout page
+// /checkout/order/<token> (and its installments JSON), and with their issues the subscription
+// and link checkout pages.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import { showThreeDs, submitThreeDs } from './three-ds.ts';
+import { orderInstallmentsJson, showOrderCheckout, submitOrderCheckout } from './order.ts';
 
 const UUID = '[0-9a-fA-F-]{36}';
 const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID})$`);
+const ORDER = new RegExp(`^/checkout/order/(${UUID})$`);
+const ORDER_INSTALLMENTS = new RegExp(`^/checkout/order/(${UUID})/installments$`);
+
+type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const pages: Array<{ pattern: RegExp; get?: Handler; post?: Handler }> = [
+  { pattern: THREE_DS, get: (s, token, _req, res) => showThreeDs(s, token, res), post: submitThreeDs },
+  { pattern: ORDER, get: showOrderCheckout, post: submitOrderCheckout },
+  { pattern: ORDER_INSTALLMENTS, get: orderInstallmentsJson },
+];
 
 export function createCheckoutRouter(s: Services) {
   return async function handleCheckout(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const threeDs = THREE_DS.exec(path);
-    if (!threeDs) return false;
-    if (req.method === 'GET') await showThreeDs(s, threeDs[1]!, res);
-    else if (req.method === 'POST') await submitThreeDs(s, threeDs[1]!, req, res);
-    else {
-      res.writeHead(405, { Allow: 'GET, POST' });
-      res.end();
+    for (const page of pages) {
+      const match = page.pattern.exec(path);
+      if (!match) continue;
+      const handler = req.method === 'GET' ? page.get : req.method === 'POST' ? page.post : undefined;
+      if (handler) await handler(s, match[1]!, req, res);
+      else {
+        res.writeHead(405, { Allow: [page.get && 'GET', page.post && 'POST'].filter(Boolean).join(', ') });
+        res.end();
+      }
+      return true;
     }
-    return true;
+    return false;
   };
 }

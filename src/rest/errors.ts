@@ -47,7 +47,11 @@ export function simpleError(code: MessageCode, lang: Language): ErrorBody {
 export function variableErrors(errors: readonly GraphQLError[], lang: Language): FieldError[] | null {
   const fields: FieldError[] = [];
   for (const err of errors) {
-    const m = /^Variable "\$input" got invalid value .*? (?:at "input\.?([^"]*)"; )?(.*)$/s.exec(err.message);
+    // The value is printed with spaces inside objects, so look for the ` at "input…"; ` part first
+    // (strings in the value are JSON-escaped and cannot fake it), then the form without a path.
+    const m =
+      /^Variable "\$input" got invalid value .*? at "input\.?([^"]*)"; (.*)$/s.exec(err.message) ??
+      /^Variable "\$input" got invalid value .*?; ()(.*)$/s.exec(err.message);
     if (!m) return null;
     const path = m[1] ? m[1].split('.').map((p) => p.replace(/\[(\d+)\]/g, '.$1')).join('.').split('.') : [];
     const unknown = /^Field "([^"]+)" is not defined by type/.exec(m[2] ?? '');

@@ -63,3 +63,6 @@ export function parsePaymentInput(kind: 'secure' | 'regular', raw: unknown): Pay
   issues.throwIfAny();
   return input;
 }
+
+/** The card object's rules, shared with the card forms of the hosted checkout pages. */
+export const cardInput = card;

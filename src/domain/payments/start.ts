@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
-import type { CardData } from '../../providers/types.ts';
+import type { CardData, PaymentSource as ProviderPaymentSource } from '../../providers/types.ts';
+import type { Currency } from '../money.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { requireActive, covers } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
@@ -26,6 +27,9 @@ export interface StartResult {
   failure: { code: string; text: string } | null;
   redirectUrl: string | null;
 }
+
+/** What the bank is asked to charge: amount and currency as charged, and the card or saved card. */
+export type BankRequest = { amount: bigint; currency: Currency; installmentNumber: number } & ProviderPaymentSource;
 
 export const securePayment = (s: Services, w: Workspace, raw: unknown) => startPayment(s, w, 'secure', raw);
 export const regularPayment = (s: Services, w: Workspace, raw: unknown) => startPayment(s, w, 'regular', raw);
@@ -69,28 +73,36 @@ async function startPayment(s: Services, workspace: Workspace, kind: 'secure' | 
     });
   });
 
-  const provider = s.providers.get(account.provider);
   const request = { amount: charge.amount, currency: charge.currency, installmentNumber: t.installmentNumber, ...source.providerSource };
+  return askBank(s, kind, payment.id, account, request);
+}
+
+/**
+ * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
+ * settle what the bank answered. Shared by the API payments and the hosted checkout pages.
+ */
+export async function askBank(s: Services, kind: 'secure' | 'regular', paymentId: string, account: PaymentAccount, request: BankRequest): Promise<StartResult> {
+  const provider = s.providers.get(account.provider);
   try {
     if (kind === 'secure') {
-      const res = await provider.authorise3D({ idempotencyKey: `${payment.id}:authorise`, ...request });
-      if (res.status === 'pending') return await awaitThreeDs(s, payment.id, res.providerReference);
-      await s.db.$transaction((tx) => settlePayment(tx, payment.id, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now()));
-      return failed(s, payment.id, res.code, res.message);
+      const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
+      if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference);
+      await s.db.$transaction((tx) => settlePayment(tx, paymentId, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now()));
+      return failed(s, paymentId, res.code, res.message);
     }
-    const res = await provider.charge({ idempotencyKey: `${payment.id}:charge`, ...request });
+    const res = await provider.charge({ idempotencyKey: `${paymentId}:charge`, ...request });
     if (res.status === 'succeeded') {
-      await s.db.$transaction((tx) => settlePayment(tx, payment.id, { status: 'successful', providerReference: res.providerReference }, s.clock.now()));
-      return { view: await loadPaymentView(s.db, payment.id), successful: true, failure: null, redirectUrl: null };
+      await s.db.$transaction((tx) => settlePayment(tx, paymentId, { status: 'successful', providerReference: res.providerReference }, s.clock.now()));
+      return { view: await loadPaymentView(s.db, paymentId), successful: true, failure: null, redirectUrl: null };
     }
-    await s.db.$transaction((tx) => settlePayment(tx, payment.id, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now()));
-    return failed(s, payment.id, res.code, res.message);
+    await s.db.$transaction((tx) => settlePayment(tx, paymentId, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now()));
+    return failed(s, paymentId, res.code, res.message);
   } catch (err) {
     if (!(err instanceof ProviderTimeoutError)) throw err;
     // The bank may or may not have taken the money: leave it unresolved for reconciliation.
     const text = message('provider_timeout');
-    await settlePayment(s.db, payment.id, { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text }, s.clock.now());
-    return failed(s, payment.id, 'provider_timeout', text);
+    await settlePayment(s.db, paymentId, { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text }, s.clock.now());
+    return failed(s, paymentId, 'provider_timeout', text);
   }
 }
 

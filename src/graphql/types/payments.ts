@@ -14,7 +14,7 @@ import type { Language } from '../../domain/messages.ts';
 
 // ---------------------------------------------------------------- inputs
 
-const CustomerInput = builder.inputType('CustomerInput', {
+export const CustomerInput = builder.inputType('CustomerInput', {
   fields: (t) => ({
     channelReference: t.string(),
     firstname: t.string(),
