@@ -5,9 +5,10 @@ import { describeError } from './cli/context.ts';
 import { registerAccountCommands } from './cli/accounts.ts';
 import { registerTokenCommands } from './cli/tokens.ts';
 import { registerWorkspaceCommands } from './cli/workspace.ts';
+import { registerWebhookCommands } from './cli/webhooks.ts';
 
 const program = new Command('gateway')
-  .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys and tokens')
+  .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens and webhook addresses')
   .option('--json', 'print machine-readable JSON instead of text')
   .showHelpAfterError('(add --help for usage)')
   .addHelpText(
@@ -22,12 +23,15 @@ Examples:
   npm run gateway -- account create acme "Simulator" --currencies TRY,USD --default
   npm run gateway -- routing add acme --account <token> --scheme troy --min-amount 100.00
   npm run gateway -- token create --workspace acme --name dashboard
+  npm run gateway -- webhooks add acme https://shop.example/hooks --events transaction.successful,order.paid
+  npm run gateway -- webhooks disable acme https://shop.example/hooks
   npm run gateway -- --json workspace list`,
   );
 
 registerWorkspaceCommands(program);
 registerAccountCommands(program);
 registerTokenCommands(program);
+registerWebhookCommands(program);
 
 try {
   await program.parseAsync();
