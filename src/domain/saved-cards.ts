@@ -57,7 +57,7 @@ export async function saveCard(s: Services, workspace: Workspace, raw: unknown):
   });
   if (res.status !== 'stored') return { customer, savedCard: null, failure: { code: res.code, text: res.message } };
   const savedCard = await s.db.$transaction((tx) =>
-    recordSavedCard(tx, workspace, customer.id, account, { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, number: c.number, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }, s.clock.now()),
+    recordSavedCard(tx, workspace.id, customer.id, account, { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, firstDigits: firstDigitsOf(c.number), lastFourDigits: c.number.slice(-4), expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }, s.clock.now()),
   );
   return { customer, savedCard, failure: null };
 }
@@ -75,28 +75,29 @@ async function storageAccount(s: Services, workspace: Workspace, token: string |
 
 export interface StoredCardFacts {
   cardReference: string;
-  scheme: CardScheme | null;
+  scheme: CardScheme | string | null;
   holderName: string;
-  number: string;
+  firstDigits: string;
+  lastFourDigits: string;
   expiryMonth: string;
   expiryYear: string;
 }
 
 /** Writes the card row; the customer's first card becomes the default (customer row locked). */
-export async function recordSavedCard(tx: Tx, workspace: Workspace, customerId: string, account: PaymentAccount, card: StoredCardFacts, at: Date): Promise<SavedCard> {
+export async function recordSavedCard(tx: Tx, workspaceId: string, customerId: string, account: PaymentAccount, card: StoredCardFacts, at: Date): Promise<SavedCard> {
   await lockCustomer(tx, customerId);
   const existing = await tx.savedCard.count({ where: { customerId } });
   return tx.savedCard.create({
     data: {
-      workspaceId: workspace.id,
+      workspaceId,
       customerId,
       paymentAccountId: account.id,
       mode: account.mode,
       providerCardReference: card.cardReference,
       holderName: card.holderName,
       scheme: card.scheme,
-      firstDigits: firstDigitsOf(card.number),
-      lastFourDigits: card.number.slice(-4),
+      firstDigits: card.firstDigits,
+      lastFourDigits: card.lastFourDigits,
       expiryMonth: card.expiryMonth,
       expiryYear: card.expiryYear,
       isDefault: existing === 0,
@@ -163,4 +164,25 @@ export async function deleteSavedCard(s: Services, workspace: Workspace, raw: un
     if (newest) await tx.savedCard.update({ where: { id: newest.id }, data: { isDefault: true } });
   });
   return { customer, savedCard: { id: card.id }, failure: null };
+}
+
+/**
+ * card.should_save: the card a payment was made with becomes a saved card once the payment
+ * succeeded. `cardReference` is the provider's token of it (taken at the start for 3D payments,
+ * since the number is never kept); the stored facts come from the payment's own card columns.
+ */
+export async function savePaymentCard(tx: Tx, paymentId: string, cardReference: string, at: Date): Promise<SavedCard | null> {
+  const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: { paymentAccount: true } });
+  if (!p.customerId || !p.paymentAccount || !p.cardFirstDigits || !p.cardLastFourDigits || !p.cardExpiryMonth || !p.cardExpiryYear) return null;
+  const card = await recordSavedCard(tx, p.workspaceId, p.customerId, p.paymentAccount, {
+    cardReference,
+    scheme: p.cardScheme,
+    holderName: p.cardHolderName ?? '',
+    firstDigits: p.cardFirstDigits,
+    lastFourDigits: p.cardLastFourDigits,
+    expiryMonth: p.cardExpiryMonth,
+    expiryYear: p.cardExpiryYear,
+  }, at);
+  await tx.payment.update({ where: { id: paymentId }, data: { storedCardId: card.id, pendingCardReference: null } });
+  return card;
 }

@@ -18,6 +18,8 @@ export interface SavedCardSource {
     cardFirstDigits: string;
     cardLastFourDigits: string;
     cardScheme: string | null;
+    cardExpiryMonth: string;
+    cardExpiryYear: string;
     paidWithCardId?: string;
   };
 }
@@ -43,6 +45,8 @@ export async function resolveSavedCard(s: Services, workspace: Workspace, input:
         cardFirstDigits: firstDigitsOf(card.number),
         cardLastFourDigits: card.number.slice(-4),
         cardScheme: bin.scheme,
+        cardExpiryMonth: card.expiryMonth,
+        cardExpiryYear: card.expiryYear,
       },
     };
   }
@@ -72,6 +76,8 @@ export async function resolveSavedCard(s: Services, workspace: Workspace, input:
       cardFirstDigits: saved.firstDigits,
       cardLastFourDigits: saved.lastFourDigits,
       cardScheme: saved.scheme,
+      cardExpiryMonth: saved.expiryMonth,
+      cardExpiryYear: saved.expiryYear,
       paidWithCardId: saved.id,
     },
   };

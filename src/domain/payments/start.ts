@@ -14,6 +14,7 @@ import { IssueList, ValidationError } from '../errors.ts';
 import { message } from '../messages.ts';
 import { parsePaymentInput, type PaymentInput } from './input.ts';
 import { settlePayment } from './settle.ts';
+import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, type PaymentView } from './view.ts';
 import { resolveSavedCard, type SavedCardSource } from './saved-card-source.ts';
 
@@ -74,17 +75,33 @@ async function startPayment(s: Services, workspace: Workspace, kind: 'secure' | 
   });
 
   const request = { amount: charge.amount, currency: charge.currency, installmentNumber: t.installmentNumber, ...source.providerSource };
-  return askBank(s, kind, payment.id, account, request);
+  return askBank(s, kind, payment.id, account, request, { shouldSave: payment.shouldSave });
 }
 
 /**
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered. Shared by the API payments and the hosted checkout pages.
  */
-export async function askBank(s: Services, kind: 'secure' | 'regular', paymentId: string, account: PaymentAccount, request: BankRequest): Promise<StartResult> {
+export async function askBank(
+  s: Services,
+  kind: 'secure' | 'regular',
+  paymentId: string,
+  account: PaymentAccount,
+  request: BankRequest,
+  opts: { shouldSave?: boolean } = {},
+): Promise<StartResult> {
   const provider = s.providers.get(account.provider);
+  // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
+  const tokenise = async () => {
+    const card = 'card' in request ? request.card : undefined;
+    if (!opts.shouldSave || !card) return null;
+    const stored = await provider.storeCard({ idempotencyKey: `${paymentId}:store`, card });
+    return stored.status === 'stored' ? stored.cardReference : null;
+  };
   try {
     if (kind === 'secure') {
+      const cardReference = await tokenise();
+      if (cardReference) await s.db.payment.update({ where: { id: paymentId }, data: { pendingCardReference: cardReference } });
       const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
       if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference);
       await s.db.$transaction((tx) => settlePayment(tx, paymentId, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now()));
@@ -93,6 +110,8 @@ export async function askBank(s: Services, kind: 'secure' | 'regular', paymentId
     const res = await provider.charge({ idempotencyKey: `${paymentId}:charge`, ...request });
     if (res.status === 'succeeded') {
       await s.db.$transaction((tx) => settlePayment(tx, paymentId, { status: 'successful', providerReference: res.providerReference }, s.clock.now()));
+      const cardReference = await tokenise();
+      if (cardReference) await s.db.$transaction((tx) => savePaymentCard(tx, paymentId, cardReference, s.clock.now()));
       return { view: await loadPaymentView(s.db, paymentId), successful: true, failure: null, redirectUrl: null };
     }
     await s.db.$transaction((tx) => settlePayment(tx, paymentId, { status: 'failed', errorCode: res.code, errorMessage: res.message }, s.clock.now()));

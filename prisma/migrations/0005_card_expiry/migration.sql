@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Payment" ADD COLUMN     "cardExpiryMonth" TEXT,
+ADD COLUMN     "cardExpiryYear" TEXT;
+
