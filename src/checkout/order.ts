@@ -44,6 +44,7 @@ const STYLE = `
   .brand{font-size:.8rem;color:#667;text-transform:uppercase;letter-spacing:.04em;min-height:1.2em}
   a.cancel{display:block;text-align:center;margin-top:12px;color:#475467}
   button[disabled]{opacity:.6;cursor:progress}
+  input,select{min-height:46px;background:#fff}
   @media (min-width:760px){main{max-width:920px}.layout{display:grid;grid-template-columns:1fr 1fr;gap:16px;align-items:start}}
 `;
 
@@ -118,7 +119,7 @@ export async function orderInstallmentsJson(s: Services, token: string, req: Inc
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     res.end(JSON.stringify(body));
   };
-  if (!order || order.status !== 'open') return json(404, { installments: [] });
+  if (!order || order.status !== 'open') return json(404, { installments: [], message: message(order ? 'order_already_paid' : 'order_not_found', 'tr') });
   const bin = new URL(req.url ?? '/', 'http://gateway').searchParams.get('bin') ?? '';
   try {
     const { card, installments } = await orderInstallments(s, order, bin);
@@ -200,7 +201,7 @@ function renderOrder(s: Services, res: ServerResponse, order: CheckoutOrder, sta
   const years = Array.from({ length: 16 }, (_, i) => String(year + i));
   const option = (value: string, selected: string | undefined) => `<option value="${value}"${value === selected ? ' selected' : ''}>${value}</option>`;
   const form = `<div class="card"><h1>Kart ile öde</h1>
-    ${state.notice ? `<p class="notice" role="alert" id="notice">${escape(state.notice)}</p>` : ''}
+    ${state.notice ? `<p class="notice" role="alert" id="notice">${escape(state.notice)}</p><p class="muted">Bilgileri kontrol edip tekrar deneyebilir veya başka bir kart kullanabilirsiniz.</p>` : ''}
     <form method="post" id="pay" autocomplete="on" novalidate>
       <label for="holder_name">Kart üzerindeki isim</label>
       <input id="holder_name" name="holder_name" autocomplete="cc-name" maxlength="255" required value="${escape(keep.holderName ?? '')}"${invalid('holder_name')}>

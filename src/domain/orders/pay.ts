@@ -9,7 +9,7 @@ import { parseInput } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { selectAccount } from '../accounts.ts';
 import { planCharge, type ChargePlan } from '../charge-currency.ts';
-import { NotFoundError, StateError, ValidationError } from '../errors.ts';
+import { StateError, ValidationError } from '../errors.ts';
 import { message } from '../messages.ts';
 import { recordEvent } from '../events.ts';
 import { cardInput } from '../payments/input.ts';
@@ -168,9 +168,4 @@ export async function failedAttempt(s: Services, order: Order, paymentId: string
   const p = await s.db.payment.findFirst({ where: { id: paymentId, orderId: order.id } });
   if (!p || p.status === 'successful' || p.status === 'started') return null;
   return { code: p.errorCode, text: p.errorMessage };
-}
-
-export function requireOrder(order: CheckoutOrder | null): CheckoutOrder {
-  if (!order) throw NotFoundError.single(['order', 'token'], 'order_not_found');
-  return order;
 }

@@ -1,0 +1,62 @@
+// The order checkout page as a browser without JavaScript uses it: submit the card form, open the
+// 3D page, answer it, and read where the customer ends up.
+import { CARDS } from './payments.ts';
+
+export interface CardForm {
+  holder_name?: string;
+  number?: string;
+  expiry_month?: string;
+  expiry_year?: string;
+  security_code?: string;
+  installment_number?: string;
+}
+
+export const GOOD_CARD: Required<CardForm> = {
+  holder_name: 'AYSE YILMAZ',
+  number: '4111 1111 1111 1111',
+  expiry_month: '12',
+  expiry_year: '2030',
+  security_code: '123',
+  installment_number: '1',
+};
+
+export async function submitCard(checkoutUrl: string, form: CardForm = {}): Promise<{ status: number; location: string | null; html: string }> {
+  const body = new URLSearchParams({ ...GOOD_CARD, ...form } as Record<string, string>).toString();
+  const res = await fetch(checkoutUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+export interface AcsOutcome {
+  status: number;
+  /** Where a failed payment sends the customer (back to the order page). */
+  location: string | null;
+  html: string;
+  returnUrl?: string;
+  returnToken?: string;
+}
+
+/** Opens the 3D page the checkout redirected to and answers it. */
+export async function answerAcs(origin: string, location: string, outcome: 'approve' | 'decline'): Promise<AcsOutcome> {
+  const url = new URL(location, origin).toString();
+  const page = await fetch(url);
+  await page.text();
+  if (page.status !== 200) throw new Error(`3D page answered ${page.status}`);
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
+  const html = await res.text();
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    html,
+    returnUrl: /<form id="return" method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&'),
+    returnToken: /name="transaction_token" value="([^"]+)"/.exec(html)?.[1],
+  };
+}
+
+/** Card form, 3D page and answer in one go. */
+export async function payOnCheckout(checkoutUrl: string, form: CardForm, outcome: 'approve' | 'decline' = 'approve'): Promise<AcsOutcome & { submit: Awaited<ReturnType<typeof submitCard>> }> {
+  const submit = await submitCard(checkoutUrl, form);
+  if (submit.status !== 303 || !submit.location) throw new Error(`card form answered ${submit.status}: ${submit.html.slice(0, 400)}`);
+  return { ...(await answerAcs(new URL(checkoutUrl).origin, submit.location, outcome)), submit };
+}
+
+export { CARDS };

@@ -1,0 +1,231 @@
+// save-product: every field rule of the spec (status, field path, message, nothing written),
+// upsert by (channel_token, channel_reference), defaults, and the dashboard `products` query.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessToken, createChannel, updateWorkspace } from '../../src/domain/workspaces.ts';
+import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { gql } from '../helpers/webhooks.ts';
+import { MSG, orderRowCounts, productBody } from '../helpers/orders.ts';
+
+let t: TestGateway;
+let m: Merchant;
+let other: Merchant;
+
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  m = await seedWorkspace(t);
+  other = await seedWorkspace(t);
+});
+afterAll(() => t?.stop());
+
+const product = (reference: string) => t.gateway.services.db.product.findMany({ where: { channelReference: reference } });
+
+describe('save-product saves', () => {
+  it('a simple product with the spec defaults (currency TRY, is_active true) and answers the Product object', async () => {
+    const res = await m.call('save-product', productBody(m, { channel_reference: 'SKU-DEFAULTS', amount: '1500', tax_rate: '20' }));
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: { successful: true, message: null },
+      product: {
+        channel_token: m.channelToken,
+        channel_reference: 'SKU-DEFAULTS',
+        name: 'Kahve Makinesi',
+        type: 'simple',
+        amount: '1500.00',
+        currency: 'TRY',
+        tax_rate: '20.00',
+        period: null,
+        is_active: true,
+      },
+    });
+    const [row] = await product('SKU-DEFAULTS');
+    expect(row).toMatchObject({ amount: 150000n, taxRate: 2000, currency: 'TRY', isActive: true, period: null, workspaceId: m.workspaceId });
+  });
+
+  it('amount and tax_rate sent as JSON numbers, at their lowest and highest values', async () => {
+    const res = await m.call('save-product', productBody(m, { channel_reference: 'SKU-NUMBERS', amount: 0.01, tax_rate: 100 }));
+
+    expect(res.status).toBe(200);
+    expect(res.body.product).toMatchObject({ amount: '0.01', tax_rate: '100.00' });
+    const zero = await m.call('save-product', productBody(m, { channel_reference: 'SKU-ZERO-TAX', amount: 12.5, tax_rate: 0 }));
+    expect(zero.body.product).toMatchObject({ amount: '12.50', tax_rate: '0.00' });
+  });
+
+  it('a simple product stores period as null even when one is sent', async () => {
+    const res = await m.call('save-product', productBody(m, { channel_reference: 'SKU-SIMPLE-PERIOD', period: 'monthly' }));
+
+    expect(res.status).toBe(200);
+    expect(res.body.product.period).toBeNull();
+    expect((await product('SKU-SIMPLE-PERIOD'))[0]!.period).toBeNull();
+  });
+
+  it('a simple product ignores a period that would be invalid for a recurring one', async () => {
+    const res = await m.call('save-product', productBody(m, { channel_reference: 'SKU-SIMPLE-WEEKLY', period: 'weekly' }));
+
+    expect(res.status).toBe(200);
+    expect(res.body.product.period).toBeNull();
+  });
+
+  it('a recurring product with its period, currency and is_active false', async () => {
+    const res = await m.call(
+      'save-product',
+      productBody(m, { channel_reference: 'PLAN-Y', type: 'recurring', period: 'yearly', currency: 'USD', is_active: false, amount: '99.90', tax_rate: '18.5' }),
+    );
+
+    expect(res.status).toBe(200);
+    expect(res.body.product).toMatchObject({ type: 'recurring', period: 'yearly', currency: 'USD', is_active: false, amount: '99.90', tax_rate: '18.50' });
+  });
+
+  it('again with the same channel_token and channel_reference: updated, not duplicated', async () => {
+    await m.call('save-product', productBody(m, { channel_reference: 'SKU-UPSERT', name: 'Eski ad', amount: '10.00' }));
+    const before = await orderRowCounts(t);
+    const res = await m.call('save-product', productBody(m, { channel_reference: 'SKU-UPSERT', name: 'Yeni ad', amount: '12.00', is_active: false }));
+
+    expect(res.status).toBe(200);
+    expect(res.body.product).toMatchObject({ name: 'Yeni ad', amount: '12.00', is_active: false });
+    expect((await orderRowCounts(t)).products).toBe(before.products);
+    const rows = await product('SKU-UPSERT');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Yeni ad', amount: 1200n, isActive: false });
+  });
+
+  it('the same channel_reference in another channel as another product', async () => {
+    const second = await createChannel(t.gateway.services.db, m.team, 'Mobil');
+    await m.call('save-product', productBody(m, { channel_reference: 'SKU-TWO-CHANNELS', amount: '1.00' }));
+    const res = await m.call('save-product', productBody(m, { channel_token: second.id, channel_reference: 'SKU-TWO-CHANNELS', amount: '2.00' }));
+
+    expect(res.status).toBe(200);
+    const rows = await product('SKU-TWO-CHANNELS');
+    expect(rows.map((r) => r.amount).sort()).toEqual([100n, 200n]);
+  });
+
+  it('two first saves of one reference at once leave one product', async () => {
+    const saves = await Promise.all(
+      [1, 2, 3, 4].map((n) => m.call('save-product', productBody(m, { channel_reference: 'SKU-RACE', amount: `${n}.00` }))),
+    );
+
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await product('SKU-RACE')).toHaveLength(1);
+  });
+});
+
+type Over = Record<string, unknown>;
+interface Row {
+  name: string;
+  over?: Over;
+  /** Replaces the whole body. */
+  body?: () => unknown;
+  path: string;
+  message: string;
+}
+
+const rows: Row[] = [
+  { name: 'product missing', body: () => ({}), path: 'product', message: MSG.required },
+  { name: 'unknown key inside product', over: { color: 'red' }, path: 'product.color', message: MSG.unknownField },
+  { name: 'unknown key inside product (id)', over: { id: UNKNOWN_UUID }, path: 'product.id', message: MSG.unknownField },
+  { name: 'channel_token missing', over: { channel_token: undefined }, path: 'product.channel_token', message: MSG.required },
+  { name: 'channel_token not a UUID', over: { channel_token: 'web' }, path: 'product.channel_token', message: MSG.invalidUuid },
+  { name: 'channel_token of no channel', over: { channel_token: UNKNOWN_UUID }, path: 'product.channel_token', message: MSG.channelNotFound },
+  { name: "another workspace's channel_token", over: { channel_token: '__other__' }, path: 'product.channel_token', message: MSG.channelNotFound },
+  { name: 'channel_reference missing', over: { channel_reference: undefined }, path: 'product.channel_reference', message: MSG.required },
+  { name: 'channel_reference empty', over: { channel_reference: '' }, path: 'product.channel_reference', message: MSG.required },
+  { name: 'channel_reference over 255 characters', over: { channel_reference: 'S'.repeat(256) }, path: 'product.channel_reference', message: MSG.tooLong255 },
+  { name: 'name missing', over: { name: undefined }, path: 'product.name', message: MSG.required },
+  { name: 'name over 255 characters', over: { name: 'N'.repeat(256) }, path: 'product.name', message: MSG.tooLong255 },
+  { name: 'type missing', over: { type: undefined }, path: 'product.type', message: MSG.required },
+  { name: 'type other than simple/recurring', over: { type: 'bundle' }, path: 'product.type', message: MSG.productTypeInvalid },
+  { name: 'amount missing', over: { amount: undefined }, path: 'product.amount', message: MSG.required },
+  { name: 'amount of zero', over: { amount: '0.00' }, path: 'product.amount', message: MSG.productAmountMin },
+  { name: 'amount of zero as a number', over: { amount: 0 }, path: 'product.amount', message: MSG.productAmountMin },
+  { name: 'amount with three decimals', over: { amount: '10.001' }, path: 'product.amount', message: MSG.amountFormat },
+  { name: 'amount number with three decimals', over: { amount: 10.001 }, path: 'product.amount', message: MSG.amountFormat },
+  { name: 'amount negative', over: { amount: '-5.00' }, path: 'product.amount', message: MSG.amountFormat },
+  { name: 'amount with a decimal comma', over: { amount: '10,50' }, path: 'product.amount', message: MSG.amountFormat },
+  { name: 'amount not a number', over: { amount: 'ten' }, path: 'product.amount', message: MSG.amountFormat },
+  { name: 'amount beyond the ceiling', over: { amount: '100000000000.00' }, path: 'product.amount', message: MSG.amountTooLarge },
+  { name: 'tax_rate missing', over: { tax_rate: undefined }, path: 'product.tax_rate', message: MSG.required },
+  { name: 'tax_rate above 100', over: { tax_rate: '100.01' }, path: 'product.tax_rate', message: MSG.rateFormat },
+  { name: 'tax_rate negative', over: { tax_rate: -1 }, path: 'product.tax_rate', message: MSG.rateFormat },
+  { name: 'tax_rate with three decimals', over: { tax_rate: '18.125' }, path: 'product.tax_rate', message: MSG.rateFormat },
+  { name: 'tax_rate not a number', over: { tax_rate: 'KDV' }, path: 'product.tax_rate', message: MSG.rateFormat },
+  { name: 'period missing for recurring', over: { type: 'recurring' }, path: 'product.period', message: MSG.periodRequired },
+  { name: 'period null for recurring', over: { type: 'recurring', period: null }, path: 'product.period', message: MSG.periodRequired },
+  { name: 'period other than monthly/yearly', over: { type: 'recurring', period: 'weekly' }, path: 'product.period', message: MSG.periodInvalid },
+  { name: 'currency outside TRY/USD/EUR/GBP', over: { currency: 'JPY' }, path: 'product.currency', message: MSG.currencyInvalid },
+  { name: 'is_active not a boolean', over: { is_active: 'yes' }, path: 'product.is_active', message: MSG.invalidType },
+];
+
+describe('save-product rejects with 422, the field path and message, and writes nothing:', () => {
+  it.each(rows)('$name', async (row) => {
+    const over = { ...row.over };
+    if (over.channel_token === '__other__') over.channel_token = other.channelToken;
+    const body = row.body ? row.body() : productBody(m, { channel_reference: 'SKU-REJECTED', ...over });
+    const before = await orderRowCounts(t);
+    const res = await m.call('save-product', body);
+
+    expect(res.status).toBe(422);
+    expect(res.body.result).toEqual({ successful: false, message: row.message });
+    expect(res.body.errors[row.path]).toEqual([row.message]);
+    expect(await orderRowCounts(t)).toEqual(before);
+  });
+
+  it('an update that breaks a rule leaves the stored product as it was', async () => {
+    await m.call('save-product', productBody(m, { channel_reference: 'SKU-KEEP', amount: '5.00' }));
+    const res = await m.call('save-product', productBody(m, { channel_reference: 'SKU-KEEP', amount: '5.00', tax_rate: 101 }));
+
+    expect(res.status).toBe(422);
+    expect((await product('SKU-KEEP'))[0]).toMatchObject({ amount: 500n, taxRate: 2000 });
+  });
+});
+
+describe('save-product access', () => {
+  it('is 401 with a wrong signature and 403 for a workspace that cannot operate', async () => {
+    const bad = await m.call('save-product', productBody(m), { secret: 'wrong' });
+    expect(bad.status).toBe(401);
+
+    const stopped = await seedWorkspace(t);
+    await updateWorkspace(t.gateway.services.db, stopped.team, { active: false });
+    const before = await orderRowCounts(t);
+    const res = await stopped.call('save-product', productBody(stopped));
+    expect(res.status).toBe(403);
+    expect(res.body.result).toEqual({ successful: false, message: MSG.workspaceInactive });
+    expect(await orderRowCounts(t)).toEqual(before);
+  });
+
+  it('needs no orders or subscriptions plan', async () => {
+    const basic = await seedWorkspace(t, { plan: {} });
+    const res = await basic.call('save-product', productBody(basic));
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('GraphQL products', () => {
+  it('lists the workspace catalog for a dashboard token, filtered by channel and reference, never another workspace', async () => {
+    await other.call('save-product', productBody(other, { channel_reference: 'SKU-OTHER' }));
+    const token = await createAccessToken(t.gateway.services.db, m.team, 'dash');
+    const query = `query($channel: String, $ref: String) { products(channelToken: $channel, channelReference: $ref, first: 200) {
+      nodes { channelToken channelReference name type amount currency taxRate period isActive } pageInfo { hasNextPage } } }`;
+
+    const all = await gql(t, token, query, { channel: m.channelToken });
+    expect(all.body.errors).toBeUndefined();
+    const refs = all.body.data.products.nodes.map((p: { channelReference: string }) => p.channelReference);
+    expect(refs).toContain('PLAN-Y');
+    expect(refs).not.toContain('SKU-OTHER');
+
+    const one = await gql(t, token, query, { ref: 'PLAN-Y' });
+    expect(one.body.data.products.nodes).toEqual([
+      { channelToken: m.channelToken, channelReference: 'PLAN-Y', name: 'Kahve Makinesi', type: 'recurring', amount: '99.90', currency: 'USD', taxRate: '18.50', period: 'yearly', isActive: false },
+    ]);
+  });
+
+  it('saveProduct mutation shares the domain rules', async () => {
+    const token = await createAccessToken(t.gateway.services.db, m.team, 'dash-2');
+    const res = await gql(t, token, `mutation($input: SaveProductInput!) { saveProduct(input: $input) { result { successful } product { amount } errors { path message } } }`, {
+      input: { product: { channelToken: m.channelToken, channelReference: 'GQL-1', name: 'X', type: 'simple', amount: '0', taxRate: '1' } },
+    });
+    expect(res.body.data.saveProduct.result.successful).toBe(false);
+    expect(res.body.data.saveProduct.errors).toEqual([{ path: ['product', 'amount'], message: 'The amount must be at least 0.01.' }]);
+  });
+});
