@@ -4,23 +4,11 @@ import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { CustomerRef, SavedCardObject } from './payment-objects.ts';
+import { CustomerInput } from './payments.ts';
 import { deleteSavedCard, listSavedCards, saveCard, setDefaultSavedCard } from '../../domain/saved-cards.ts';
 import { localizedError } from '../../domain/payments/view.ts';
 import type { Customer, SavedCard } from '../../generated/prisma/client.ts';
 
-const CustomerInput = builder.inputType('SaveCardCustomerInput', {
-  fields: (t) => ({
-    channelReference: t.string(),
-    firstname: t.string(),
-    lastname: t.string(),
-    email: t.string(),
-    phone: t.string(),
-    address: t.string(),
-    district: t.string(),
-    province: t.string(),
-    country: t.string(),
-  }),
-});
 const SaveCardCardInput = builder.inputType('SaveCardCardInput', {
   fields: (t) => ({ holderName: t.string(), number: t.string(), expiryMonth: t.string(), expiryYear: t.string(), securityCode: t.string() }),
 });
