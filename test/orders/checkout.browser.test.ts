@@ -117,7 +117,8 @@ describe.skipIf(!haveChromium)('order checkout in Chromium', () => {
     await Promise.all([page.waitForURL(/\/checkout\/3ds\//), page.click('#pay-button')]);
     expect(await page.textContent('body')).toContain('1030.00 TRY');
     await shot(page, 'order-checkout-phone-3ds.png');
-    await page.click('button[name="outcome"][value="approve"]');
+    // The return page auto-submits to success_url: wait until the browser has landed there.
+    await Promise.all([page.waitForURL(/\/success$/), page.click('button[name="outcome"][value="approve"]')]);
 
     const [received] = (await shop.waitFor(before + 1)).slice(before);
     const order = await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } });
