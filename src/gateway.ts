@@ -91,7 +91,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     services.baseUrl = baseUrl;
     defineJobs(jobs.agenda, services);
     await jobs.start();
-    await scheduleRecurringJobs(jobs.agenda, config);
+    await scheduleRecurringJobs(jobs.agenda, config, services);
 
     const demo = opts.seedDemo ? await seedDemo(db, masterKey, baseUrl, config.dataDir, logger) : null;
     logger.info('gateway listening', { url: baseUrl, graphiql: `${baseUrl}/graphql` });

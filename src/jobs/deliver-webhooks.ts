@@ -10,5 +10,5 @@ export const DELIVER_WEBHOOKS_JOB = 'deliver-webhooks';
 export function defineDeliverWebhooks(agenda: Agenda, s: Services): void {
   agenda.define(DELIVER_WEBHOOKS_JOB, async () => {
     await deliverDue(s);
-  }, { concurrency: 1, lockLifetime: 5 * 60_000 });
+  }, { concurrency: 1, lockLifetime: 2 * 60_000 });
 }
