@@ -2,6 +2,7 @@
 // API uses, e.g. payment_provider_token) and aligned text lines.
 import type { Channel, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import { formatAmount } from '../domain/money.ts';
+import { capabilityNames } from '../domain/accounts.ts';
 
 export function planNames(w: Workspace): string[] {
   const on: Array<[string, boolean]> = [
@@ -14,19 +15,7 @@ export function planNames(w: Workspace): string[] {
   return on.filter(([, yes]) => yes).map(([name]) => name);
 }
 
-export function capabilityNames(a: PaymentAccount): string[] {
-  const on: Array<[string, boolean]> = [
-    ['secure', a.secure],
-    ['non_secure', a.nonSecure],
-    ['card_storage', a.cardStorage],
-    ['card_deletion', a.cardDeletion],
-    ['refund', a.refund],
-    ['cancel', a.cancel],
-    ['hosted_page', a.hostedPage],
-    ['conversion', a.conversion],
-  ];
-  return on.filter(([, yes]) => yes).map(([name]) => name);
-}
+export { capabilityNames };
 
 export function workspaceJson(w: Workspace) {
   return {

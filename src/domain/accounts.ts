@@ -56,3 +56,18 @@ export function ruleMatches(rule: RoutingRule, card: CardFacts): boolean {
   if (rule.maxAmount !== null && card.amount > rule.maxAmount) return false;
   return true;
 }
+
+/** The DESIGN.md capability flags an account has switched on, by their wire names. */
+export function capabilityNames(a: PaymentAccount): string[] {
+  const flags: Array<[string, boolean]> = [
+    ['secure', a.secure],
+    ['non_secure', a.nonSecure],
+    ['card_storage', a.cardStorage],
+    ['card_deletion', a.cardDeletion],
+    ['refund', a.refund],
+    ['cancel', a.cancel],
+    ['hosted_page', a.hostedPage],
+    ['conversion', a.conversion],
+  ];
+  return flags.filter(([, on]) => on).map(([name]) => name);
+}

@@ -1,5 +1,6 @@
 // Dashboard and support reads of workspaces, channels and payment accounts.
 import { builder } from '../builder.ts';
+import { capabilityNames } from '../../domain/accounts.ts';
 import { readableWorkspaceId } from '../auth.ts';
 
 builder.prismaObject('Workspace', {
@@ -59,23 +60,7 @@ builder.prismaObject('PaymentAccount', {
     provider: t.exposeString('provider'),
     mode: t.exposeString('mode'),
     currencies: t.stringList({ resolve: (a) => a.currencies }),
-    capabilities: t.stringList({
-      resolve: (a) =>
-        (
-          [
-            ['secure', a.secure],
-            ['non_secure', a.nonSecure],
-            ['card_storage', a.cardStorage],
-            ['card_deletion', a.cardDeletion],
-            ['refund', a.refund],
-            ['cancel', a.cancel],
-            ['hosted_page', a.hostedPage],
-            ['conversion', a.conversion],
-          ] as const
-        )
-          .filter(([, on]) => on)
-          .map(([name]) => name),
-    }),
+    capabilities: t.stringList({ resolve: (a) => capabilityNames(a) }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
