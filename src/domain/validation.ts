@@ -6,7 +6,11 @@ import { isMessageCode, type MessageCode } from './messages.ts';
 import { ValidationError, type Issue } from './errors.ts';
 import { isIP } from 'node:net';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The one UUID pattern (spec convention 4), unanchored for route patterns (`/checkout/order/(<uuid>)`). */
+export const UUID_SOURCE = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** Tokens in bodies, paths, pages and the CLI. */
+export const UUID_RE = new RegExp(`^${UUID_SOURCE}$`);
+export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
 export const uuid = () => z.string({ error: 'invalid_type' }).regex(UUID_RE, { error: 'invalid_uuid' });
 
