@@ -17,6 +17,9 @@ import { createRegistry } from './providers/registry.ts';
 import { SimulatorProvider } from './providers/simulator.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemo, type DemoCredentials } from './demo.ts';
+import { paymentOwners } from './domain/payments/owners.ts';
+import { apiPayments } from './domain/payments/api-owner.ts';
+import { orderPayments } from './domain/orders/owner.ts';
 import { loadMasterKey } from './master-key.ts';
 
 export interface Gateway {
@@ -74,6 +77,8 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       masterKey,
       webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
       baseUrl: config.baseUrl,
+      // Every way of taking money, by the owner of its payments: a new one is a row here.
+      owners: paymentOwners([apiPayments, orderPayments]),
     };
 
     const live = await startLiveEvents(databaseUrl, logger);

@@ -12,9 +12,6 @@ import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type Che
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import { escape, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { onThreeDsFailed } from './three-ds.ts';
-
-onThreeDsFailed('order', (p) => (p.orderId ? `/checkout/order/${p.orderId}?attempt=${p.id}` : null));
 
 /** 1234.5 TRY as Turkish readers write it: "1.234,50 TRY". */
 export function displayAmount(minor: bigint, currency: Currency | string): string {

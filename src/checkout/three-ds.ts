@@ -2,17 +2,11 @@
 // buttons approve/decline (DESIGN.md), then the return POST of transaction_token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
-import type { Payment } from '../generated/prisma/client.ts';
 import { completeThreeDs, openThreeDs } from '../domain/payments/three-ds.ts';
 import { formatAmount } from '../domain/money.ts';
 import { escape, renderPage, renderReturnPost } from './html.ts';
 import { readForm } from './forms.ts';
 
-/** Hosted pages register where a customer goes after a failed 3D step of their payments. */
-const retryPages = new Map<Payment['source'], (payment: Payment) => string | null>();
-export function onThreeDsFailed(source: Payment['source'], page: (payment: Payment) => string | null): void {
-  retryPages.set(source, page);
-}
 
 const notices = {
   expired: { status: 410, title: 'Süre doldu', text: 'Bu 3D doğrulama sayfası 15 dakika içinde açılmadığı için ödeme zaman aşımına uğradı.' },
@@ -50,9 +44,8 @@ export async function submitThreeDs(s: Services, token: string, req: IncomingMes
   if (done.state !== 'completed') return notice(res, done.state);
   // A failed payment of a hosted page (an order…) goes back to that page to show the reason and
   // let the customer try again; API payments post to callback_url either way.
-  const retry = done.successful ? null : retryPages.get(done.payment.source)?.(done.payment);
-  if (retry) {
-    res.writeHead(303, { Location: retry, 'Cache-Control': 'no-store' });
+  if (done.retryPage) {
+    res.writeHead(303, { Location: done.retryPage, 'Cache-Control': 'no-store' });
     res.end();
     return;
   }

@@ -7,6 +7,7 @@ import { amount, currency, parseInput, uuid } from './validation.ts';
 import { selectAccount } from './accounts.ts';
 import { planCharge } from './charge-currency.ts';
 import { requireActive } from './plans.ts';
+import { installmentOptions } from './payments/attempt.ts';
 
 const binDigits = z
   .string({ error: 'invalid_type' })
@@ -43,11 +44,6 @@ export async function retrieveBin(s: Services, workspace: Workspace, raw: unknow
     card: { bin: { ...card, bin }, currency: input.transaction.currency, amount: input.transaction.amount },
   });
   const charge = planCharge(account, input.transaction.amount, input.transaction.currency, s.rates, ['transaction', 'currency']);
-  const provider = s.providers.get(account.provider);
   // The spec: installments only in TRY, including when conversion charges the card in TRY's place.
-  const installments =
-    charge.currency === 'TRY' && charge.amount > 0n
-      ? await provider.installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp })
-      : [];
-  return { card: { ...card, bin }, installments };
+  return { card: { ...card, bin }, installments: await installmentOptions(s, account, charge, bin) };
 }

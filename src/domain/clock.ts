@@ -21,3 +21,8 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+/** Timestamps in responses and webhooks: ISO 8601 UTC with microseconds (spec convention 7). */
+export function isoMicro(date: Date): string {
+  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}

@@ -6,29 +6,18 @@ import type { Customer, PaymentAccount, SavedCard, Workspace } from '../generate
 import type { Services } from './services.ts';
 import type { Tx } from '../db/client.ts';
 import type { CardScheme } from '../providers/types.ts';
-import { parseInput, text, uuid } from './validation.ts';
+import { parseInput, uuid } from './validation.ts';
 import { customerInput, upsertCustomer } from './customers.ts';
 import { requireFeature } from './plans.ts';
 import { requireChannel } from './channels.ts';
 import { findAccount } from './accounts.ts';
 import { ValidationError } from './errors.ts';
-import { firstDigitsOf } from './payments/saved-card-source.ts';
-
-const cardFields = z.object(
-  {
-    holderName: text().min(1, { error: 'required' }),
-    number: z.string({ error: 'invalid_type' }).min(12, { error: 'card_number_length' }).max(19, { error: 'card_number_length' }).regex(/^\d+$/, { error: 'card_number_digits' }),
-    expiryMonth: z.string({ error: 'invalid_type' }).regex(/^(0[1-9]|1[0-2])$/, { error: 'expiry_month_format' }),
-    expiryYear: z.string({ error: 'invalid_type' }).regex(/^\d{4}$/, { error: 'expiry_year_format' }),
-    securityCode: z.string({ error: 'invalid_type' }).regex(/^\d{3,4}$/, { error: 'security_code_length' }).nullish(),
-  },
-  { error: 'card_required' },
-);
+import { firstDigitsOf, lastFourOf, storedCardInput } from './cards.ts';
 
 const saveCardInput = z.object({
   savedCard: z.object({ channelToken: uuid(), paymentProviderToken: uuid().nullish() }, { error: 'required' }),
   customer: customerInput(),
-  card: cardFields,
+  card: storedCardInput,
 });
 
 const customerRef = z.object(
@@ -57,7 +46,7 @@ export async function saveCard(s: Services, workspace: Workspace, raw: unknown):
   });
   if (res.status !== 'stored') return { customer, savedCard: null, failure: { code: res.code, text: res.message } };
   const savedCard = await s.db.$transaction((tx) =>
-    recordSavedCard(tx, workspace.id, customer.id, account, { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, firstDigits: firstDigitsOf(c.number), lastFourDigits: c.number.slice(-4), expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }, s.clock.now()),
+    recordSavedCard(tx, workspace.id, customer.id, account, { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, firstDigits: firstDigitsOf(c.number), lastFourDigits: lastFourOf(c.number), expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }, s.clock.now()),
   );
   return { customer, savedCard, failure: null };
 }

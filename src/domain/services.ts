@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { RateSource } from './conversion.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { WebhookSettings } from './webhooks/delivery.ts';
+import type { PaymentOwners } from './payments/owners.ts';
 
 export interface Services {
   db: Db;
@@ -15,6 +16,8 @@ export interface Services {
   /** Decrypts workspaces' API secrets (webhook signatures are keyed with them). */
   masterKey: Buffer;
   webhooks: WebhookSettings;
+  /** Who owns each kind of payment (API, order, ...): their events and pages. */
+  owners: PaymentOwners;
   /** Public base URL of the gateway, for redirect and checkout addresses. */
   baseUrl: string;
 }

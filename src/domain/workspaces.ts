@@ -1,5 +1,6 @@
 // Operator actions on workspaces, their keys, channels, accounts and routing rules. Used by the
 // admin CLI and the demo seed; merchants never reach these.
+import { systemClock, type Clock } from './clock.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Mode, PaymentAccount, Workspace } from '../generated/prisma/client.ts';
 import type { Currency } from './money.ts';
@@ -42,10 +43,10 @@ export async function requireWorkspace(db: Tx, slug: string): Promise<Workspace>
 }
 
 /** Revokes every key of the workspace and issues a new one; the old key stops working at once. */
-export async function rotateCredentials(db: Db, masterKey: Buffer, slug: string): Promise<Credentials> {
+export async function rotateCredentials(db: Db, masterKey: Buffer, slug: string, clock: Clock = systemClock): Promise<Credentials> {
   return db.$transaction(async (tx) => {
     const workspace = await requireWorkspace(tx, slug);
-    await tx.apiCredential.updateMany({ where: { workspaceId: workspace.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    await tx.apiCredential.updateMany({ where: { workspaceId: workspace.id, revokedAt: null }, data: { revokedAt: clock.now() } });
     return issueCredentials(tx, masterKey, workspace.id);
   });
 }

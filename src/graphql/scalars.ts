@@ -1,7 +1,7 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.ts';
 
-import { isoMicro } from '../domain/time.ts';
+import { isoMicro } from '../domain/clock.ts';
 
 builder.scalarType('DateTime', {
   description: 'ISO 8601 UTC timestamp with microseconds',

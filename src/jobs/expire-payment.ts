@@ -4,7 +4,7 @@
 import type { Agenda, Job } from 'agenda';
 import type { Services } from '../domain/services.ts';
 import { expirePayment } from '../domain/payments/three-ds.ts';
-import { EXPIRE_PAYMENT_JOB } from '../domain/payments/start.ts';
+import { EXPIRE_PAYMENT_JOB } from '../domain/payments/attempt.ts';
 
 export interface ExpirePaymentData {
   paymentId: string;

@@ -2,15 +2,14 @@
 // are copied into the order as sold (catalog products fill the fields an item leaves empty), so
 // later catalog changes never change an open order and item values never change the catalog.
 import { z } from 'zod';
-import type { PaymentAccount, Product, Workspace } from '../../generated/prisma/client.ts';
+import type { Product, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
 import { amount, currency, httpUrl, orderNumberReference, parseInput, rate, text, uuid } from '../validation.ts';
 import { customerInput, upsertCustomer } from '../customers.ts';
 import { requireFeature } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
-import { findAccount } from '../accounts.ts';
-import { planCharge } from '../charge-currency.ts';
+import { checkAccountForLater } from '../payments/account-choice.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
 import { catalogByReference, MAX_UNIT_AMOUNT } from '../products.ts';
 import { loadOrderView, orderTotals, type OrderView } from './view.ts';
@@ -72,7 +71,15 @@ export async function orderPayment(s: Services, workspace: Workspace, raw: unkno
   const items = resolveItems(o.items, catalog, o.currency);
   const totals = orderTotals(items);
   if (totals.amount > MAX_UNIT_AMOUNT) throw ValidationError.single(['order', 'items'], 'amount_too_large');
-  const account = await checkAccount(s, workspace, o.paymentProviderToken ?? null, o.currency, totals.amount);
+  // Selection happens at payment time; the account given (or the default) must take 3D.
+  const account = await checkAccountForLater(s, workspace, {
+    token: o.paymentProviderToken ?? null,
+    path: ['order', 'paymentProviderToken'],
+    needs: ['secure'],
+    currency: o.currency,
+    amount: totals.amount,
+    currencyPath: ['order', 'currency'],
+  });
 
   const order = await s.db.$transaction(async (tx) => {
     const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer);
@@ -133,23 +140,4 @@ export function resolveItems(items: ItemInput[], catalog: Map<string, Product>, 
   });
   issues.throwIfAny();
   return resolved;
-}
-
-/**
- * A given account must exist, take 3D payments and the order's currency. Without one, selection
- * happens at payment time, but the workspace default must exist and take 3D (spec: Errors).
- */
-async function checkAccount(s: Services, workspace: Workspace, token: string | null, orderCurrency: Currency, amount: bigint): Promise<PaymentAccount | null> {
-  const path = ['order', 'paymentProviderToken'];
-  if (token) {
-    const account = await findAccount(s.db, workspace.id, token);
-    if (!account) throw ValidationError.single(path, 'account_not_found');
-    if (!account.secure) throw ValidationError.single(path, 'account_no_secure');
-    planCharge(account, amount, orderCurrency, s.rates, ['order', 'currency']);
-    return account;
-  }
-  const fallback = workspace.defaultPaymentAccountId ? await findAccount(s.db, workspace.id, workspace.defaultPaymentAccountId) : null;
-  if (!fallback) throw ValidationError.single(path, 'no_default_account');
-  if (!fallback.secure) throw ValidationError.single(path, 'account_no_secure');
-  return null;
 }

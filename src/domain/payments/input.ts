@@ -1,24 +1,12 @@
 // The request rules of secure-payment and regular-payment (spec: endpoint tables, Errors, Limits).
 import { z } from 'zod';
-import { amount, currency, httpUrl, ip, orderNumberReference, parseInput, text, uuid } from '../validation.ts';
+import { amount, currency, httpUrl, ip, orderNumberReference, parseInput, uuid } from '../validation.ts';
 import { customerInput } from '../customers.ts';
 import { IssueList } from '../errors.ts';
+import { cardInput } from '../cards.ts';
 
-const card = z.object(
-  {
-    holderName: text().min(1, { error: 'required' }),
-    number: z
-      .string({ error: 'invalid_type' })
-      // One message for both ends of 12-19 (a zod `max` would report the generic too_long).
-      .refine((v) => v.length >= 12 && v.length <= 19, { error: 'card_number_length' })
-      .regex(/^\d+$/, { error: 'card_number_digits' }),
-    securityCode: z.string({ error: 'invalid_type' }).regex(/^\d{3,4}$/, { error: 'security_code_length' }),
-    expiryMonth: z.string({ error: 'invalid_type' }).regex(/^(0[1-9]|1[0-2])$/, { error: 'expiry_month_format' }),
-    expiryYear: z.string({ error: 'invalid_type' }).regex(/^\d{4}$/, { error: 'expiry_year_format' }),
-    shouldSave: z.boolean({ error: 'invalid_boolean' }).nullish().transform((v) => v ?? false),
-  },
-  { error: 'card_required' },
-);
+// The charged card plus card.should_save (stored after a successful payment).
+const card = z.object({ ...cardInput.shape, shouldSave: z.boolean({ error: 'invalid_boolean' }).nullish().transform((v) => v ?? false) }, { error: 'card_required' });
 
 const transactionFields = {
   channelToken: uuid(),
@@ -45,7 +33,6 @@ const regularInput = z.object({
 });
 
 export type PaymentInput = z.output<typeof regularInput> & { transaction: { callbackUrl?: string } };
-export type CardInput = NonNullable<PaymentInput['card']>;
 
 export function parsePaymentInput(kind: 'secure' | 'regular', raw: unknown): PaymentInput {
   const input: PaymentInput = parseInput(kind === 'secure' ? secureInput : regularInput, raw);
@@ -63,6 +50,3 @@ export function parsePaymentInput(kind: 'secure' | 'regular', raw: unknown): Pay
   issues.throwIfAny();
   return input;
 }
-
-/** The card object's rules, shared with the card forms of the hosted checkout pages. */
-export const cardInput = card;

@@ -12,7 +12,7 @@ import { message } from '../messages.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Currency } from '../money.ts';
 import { chargedOf, loadPaymentView, type PaymentView } from './view.ts';
-import { recordMoneyEvent } from './money-events.ts';
+import { ownerOf } from './owners.ts';
 
 export interface RefundOutcome {
   view: PaymentView;
@@ -112,7 +112,8 @@ async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask)
       const whole = (settled._sum.amount ?? 0n) >= chargedOf(payment).amount;
       const paymentStatus = refund.type === 'cancel' ? 'cancelled' : whole ? 'refunded' : 'partially_refunded';
       const updated = await tx.payment.update({ where: { id: payment.id }, data: { paymentStatus } });
-      await recordMoneyEvent(tx, updated, refund.type === 'cancel' ? 'cancelled' : 'refunded', now);
+      // Refund and cancel events go to the record that owns the payment (spec: Event kinds).
+      await ownerOf(s.owners, updated).moneyReturned(tx, updated, refund.type === 'cancel' ? 'cancelled' : 'refunded', now);
     } else {
       await tx.refund.update({ where: { id: refund.id }, data: { status: 'failed', errorCode: res.code, errorMessage: res.message } });
       await tx.payment.update({ where: { id: payment.id }, data: { refundedAmount: { decrement: refund.amount } } });

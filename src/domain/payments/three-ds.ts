@@ -4,7 +4,7 @@ import type { Payment } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { message } from '../messages.ts';
-import { recordEvent } from '../events.ts';
+import { ownerOf } from './owners.ts';
 import { settlePayment, type Final } from './settle.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 
@@ -13,7 +13,8 @@ export type OpenResult =
   | { state: 'expired' | 'used' | 'invalid' };
 
 export type CompleteResult =
-  | { state: 'completed'; payment: Payment; successful: boolean }
+  /** `retryPage`: where the owner sends the customer after a failed 3D step (null: the return POST). */
+  | { state: 'completed'; payment: Payment; successful: boolean; retryPage: string | null }
   | { state: 'used' | 'invalid' | 'expired' };
 
 /** Opening the page claims it: a second opening (or one after 15 minutes) is refused. */
@@ -56,12 +57,13 @@ export async function completeThreeDs(s: Services, token: string, outcome: 'appr
     final = { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: message('provider_timeout') };
   }
   const settled = await s.db.$transaction(async (tx) => {
-    const done = await settlePayment(tx, payment.id, final, s.clock.now());
+    const done = await settlePayment(tx, s.owners, payment.id, final, s.clock.now());
     // card.should_save on a 3D payment: the card tokenised at the start is saved now.
     if (final.status === 'successful' && done.pendingCardReference) await savePaymentCard(tx, done.id, done.pendingCardReference, s.clock.now());
     return done;
   });
-  return { state: 'completed', payment: settled, successful: final.status === 'successful' };
+  const successful = final.status === 'successful';
+  return { state: 'completed', payment: settled, successful, retryPage: successful ? null : ownerOf(s.owners, settled).failedThreeDsPage(settled) };
 }
 
 /** A started 3D payment whose page was not opened in time becomes `expired` (once). */
@@ -75,7 +77,7 @@ export async function expirePayment(s: Services, paymentId: string): Promise<boo
     });
     if (count === 0) return false;
     const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
-    if (payment.source === 'api') await recordEvent(tx, { workspaceId: payment.workspaceId, kind: 'transaction.expired', recordToken: payment.id }, now);
+    await ownerOf(s.owners, payment).expired(tx, payment, now);
     return true;
   });
 }

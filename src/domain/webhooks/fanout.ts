@@ -2,7 +2,7 @@
 // records the event. The body is fixed here, once: a resend is byte-identical (same `id`).
 import type { Tx } from '../../db/client.ts';
 import type { OutboxEvent } from '../../generated/prisma/client.ts';
-import { isoMicro } from '../time.ts';
+import { isoMicro } from '../clock.ts';
 
 /** First delivery 30 seconds after the event (spec: Delivery rules). */
 export const FIRST_DELIVERY_DELAY_MS = 30_000;

@@ -1,0 +1,70 @@
+// Which payment account takes an attempt (spec convention 10) and whether it can: an explicit
+// token, else the first routing rule matching the card, else the workspace default; then the
+// capabilities the owner needs. Records paid later on a hosted page (orders, subscriptions,
+// links) check the account at creation with `checkAccountForLater`.
+import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import type { Currency } from '../money.ts';
+import type { MessageCode } from '../messages.ts';
+import { findAccount, selectAccount, type CardFacts } from '../accounts.ts';
+import { planCharge } from '../charge-currency.ts';
+import { IssueList, ValidationError, type Path } from '../errors.ts';
+
+/** Capability flags an owner may require, with the message naming each when missing. */
+const MISSING: Record<Capability, MessageCode> = {
+  secure: 'account_no_secure',
+  nonSecure: 'account_no_non_secure',
+  cardStorage: 'account_no_card_storage',
+  hostedPage: 'account_no_hosted_page',
+};
+export type Capability = 'secure' | 'nonSecure' | 'cardStorage' | 'hostedPage';
+
+export function requireCapabilities(account: PaymentAccount, needs: readonly Capability[], path: Path): void {
+  const issues = new IssueList();
+  for (const need of needs) if (!account[need]) issues.add(path, MISSING[need]);
+  issues.throwIfAny();
+}
+
+export interface AccountChoice {
+  /** payment_provider_token sent (or stored on the owner record), if any. */
+  token: string | null;
+  /** Where errors about the account are reported. */
+  path: Path;
+  card: CardFacts;
+  needs: readonly Capability[];
+}
+
+/** The account of an attempt: the saved card's own account when there is one, else selection. */
+export async function chooseAccount(s: Services, workspace: Workspace, choice: AccountChoice, savedCardAccount?: { account: PaymentAccount; path: Path } | null): Promise<PaymentAccount> {
+  if (savedCardAccount) {
+    requireCapabilities(savedCardAccount.account, choice.needs, savedCardAccount.path);
+    return savedCardAccount.account;
+  }
+  const account = await selectAccount(s.db, workspace, { token: choice.token, path: choice.path, card: choice.card });
+  requireCapabilities(account, choice.needs, choice.path);
+  return account;
+}
+
+/**
+ * At the creation of a record paid later: a given account must exist, have the capabilities and
+ * take the currency; without one, selection happens at payment time, but the workspace default
+ * must exist and have the capabilities (spec: Errors of order-payment, subscription-payment,
+ * create-payment-link). Returns the given account, or null when selection is deferred.
+ */
+export async function checkAccountForLater(
+  s: Services,
+  workspace: Workspace,
+  req: { token: string | null; path: Path; needs: readonly Capability[]; currency: Currency; amount: bigint; currencyPath: Path },
+): Promise<PaymentAccount | null> {
+  if (req.token) {
+    const account = await findAccount(s.db, workspace.id, req.token);
+    if (!account) throw ValidationError.single(req.path, 'account_not_found');
+    requireCapabilities(account, req.needs, req.path);
+    planCharge(account, req.amount, req.currency, s.rates, req.currencyPath);
+    return account;
+  }
+  const fallback = workspace.defaultPaymentAccountId ? await findAccount(s.db, workspace.id, workspace.defaultPaymentAccountId) : null;
+  if (!fallback) throw ValidationError.single(req.path, 'no_default_account');
+  requireCapabilities(fallback, req.needs, req.path);
+  return null;
+}

@@ -1,0 +1,235 @@
+// One payment attempt: the only way the gateway takes money, whoever asks for it (the API's
+// secure/regular-payment, an order page, and next subscription pages and renewals and link
+// pages). It chooses the account, plans the charge (conversion, installments), writes the
+// payment row with the card columns that may be stored, calls the bank (3D start or direct
+// charge) and settles. What differs per owner comes in as data (`source`, `claim`) and through
+// the owner table (owners.ts): the events, the page after a failed 3D step.
+import { randomUUID } from 'node:crypto';
+import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Services } from '../services.ts';
+import type { Currency } from '../money.ts';
+import type { InstallmentOption } from '../../providers/types.ts';
+import { ProviderTimeoutError } from '../../providers/types.ts';
+import { covers } from '../plans.ts';
+import { planCharge, type ChargePlan } from '../charge-currency.ts';
+import { ValidationError, type Path } from '../errors.ts';
+import { message } from '../messages.ts';
+import { savePaymentCard } from '../saved-cards.ts';
+import { loadPaymentView, type PaymentView } from './view.ts';
+import { settlePayment, type Final } from './settle.ts';
+import { chooseAccount, type Capability } from './account-choice.ts';
+import type { CardSource } from './card-source.ts';
+import type { PaymentSource } from './owners.ts';
+
+export const THREE_DS_WINDOW_MS = 15 * 60 * 1000;
+export const EXPIRE_PAYMENT_JOB = 'expire-payment';
+
+export type Security = 'secure' | 'regular';
+
+/** The owner's columns of the payment row, decided inside the write transaction. */
+export interface OwnerColumns {
+  customerId: string;
+  orderId?: string;
+}
+
+export interface AttemptRequest {
+  workspace: Workspace;
+  source: PaymentSource;
+  security: Security;
+  channelId: string;
+  channelReference: string;
+  /** What the owner asks for, in `currency`. */
+  amount: bigint;
+  /** Sold amount without installment surcharge (given pricing only); default `amount`. */
+  baseAmount?: bigint | null;
+  currency: Currency;
+  installmentNumber: number;
+  /**
+   * `given`: the amount already includes any installment surcharge (the merchant priced it, API);
+   * `quoted`: the account's installment quote prices it (hosted pages show and charge that).
+   */
+  pricing: 'given' | 'quoted';
+  card: CardSource;
+  /** payment_provider_token given (or stored on the owner record), if any. */
+  accountToken: string | null;
+  paths: { account: Path; currency: Path; installmentNumber: Path; savedCard?: Path; shouldSave?: Path };
+  callbackUrl: string | null;
+  ip: string | null;
+  shouldSave?: boolean;
+  /**
+   * Runs in the transaction that writes the payment row, before it: the owner's locks and checks
+   * (an order still open, no other attempt in flight) and its columns (customer, order...).
+   */
+  claim(tx: Tx, at: Date): Promise<OwnerColumns>;
+}
+
+export interface AttemptResult {
+  view: PaymentView;
+  successful: boolean;
+  /** Our message code or the provider's own text, when not successful. */
+  failure: { code: string; text: string } | null;
+  redirectUrl: string | null;
+}
+
+export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
+  const plan = await planAttempt(s, req);
+  const now = s.clock.now();
+  const payment = await s.db.$transaction(async (tx) => {
+    const owner = await req.claim(tx, now);
+    return tx.payment.create({
+      data: {
+        workspaceId: req.workspace.id,
+        channelId: req.channelId,
+        paymentAccountId: plan.account.id,
+        ...owner,
+        source: req.source,
+        securityType: req.security === 'secure' ? 'secure' : 'non_secure',
+        status: 'started',
+        channelReference: req.channelReference,
+        amount: plan.amount,
+        baseAmount: plan.baseAmount,
+        currency: req.currency,
+        installmentNumber: req.installmentNumber,
+        chargedAmount: plan.charge.conversion?.amount ?? null,
+        chargedCurrency: plan.charge.conversion?.currency ?? null,
+        conversionRate: plan.charge.conversion?.rate ?? null,
+        isTest: plan.account.mode === 'test',
+        ip: req.ip,
+        callbackUrl: req.callbackUrl,
+        ...req.card.cardColumns,
+        shouldSave: req.shouldSave ?? false,
+        createdAt: now,
+      },
+    });
+  });
+  const bankRequest = { amount: plan.bankAmount, currency: plan.bankCurrency, installmentNumber: req.installmentNumber, ...req.card.providerSource };
+  return callBank(s, req.security, payment.id, plan.account, bankRequest, { shouldSave: payment.shouldSave });
+}
+
+interface AttemptPlan {
+  account: PaymentAccount;
+  charge: ChargePlan;
+  /** The payment's `amount` and `base_amount` columns. */
+  amount: bigint;
+  baseAmount: bigint;
+  /** What the bank is asked to charge. */
+  bankAmount: bigint;
+  bankCurrency: Currency;
+}
+
+const NEEDS: Record<Security, Capability[]> = { secure: ['secure'], regular: ['nonSecure'] };
+
+/** Every check before anything is written: account, capabilities, currency, installments, card storage. */
+async function planAttempt(s: Services, req: AttemptRequest): Promise<AttemptPlan> {
+  const savedCardAccount = req.card.account ? { account: req.card.account, path: req.paths.savedCard ?? req.paths.account } : null;
+  const account = await chooseAccount(
+    s,
+    req.workspace,
+    { token: req.accountToken, path: req.paths.account, needs: NEEDS[req.security], card: { bin: req.card.bin, currency: req.currency, amount: req.amount } },
+    savedCardAccount,
+  );
+  const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
+  const priced = req.pricing === 'given' ? priceGiven(req, charge) : await priceQuoted(s, req, account, charge);
+  if (req.shouldSave) {
+    const path = req.paths.shouldSave ?? ['card', 'shouldSave'];
+    if (!covers(req.workspace, 'saved_cards')) throw ValidationError.single(path, 'plan_saved_cards');
+    if (!account.cardStorage) throw ValidationError.single(path, 'account_no_card_storage');
+  }
+  return { account, charge, ...priced };
+}
+
+function priceGiven(req: AttemptRequest, charge: ChargePlan): Omit<AttemptPlan, 'account' | 'charge'> {
+  // Installments exist only in TRY, also when conversion charges the card in another currency.
+  if (charge.currency !== 'TRY' && req.installmentNumber !== 1) throw ValidationError.single(req.paths.installmentNumber, 'installment_only_try');
+  return { amount: req.amount, baseAmount: req.baseAmount ?? req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
+}
+
+async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Promise<Omit<AttemptPlan, 'account' | 'charge'>> {
+  const asked = { amount: req.amount, baseAmount: req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
+  const bin = req.card.bin?.bin ?? '';
+  if (req.installmentNumber > 1) {
+    const option = (await pageInstallments(s, account, charge, bin)).find((o) => o.number === req.installmentNumber);
+    if (!option) throw ValidationError.single(req.paths.installmentNumber, 'installment_only_try');
+    // The surcharge is part of what is charged; base_amount keeps the amount asked for.
+    return { ...asked, amount: option.total, bankAmount: option.total, bankCurrency: 'TRY' };
+  }
+  // An account may quote a surcharge even for one installment; charge what the page showed.
+  const single = (await pageInstallments(s, account, charge, bin)).find((o) => o.number === 1);
+  return single ? { ...asked, amount: single.total, bankAmount: single.total, bankCurrency: 'TRY' } : asked;
+}
+
+/** Installment options the account quotes for a charge; the spec has them in TRY only. */
+export async function installmentOptions(s: Services, account: PaymentAccount, charge: ChargePlan, bin: string): Promise<InstallmentOption[]> {
+  if (charge.currency !== 'TRY' || charge.amount <= 0n) return [];
+  return s.providers.get(account.provider).installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });
+}
+
+/**
+ * What a hosted page offers: none when conversion sits in between, since the page shows and
+ * records the amount in the owner's currency while the quote would be in the charged one.
+ */
+export async function pageInstallments(s: Services, account: PaymentAccount, charge: ChargePlan, bin: string): Promise<InstallmentOption[]> {
+  return charge.conversion ? [] : installmentOptions(s, account, charge, bin);
+}
+
+/** What the bank is asked to charge: amount and currency as charged, and the card or saved card. */
+type BankRequest = { amount: bigint; currency: Currency; installmentNumber: number } & CardSource['providerSource'];
+
+/**
+ * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
+ * settle what the bank answered.
+ */
+async function callBank(s: Services, security: Security, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean }): Promise<AttemptResult> {
+  const provider = s.providers.get(account.provider);
+  const settle = (final: Final) => s.db.$transaction((tx) => settlePayment(tx, s.owners, paymentId, final, s.clock.now()));
+  // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
+  const tokenise = async () => {
+    const card = 'card' in request ? request.card : undefined;
+    if (!opts.shouldSave || !card) return null;
+    const stored = await provider.storeCard({ idempotencyKey: `${paymentId}:store`, card });
+    return stored.status === 'stored' ? stored.cardReference : null;
+  };
+  try {
+    if (security === 'secure') {
+      const cardReference = await tokenise();
+      if (cardReference) await s.db.payment.update({ where: { id: paymentId }, data: { pendingCardReference: cardReference } });
+      const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
+      if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference);
+      await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
+      return failed(s, paymentId, res.code, res.message);
+    }
+    const res = await provider.charge({ idempotencyKey: `${paymentId}:charge`, ...request });
+    if (res.status === 'succeeded') {
+      await settle({ status: 'successful', providerReference: res.providerReference });
+      const cardReference = await tokenise();
+      if (cardReference) await s.db.$transaction((tx) => savePaymentCard(tx, paymentId, cardReference, s.clock.now()));
+      return { view: await loadPaymentView(s.db, paymentId), successful: true, failure: null, redirectUrl: null };
+    }
+    await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
+    return failed(s, paymentId, res.code, res.message);
+  } catch (err) {
+    if (!(err instanceof ProviderTimeoutError)) throw err;
+    // The bank may or may not have taken the money: leave it unresolved for reconciliation.
+    const text = message('provider_timeout');
+    await settle({ status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text });
+    return failed(s, paymentId, 'provider_timeout', text);
+  }
+}
+
+async function failed(s: Services, paymentId: string, code: string, text: string): Promise<AttemptResult> {
+  return { view: await loadPaymentView(s.db, paymentId), successful: false, failure: { code, text }, redirectUrl: null };
+}
+
+async function awaitThreeDs(s: Services, paymentId: string, providerReference: string): Promise<AttemptResult> {
+  const threeDsToken = randomUUID();
+  const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
+  await s.db.payment.update({ where: { id: paymentId }, data: { providerReference, threeDsToken, expiresAt } });
+  await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
+  return {
+    view: await loadPaymentView(s.db, paymentId),
+    successful: true,
+    failure: null,
+    redirectUrl: `${s.baseUrl}/checkout/3ds/${threeDsToken}`,
+  };
+}

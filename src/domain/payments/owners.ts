@@ -1,0 +1,33 @@
+// Every payment attempt has an owner: the API (secure/regular-payment), an order page, and next
+// subscriptions and payment links. The attempt itself is the same for all (attempt.ts); the
+// owner says what its settlement means, which events it sends and where a failed 3D attempt
+// returns. The table of owners is built where the gateway is assembled (src/gateway.ts).
+import type { Payment } from '../../generated/prisma/client.ts';
+import type { Tx } from '../../db/client.ts';
+
+export type PaymentSource = Payment['source'];
+
+export interface PaymentOwner {
+  source: PaymentSource;
+  /** In the settlement's transaction, after the status columns are written (not for `unresolved`). */
+  settled(tx: Tx, payment: Payment, at: Date): Promise<void>;
+  /** In the transaction that expires an unopened 3D attempt. */
+  expired(tx: Tx, payment: Payment, at: Date): Promise<void>;
+  /** In the transaction that records a refund or cancel the provider accepted. */
+  moneyReturned(tx: Tx, payment: Payment, action: 'refunded' | 'cancelled', at: Date): Promise<void>;
+  /** The page a customer goes back to after a failed 3D step; null: the return POST to callbackUrl. */
+  failedThreeDsPage(payment: Payment): string | null;
+}
+
+export type PaymentOwners = ReadonlyMap<PaymentSource, PaymentOwner>;
+
+export function paymentOwners(owners: PaymentOwner[]): PaymentOwners {
+  return new Map(owners.map((owner) => [owner.source, owner]));
+}
+
+export function ownerOf(owners: PaymentOwners, payment: Pick<Payment, 'source'>): PaymentOwner {
+  const owner = owners.get(payment.source);
+  // A payment whose owner is not in the table would settle silently without its events.
+  if (!owner) throw new Error(`no payment owner for source "${payment.source}"`);
+  return owner;
+}
