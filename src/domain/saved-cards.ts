@@ -11,6 +11,7 @@ import { customerInput, upsertCustomer } from './customers.ts';
 import { requireFeature } from './plans.ts';
 import { requireChannel } from './channels.ts';
 import { findAccount } from './accounts.ts';
+import { requireCapabilities } from './payments/account-choice.ts';
 import { ValidationError } from './errors.ts';
 import { firstDigitsOf, lastFourOf, storedCardInput } from './cards.ts';
 
@@ -58,7 +59,7 @@ async function storageAccount(s: Services, workspace: Workspace, token: string |
   if (!id) throw ValidationError.single(TOKEN_PATH, 'no_default_account');
   const account = await findAccount(s.db, workspace.id, id);
   if (!account) throw ValidationError.single(TOKEN_PATH, token ? 'account_not_found' : 'no_default_account');
-  if (!account.cardStorage) throw ValidationError.single(TOKEN_PATH, 'account_no_card_storage');
+  requireCapabilities(account, ['cardStorage'], TOKEN_PATH);
   return account;
 }
 

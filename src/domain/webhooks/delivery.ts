@@ -2,6 +2,7 @@
 // in all with waits of 60 s, 5 min, 15 min and 30 min, any 2xx is success. Due notifications are
 // claimed with FOR UPDATE SKIP LOCKED and a lease, so several gateway processes send each attempt
 // once; all times come from the injected clock.
+import { isUuid } from '../validation.ts';
 import type { Notification, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { decryptSecret } from '../secrets.ts';
@@ -28,7 +29,6 @@ export interface WebhookSettings {
 function leaseMs(settings: WebhookSettings): number {
   return Math.max(2 * 60_000, settings.timeoutMs + 60_000);
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Sends every notification due now; returns how many attempts were made. Up to `concurrency`
@@ -112,7 +112,7 @@ async function send(s: Services, n: Notification, workspace: Workspace, at: Date
 
 /** Resend by hand after the attempts ended: at once, same id and body, to the stored address. */
 export async function resendNotification(s: Services, workspace: Workspace, id: string): Promise<Notification> {
-  const n = UUID.test(id) ? await s.db.notification.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
+  const n = isUuid(id) ? await s.db.notification.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
   if (!n) throw NotFoundError.single(['id'], 'notification_not_found');
   if (n.status === 'pending') throw StateError.single(['id'], 'notification_still_pending');
   // Claimed like an automatic attempt, so two resends at once (two clicks, two processes) make one attempt.
