@@ -21,6 +21,9 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Database connections per process, and how long a request's transaction may wait for one before answering 503. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DB_TX_MAX_WAIT_MS: z.coerce.number().int().min(10).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */

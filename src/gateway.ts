@@ -66,7 +66,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     const { applied } = await migrate(databaseUrl);
     if (applied.length) logger.info('migrations applied', { applied });
     const masterKey = loadMasterKey(config, logger);
-    const db: Db = createDb(databaseUrl);
+    const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS });
     stops.push(() => db.$disconnect());
 
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger });

@@ -35,7 +35,7 @@ export async function openDatabase(config: Config): Promise<CliDatabase> {
     await migrate(url);
     // Warnings (a generated master key) go to stderr so --json output stays parseable.
     const masterKey = loadMasterKey(config, createLogger('warn', (line) => process.stderr.write(line + '\n')));
-    db = createDb(url, 2);
+    db = createDb(url, { max: 2 });
     const opened = db;
     return {
       db: opened,

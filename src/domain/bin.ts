@@ -7,7 +7,7 @@ import { amount, currency, parseInput, uuid } from './validation.ts';
 import { selectAccount } from './accounts.ts';
 import { planCharge } from './charge-currency.ts';
 import { requireActive } from './plans.ts';
-import { installmentOptions } from './payments/attempt.ts';
+import { installmentOptions, MAX_CARD_PAYMENT } from './payments/attempt.ts';
 
 const binDigits = z
   .string({ error: 'invalid_type' })
@@ -19,7 +19,7 @@ const retrieveBinInput = z.object({
   card: z.object({ bin: binDigits }, { error: 'invalid_type' }),
   transaction: z.object(
     {
-      amount: amount().refine((minor) => minor > 0n, { error: 'amount_positive' }),
+      amount: amount(MAX_CARD_PAYMENT).refine((minor) => minor > 0n, { error: 'amount_positive' }),
       currency: currency().nullish().transform((c) => c ?? 'TRY'),
       paymentProviderToken: uuid().nullish(),
     },

@@ -17,6 +17,11 @@ const catalog = {
   body_not_object: { tr: 'İstek gövdesi bir JSON nesnesi olmalıdır.', en: 'The request body must be a JSON object.' },
   body_too_large: { tr: 'İstek gövdesi 1 MB sınırını aşıyor.', en: 'The request body exceeds 1 MB.' },
   body_too_deep: { tr: 'İstek gövdesi çok fazla iç içe düzey içeriyor.', en: 'The request body is nested too deeply.' },
+  body_too_complex: { tr: 'İstek gövdesi çok fazla alan içeriyor (en fazla {max}).', en: 'The request body has too many fields (at most {max}).' },
+  key_too_long: { tr: 'İstek gövdesinde çok uzun bir alan adı var (en fazla {max} karakter).', en: 'The request body has a field name that is too long (at most {max} characters).' },
+  too_many_items: { tr: 'En fazla {max} öğe olabilir.', en: 'Must have at most {max} items.' },
+  text_invalid_characters: { tr: 'Geçersiz karakter içeriyor (NUL veya eşlenmemiş UTF-16 vekil karakteri).', en: 'Contains an invalid character (NUL or an unpaired UTF-16 surrogate).' },
+  service_busy: { tr: 'Sistem şu anda yoğun; işlem yapılmadı. Lütfen biraz sonra tekrar deneyin.', en: 'The service is busy; nothing was done. Please retry shortly.' },
   // money
   amount_format: { tr: 'Tutar 100 veya 100.10 biçiminde olmalıdır.', en: 'The amount must be in the form 100 or 100.10.' },
   amount_positive: { tr: 'Tutar sıfırdan büyük olmalıdır.', en: 'The amount must be greater than zero.' },

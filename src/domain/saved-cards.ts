@@ -1,6 +1,7 @@
 // Saved cards (spec: save-card, saved-cards, default-saved-card, delete-saved-card and the
 // default-flag table). Only first digits, last four, expiry and holder are kept; the provider
 // holds the card. Default changes lock the customer row so parallel calls leave one default.
+import { commitAfterBank } from '../db/busy.ts';
 import { z } from 'zod';
 import type { Customer, PaymentAccount, SavedCard, Workspace } from '../generated/prisma/client.ts';
 import type { Services } from './services.ts';
@@ -39,17 +40,18 @@ export async function saveCard(s: Services, workspace: Workspace, raw: unknown):
   const input = parseInput(saveCardInput, raw);
   const channel = await requireChannel(s.db, workspace.id, input.savedCard.channelToken, ['savedCard', 'channelToken']);
   const account = await storageAccount(s, workspace, input.savedCard.paymentProviderToken);
-  const customer = await upsertCustomer(s.db, workspace.id, channel.id, input.customer);
   const c = input.card;
   const res = await s.providers.get(account.provider).storeCard({
-    idempotencyKey: `save-card:${customer.id}:${c.number.slice(-4)}:${s.clock.now().getTime()}`,
+    idempotencyKey: `save-card:${channel.id}:${input.customer.channelReference}:${lastFourOf(c.number)}:${s.clock.now().getTime()}`,
     card: { holderName: c.holderName, number: c.number, securityCode: c.securityCode ?? undefined, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear },
   });
-  if (res.status !== 'stored') return { customer, savedCard: null, failure: { code: res.code, text: res.message } };
-  const savedCard = await s.db.$transaction((tx) =>
-    recordSavedCard(tx, workspace.id, customer.id, account, { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, firstDigits: firstDigitsOf(c.number), lastFourDigits: lastFourOf(c.number), expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }, s.clock.now()),
-  );
-  return { customer, savedCard, failure: null };
+  // The customer and its card are written together: a failed card insert leaves no customer change.
+  return commitAfterBank(s.db, async (tx) => {
+    const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer);
+    if (res.status !== 'stored') return { customer, savedCard: null, failure: { code: res.code, text: res.message } };
+    const facts = { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, firstDigits: firstDigitsOf(c.number), lastFourDigits: lastFourOf(c.number), expiryMonth: c.expiryMonth, expiryYear: c.expiryYear };
+    return { customer, savedCard: await recordSavedCard(tx, workspace.id, customer.id, account, facts, s.clock.now()), failure: null };
+  });
 }
 
 const TOKEN_PATH = ['savedCard', 'paymentProviderToken'];
@@ -128,8 +130,11 @@ export async function setDefaultSavedCard(s: Services, workspace: Workspace, raw
   const { customer, card } = await requireCustomerCard(s, workspace, raw);
   const savedCard = await s.db.$transaction(async (tx) => {
     await lockCustomer(tx, customer.id);
+    // Deleted by a parallel request since it was found: no such card any more.
+    const { count } = await tx.savedCard.updateMany({ where: { id: card.id }, data: { isDefault: true } });
+    if (count === 0) throw ValidationError.single(['savedCard', 'token'], 'saved_card_not_found');
     await tx.savedCard.updateMany({ where: { customerId: customer.id, isDefault: true, NOT: { id: card.id } }, data: { isDefault: false } });
-    return tx.savedCard.update({ where: { id: card.id }, data: { isDefault: true } });
+    return tx.savedCard.findUniqueOrThrow({ where: { id: card.id } });
   });
   return { customer, savedCard };
 }
@@ -146,9 +151,11 @@ export async function deleteSavedCard(s: Services, workspace: Workspace, raw: un
   if (!card.paymentAccount?.cardDeletion) throw ValidationError.single(['savedCard', 'token'], 'account_no_card_deletion');
   const res = await s.providers.get(card.paymentAccount.provider).deleteCard({ cardReference: card.providerCardReference });
   if (res.status !== 'deleted') return { customer, savedCard: { id: card.id }, failure: { code: res.code, text: res.message } };
-  await s.db.$transaction(async (tx) => {
+  await commitAfterBank(s.db, async (tx) => {
     await lockCustomer(tx, customer.id);
-    await tx.savedCard.delete({ where: { id: card.id } });
+    // A parallel delete of the same card may have won: then this one found no such card.
+    const { count } = await tx.savedCard.deleteMany({ where: { id: card.id } });
+    if (count === 0) throw ValidationError.single(['savedCard', 'token'], 'saved_card_not_found');
     if (!card.isDefault) return;
     const newest = await tx.savedCard.findFirst({ where: { customerId: customer.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
     if (newest) await tx.savedCard.update({ where: { id: newest.id }, data: { isDefault: true } });

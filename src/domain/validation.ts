@@ -14,12 +14,22 @@ export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
 export const uuid = () => z.string({ error: 'invalid_type' }).regex(UUID_RE, { error: 'invalid_uuid' });
 
-/** Amount strings of the spec (100, 100.1, 100.10), to bigint minor units. */
-export const amount = () =>
+/**
+ * The ceiling of every amount the gateway accepts anywhere (99,999,999,999.99): far above any
+ * operation's own maximum, and well inside PostgreSQL's bigint, so no amount can fail to store.
+ */
+export const MAX_AMOUNT = 9_999_999_999_999n;
+
+/** Amount strings of the spec (100, 100.1, 100.10), to bigint minor units, at most `max`. */
+export const amount = (max: bigint = MAX_AMOUNT) =>
   z.union([z.string(), z.number()], { error: 'amount_format' }).transform((v, ctx) => {
     const minor = parseAmount(v);
     if (minor === null) {
       ctx.addIssue({ code: 'custom', message: 'amount_format' });
+      return z.NEVER;
+    }
+    if (minor > max) {
+      ctx.addIssue({ code: 'custom', message: 'amount_too_large' });
       return z.NEVER;
     }
     return minor;
@@ -65,10 +75,28 @@ export const ip = () => z.string({ error: 'invalid_type' }).refine((v) => isIP(v
 
 /** Runs a schema over raw input; every failing field becomes an issue at its path. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const unsafe = unstorableText(input);
+  if (unsafe.length > 0) throw new ValidationError(unsafe.map((path) => ({ path, code: 'text_invalid_characters' as const })));
   // reportInput: zod drops `issue.input` otherwise, and toIssue needs it to tell "missing" from "wrong".
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw new ValidationError(result.error.issues.map(toIssue));
+}
+
+/**
+ * Paths of strings PostgreSQL cannot store or search: a NUL character ("invalid byte sequence
+ * for encoding UTF8: 0x00") or a lone UTF-16 surrogate (not valid UTF-8). Checked for every
+ * input before its schema, so no operation can reach the database with one.
+ */
+export function unstorableText(input: unknown, path: Array<string | number> = [], found: Array<Array<string | number>> = []): Array<Array<string | number>> {
+  if (typeof input === 'string') {
+    if (input.includes('\u0000') || !input.isWellFormed()) found.push(path);
+  } else if (Array.isArray(input)) {
+    input.forEach((v, i) => unstorableText(v, [...path, i], found));
+  } else if (input !== null && typeof input === 'object') {
+    for (const [key, v] of Object.entries(input)) unstorableText(v, [...path, key], found);
+  }
+  return found;
 }
 
 function toIssue(issue: z.core.$ZodIssue): Issue {

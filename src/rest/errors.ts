@@ -15,7 +15,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
 };
 
 export interface FieldError {
-  path: string[];
+  path: Array<string | number>;
   message: string;
 }
 
@@ -26,17 +26,19 @@ export interface ErrorBody {
 
 /** `{"result":{"successful":false,"message"},"errors":{"order.items.0.unit_amount":["…"]}}` */
 export function errorBody(errors: FieldError[]): ErrorBody {
-  const byPath: Record<string, string[]> = {};
+  // A Map, not an object literal: paths are built from request keys, which may be named
+  // `constructor` or `__proto__`. Object.fromEntries defines own properties for every name.
+  const byPath = new Map<string, string[]>();
   for (const e of errors) {
     if (e.path.length === 0) continue;
-    const key = e.path.map(toSnake).join('.');
-    (byPath[key] ??= []).push(e.message);
+    const key = e.path.map((p) => toSnake(String(p))).join('.');
+    byPath.set(key, [...(byPath.get(key) ?? []), e.message]);
   }
-  return { result: { successful: false, message: errors[0]?.message ?? '' }, errors: byPath };
+  return { result: { successful: false, message: errors[0]?.message ?? '' }, errors: Object.fromEntries(byPath) };
 }
 
-export function simpleError(code: MessageCode, lang: Language): ErrorBody {
-  return errorBody([{ path: [], message: message(code, lang) }]);
+export function simpleError(code: MessageCode, lang: Language, params?: Record<string, string | number>): ErrorBody {
+  return errorBody([{ path: [], message: message(code, lang, params) }]);
 }
 
 /**

@@ -12,13 +12,15 @@ import { deepKeys, toCamel, toSnake } from './case.ts';
 import { errorBody, simpleError, STATUS_BY_KIND, variableErrors, type ErrorBody } from './errors.ts';
 import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
+import { bodyProblem } from './limits.ts';
+import { isDatabaseBusy } from '../db/busy.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey, requestHash, storeIdempotentResponse } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Deeper than any operation's input; stops recursion over hostile bodies (`{"a":{"a":…}}`). */
-export const MAX_BODY_DEPTH = 32;
+/** A saturated database usually drains within a second or two. */
+const RETRY_AFTER_SECONDS = 2;
 const PATH_RE = /^\/api\/([^/]+)\/gateway\/(.+)$/;
 
 interface Prepared {
@@ -81,7 +83,8 @@ export function createRestHandler(opts: RestOptions) {
 
     const body = parseJsonObject(rawBody);
     if (body === undefined) return reply(400, simpleError('body_not_object', lang)), true;
-    if (nestedDeeperThan(body, MAX_BODY_DEPTH)) return reply(400, simpleError('body_too_deep', lang)), true;
+    const problem = bodyProblem(body);
+    if (problem) return reply(problem.status, errorBody([{ path: problem.path, message: message(problem.code, lang, problem.params) }])), true;
     const route = prepared.get(found.route.operation);
     if (!route) return reply(501, simpleError('not_implemented', lang)), true;
 
@@ -142,9 +145,13 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
   if (!p.route.strict) input = pruneUnknownKeys(input, p.inputType) as Record<string, unknown>;
   const result = await execute({ schema: opts.schema, document: p.document, variableValues: { input }, contextValue: ctx });
   if (result.errors?.length) {
+    // Met before anything was written (work after the bank answered waits instead: db/busy.ts).
+    if (result.errors.some((e) => isDatabaseBusy(e.originalError))) return [503, simpleError('service_busy', ctx.lang)];
     const fields = variableErrors(result.errors, ctx.lang);
     if (fields) return [422, errorBody(fields)];
-    opts.logger.error('rest operation failed', { operation: p.route.operation, errors: result.errors.map((e) => e.message) });
+    // Only the first line of each message, cut short: graphql-js prints the variables' values into
+    // its messages, and a hostile body must not reach the log.
+    opts.logger.error('rest operation failed', { operation: p.route.operation, errors: result.errors.map((e) => e.message.split('\n')[0]!.slice(0, 200)) });
     return [500, simpleError('internal_error', ctx.lang)];
   }
   const payload = (result.data as Record<string, Record<string, unknown>>)[p.route.field!]!;
@@ -174,13 +181,6 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** Whether objects/arrays nest deeper than `max`; recursion is bounded by `max` itself. */
-function nestedDeeperThan(value: unknown, max: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (max === 0) return true;
-  return Object.values(value).some((v) => nestedDeeperThan(v, max - 1));
-}
-
 /** The raw bytes, or null past 1 MB (the rest is drained, not buffered). */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
@@ -199,6 +199,7 @@ function send(res: ServerResponse, status: number, body: unknown, signing?: { se
   const text = body instanceof RawJson ? body.text : JSON.stringify(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   if (signing) {
     const timestamp = String(Math.floor(signing.clock.clock.now().getTime() / 1000));
     res.setHeader('X-Timestamp', timestamp);

@@ -10,6 +10,7 @@ import { customerInput, upsertCustomer } from '../customers.ts';
 import { requireFeature } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
 import { checkAccountForLater } from '../payments/account-choice.ts';
+import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
 import { catalogByReference, MAX_UNIT_AMOUNT } from '../products.ts';
 import { loadOrderView, orderTotals, type OrderView } from './view.ts';
@@ -70,7 +71,8 @@ export async function orderPayment(s: Services, workspace: Workspace, raw: unkno
   const catalog = await catalogByReference(s.db, channel.id, o.items.map((i) => i.channelReference));
   const items = resolveItems(o.items, catalog, o.currency);
   const totals = orderTotals(items);
-  if (totals.amount > MAX_UNIT_AMOUNT) throw ValidationError.single(['order', 'items'], 'amount_too_large');
+  // The order is paid by card: a total no card payment may take would open an unpayable order.
+  if (totals.amount > MAX_CARD_PAYMENT) throw ValidationError.single(['order', 'items'], 'amount_too_large');
   // Selection happens at payment time; the account given (or the default) must take 3D.
   const account = await checkAccountForLater(s, workspace, {
     token: o.paymentProviderToken ?? null,

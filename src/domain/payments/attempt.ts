@@ -4,6 +4,7 @@
 // payment row with the card columns that may be stored, calls the bank (3D start or direct
 // charge) and settles. What differs per owner comes in as data (`source`, `claim`) and through
 // the owner table (owners.ts): the events, the page after a failed 3D step.
+import { commitAfterBank } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
@@ -23,6 +24,11 @@ import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 
 export const THREE_DS_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * The most a card payment may ask for: 10,000,000.00 in any currency, the spec's ceiling for
+ * payment links, applied to every way of paying (API payments, orders) so one rule holds.
+ */
+export const MAX_CARD_PAYMENT = 1_000_000_000n;
 export const EXPIRE_PAYMENT_JOB = 'expire-payment';
 
 export type Security = 'secure' | 'regular';
@@ -182,7 +188,7 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
  */
 async function callBank(s: Services, security: Security, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean }): Promise<AttemptResult> {
   const provider = s.providers.get(account.provider);
-  const settle = (final: Final) => s.db.$transaction((tx) => settlePayment(tx, s.owners, paymentId, final, s.clock.now()));
+  const settle = (final: Final) => commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, paymentId, final, s.clock.now()));
   // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
@@ -203,7 +209,7 @@ async function callBank(s: Services, security: Security, paymentId: string, acco
     if (res.status === 'succeeded') {
       await settle({ status: 'successful', providerReference: res.providerReference });
       const cardReference = await tokenise();
-      if (cardReference) await s.db.$transaction((tx) => savePaymentCard(tx, paymentId, cardReference, s.clock.now()));
+      if (cardReference) await commitAfterBank(s.db, (tx) => savePaymentCard(tx, paymentId, cardReference, s.clock.now()));
       return { view: await loadPaymentView(s.db, paymentId), successful: true, failure: null, redirectUrl: null };
     }
     await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });

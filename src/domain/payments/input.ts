@@ -4,6 +4,7 @@ import { amount, currency, httpUrl, ip, orderNumberReference, parseInput, uuid }
 import { customerInput } from '../customers.ts';
 import { IssueList } from '../errors.ts';
 import { cardInput } from '../cards.ts';
+import { MAX_CARD_PAYMENT } from './attempt.ts';
 
 // The charged card plus card.should_save (stored after a successful payment).
 const card = z.object({ ...cardInput.shape, shouldSave: z.boolean({ error: 'invalid_boolean' }).nullish().transform((v) => v ?? false) }, { error: 'card_required' });
@@ -11,8 +12,8 @@ const card = z.object({ ...cardInput.shape, shouldSave: z.boolean({ error: 'inva
 const transactionFields = {
   channelToken: uuid(),
   channelReference: orderNumberReference(),
-  amount: amount(),
-  baseAmount: amount().nullish(),
+  amount: amount(MAX_CARD_PAYMENT),
+  baseAmount: amount(MAX_CARD_PAYMENT).nullish(),
   currency: currency().nullish().transform((c) => c ?? 'TRY'),
   installmentNumber: z.number({ error: 'invalid_integer' }).int({ error: 'invalid_integer' }).min(1, { error: 'installment_range' }).max(12, { error: 'installment_range' }),
   ip: ip(),

@@ -1,6 +1,7 @@
 // refund-payment and cancel-payment. The amount is reserved under a row lock before the bank is
 // asked, so parallel requests can never move more than the payment: the lock is held only for
 // the check-and-reserve, not during the provider call.
+import { commitAfterBank } from '../../db/busy.ts';
 import { z } from 'zod';
 import type { Payment, Refund, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
@@ -103,7 +104,7 @@ async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask)
     return { view: await loadPaymentView(s.db, payment.id), refund: outcome, successful: false, failure: { code: 'provider_timeout_refund', text: message('provider_timeout_refund') } };
   }
   const now = s.clock.now();
-  await s.db.$transaction(async (tx) => {
+  await commitAfterBank(s.db, async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Payment" WHERE id = ${payment.id}::uuid FOR UPDATE`;
     if (res.status === 'succeeded') {
       await tx.refund.update({ where: { id: refund.id }, data: { status: 'succeeded', providerReference: res.providerReference } });

@@ -1,0 +1,29 @@
+// A saturated database: every connection busy for longer than a transaction may wait to start,
+// or PostgreSQL refusing new connections. Requests that meet it before anything was written
+// answer 503 with Retry-After ("nothing was done"); work after the bank answered must not meet
+// it at all, so it waits (`commitAfterBank`).
+import { TX_TIMEOUT_MS, type Db, type Tx } from './client.ts';
+
+export function isDatabaseBusy(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === 'P2028' || e.code === '53300' || e.code === 'P1001') return true;
+  if (typeof e.message === 'string' && /Unable to start a transaction in the given time|too many clients already|timeout exceeded when trying to connect/.test(e.message)) return true;
+  return e.cause !== undefined && e.cause !== err && isDatabaseBusy(e.cause);
+}
+
+/**
+ * A transaction that records what a bank already did (a charge, a refund, a stored card): it may
+ * not fail because the database is busy, or the caller would be told nothing happened. It waits
+ * for a connection as long as it takes, retrying a busy start with a growing pause.
+ */
+export async function commitAfterBank<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let pause = 50; ; pause = Math.min(pause * 2, 2_000)) {
+    try {
+      return await db.$transaction(fn, { maxWait: TX_TIMEOUT_MS, timeout: TX_TIMEOUT_MS });
+    } catch (err) {
+      if (!isDatabaseBusy(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
