@@ -49,6 +49,8 @@ export function simpleError(code: MessageCode, lang: Language, params?: Record<s
 export function variableErrors(errors: readonly GraphQLError[], lang: Language): FieldError[] | null {
   const fields: FieldError[] = [];
   for (const err of errors) {
+    // graphql-js stops after 50 variable errors and adds this one; the 50 already name fields.
+    if (err.message.startsWith('Too many errors processing variables')) continue;
     // The value is printed with spaces inside objects, so look for the ` at "input…"; ` part first
     // (strings in the value are JSON-escaped and cannot fake it), then the form without a path.
     const m =
