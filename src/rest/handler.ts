@@ -7,6 +7,7 @@ import type { Services } from '../domain/services.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { signTimestamped } from '../domain/signatures.ts';
+import { readBody } from '../http/body.ts';
 import { authenticate } from './auth.ts';
 import { deepKeys, toCamel, toSnake } from './case.ts';
 import { errorBody, simpleError, STATUS_BY_KIND, variableErrors, type ErrorBody } from './errors.ts';
@@ -68,7 +69,7 @@ export function createRestHandler(opts: RestOptions) {
       res.setHeader('Allow', 'POST');
       return send(res, 405, simpleError('method_not_allowed', lang)), true;
     }
-    const rawBody = await readBody(req);
+    const rawBody = await readBody(req, MAX_BODY_BYTES);
     if (rawBody === null) return send(res, 413, simpleError('body_too_large', lang)), true;
 
     const auth = await authenticate(opts.services.db, opts.masterKey, opts.services.clock, {
@@ -179,19 +180,6 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** The raw bytes, or null past 1 MB (the rest is drained, not buffered). */
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) tooLarge = true;
-    if (!tooLarge) chunks.push(chunk as Buffer);
-  }
-  return tooLarge ? null : Buffer.concat(chunks);
 }
 
 /** Every answer to an authenticated key is signed (timestamp form) so merchants can verify it. */
