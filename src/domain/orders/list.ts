@@ -7,7 +7,7 @@ import type { Services } from '../services.ts';
 import { parseInput, uuid } from '../validation.ts';
 import { requireFeature } from '../plans.ts';
 import { IssueList } from '../errors.ts';
-import { parseDateRange } from '../date-range.ts';
+import { createdWithin, parseDateRange } from '../date-range.ts';
 import { orderInclude, type OrderView } from './view.ts';
 
 const listInput = z.object({
@@ -42,7 +42,7 @@ export async function retrieveOrders(s: Services, workspace: Workspace, raw: unk
   }
   const range = parseDateRange(input, workspace.timeZone, s.clock.now());
   const orders = await s.db.order.findMany({
-    where: { workspaceId: workspace.id, createdAt: { gte: range.start, lt: range.end } },
+    where: { workspaceId: workspace.id, ...createdWithin(range) },
     orderBy: order,
     include: orderInclude,
     take: LIST_LIMIT,

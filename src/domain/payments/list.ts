@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { parseInput } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { IssueList } from '../errors.ts';
-import { parseDateRange } from '../date-range.ts';
+import { createdWithin, parseDateRange } from '../date-range.ts';
 import type { PaymentView } from './view.ts';
 
 const listInput = z.object({
@@ -41,7 +41,7 @@ export async function retrievePayments(s: Services, workspace: Workspace, raw: u
   }
   const range = parseDateRange(input, workspace.timeZone, s.clock.now());
   const payments = await s.db.payment.findMany({
-    where: { workspaceId: workspace.id, createdAt: { gte: range.start, lt: range.end } },
+    where: { workspaceId: workspace.id, ...createdWithin(range) },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     include,
     take: LIST_LIMIT,
