@@ -9,7 +9,7 @@ import { PaymentRecord } from './payment-records.ts';
 import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, OrderStatusEnum, page } from '../lists.ts';
 import { orderPayment } from '../../domain/orders/create.ts';
 import { retrieveOrders, type OrderList } from '../../domain/orders/list.ts';
-import { checkoutUrlOf, orderTotals, paidWith, type OrderView } from '../../domain/orders/view.ts';
+import { checkoutUrlOf, orderInclude, orderTotals, paidWith, type OrderView } from '../../domain/orders/view.ts';
 import { formatAmount, formatRate } from '../../domain/money.ts';
 import { isUuid } from '../../domain/validation.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
@@ -34,12 +34,18 @@ export const OrderRecord = builder.prismaObject('Order', {
     channelReference: t.exposeString('channelReference'),
     status: t.expose('status', { type: OrderStatusEnum }),
     amount: t.string({ description: 'Sum of unit_amount x quantity of the items', resolve: (o) => formatAmount(o.amount) }),
+    // Relations are selected with the arguments of the `items` and `payments` fields (the domain's
+    // orderInclude): a relation asked for twice with other arguments would be loaded twice.
     subtotal: t.string({
       description: 'Amount excluding VAT',
-      select: { items: true },
+      select: { items: orderInclude.items },
       resolve: (o) => formatAmount(orderTotals(o.items).subtotal),
     }),
-    taxAmount: t.string({ description: 'VAT contained in the amount', select: { items: true }, resolve: (o) => formatAmount(orderTotals(o.items).taxAmount) }),
+    taxAmount: t.string({
+      description: 'VAT contained in the amount',
+      select: { items: orderInclude.items },
+      resolve: (o) => formatAmount(orderTotals(o.items).taxAmount),
+    }),
     currency: t.exposeString('currency'),
     description: t.exposeString('description', { nullable: true }),
     successUrl: t.exposeString('successUrl'),
@@ -47,15 +53,16 @@ export const OrderRecord = builder.prismaObject('Order', {
     paymentProviderToken: t.exposeString('paymentAccountId', { nullable: true }),
     checkoutUrl: t.string({ resolve: (o, _a, ctx) => checkoutUrlOf(ctx.services.baseUrl, o.id) }),
     customer: t.field({ type: CustomerRef, select: { customer: true }, resolve: (o) => ({ channelReference: o.customer.channelReference }) }),
-    items: t.relation('items', { query: { orderBy: { position: 'asc' } } }),
+    items: t.relation('items', { query: orderInclude.items }),
     transaction: t.field({
       type: PaymentRecord,
       nullable: true,
       description: 'The payment that paid the order (also after a refund or cancel); null while open',
-      select: { payments: { where: { status: 'successful' }, include: { customer: true, storedCard: true, refunds: true } } },
+      // The payment's own fields are planned into the same query (nestedSelection), not fetched again.
+      select: (_args, _ctx, nestedSelection) => ({ payments: nestedSelection(orderInclude.payments) }),
       resolve: (o) => paidWith(o.payments),
     }),
-    payments: t.relation('payments', { description: 'Every payment attempt, oldest first', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    payments: t.relation('payments', { description: 'Every payment attempt, oldest first', query: orderInclude.payments }),
     paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
