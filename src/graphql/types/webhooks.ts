@@ -1,7 +1,7 @@
 // Webhook addresses and their notifications for the dashboard (spec: Events). Resolvers only call
 // the domain (src/domain/webhooks) and shape its answer; reads are scoped to the caller's workspace.
 import { builder } from '../builder.ts';
-import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
+import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { addWebhookAddress, deleteWebhookAddress, setWebhookEnabled, setWebhookEvents } from '../../domain/webhooks/addresses.ts';
 import { resendNotification } from '../../domain/webhooks/delivery.ts';
@@ -155,15 +155,13 @@ builder.mutationField('resendNotification', (t) =>
 
 // ---------------------------------------------------------------- queries
 
-const scope = (workspaceId: string | null) => (workspaceId ? { workspaceId } : {});
-
 builder.queryField('webhookAddresses', (t) =>
   t.prismaField({
     type: ['WebhookAddress'],
     nullable: false,
     description: 'The workspace’s webhook addresses, oldest first',
     resolve: (query, _r, _a, ctx) =>
-      ctx.services.db.webhookAddress.findMany({ ...query, where: scope(readableWorkspaceId(ctx)), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      ctx.services.db.webhookAddress.findMany({ ...query, where: listWhere<Prisma.WebhookAddressWhereInput>(ctx, {}), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
   }),
 );
 
