@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessToken, createChannel, updateWorkspace } from '../../src/domain/workspaces.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { gql } from '../helpers/webhooks.ts';
+import { gql, type GqlResult } from '../helpers/webhooks.ts';
 import { MSG, orderRowCounts, productBody } from '../helpers/orders.ts';
 
 let t: TestGateway;
@@ -205,17 +205,23 @@ describe('GraphQL products', () => {
   it('lists the workspace catalog for a dashboard token, filtered by channel and reference, never another workspace', async () => {
     await other.call('save-product', productBody(other, { channel_reference: 'SKU-OTHER' }));
     const token = await createAccessToken(t.gateway.services.db, m.team, 'dash');
-    const query = `query($channel: String, $ref: String) { products(channelToken: $channel, channelReference: $ref, first: 200) {
-      nodes { channelToken channelReference name type amount currency taxRate period isActive } pageInfo { hasNextPage } } }`;
+    const query = `query($filter: ProductFilter) { products(filter: $filter, first: 200) {
+      edges { node { channelToken channelReference name type amount currency taxRate period isActive } } pageInfo { hasNextPage } } }`;
+    const nodes = (res: GqlResult) => res.body.data.products.edges.map((e: { node: { channelReference: string } }) => e.node);
 
-    const all = await gql(t, token, query, { channel: m.channelToken });
+    const all = await gql(t, token, query, { filter: { channelToken: m.channelToken } });
     expect(all.body.errors).toBeUndefined();
-    const refs = all.body.data.products.nodes.map((p: { channelReference: string }) => p.channelReference);
+    const refs = nodes(all).map((p: { channelReference: string }) => p.channelReference);
     expect(refs).toContain('PLAN-Y');
     expect(refs).not.toContain('SKU-OTHER');
+    expect(nodes(await gql(t, token, query, { filter: { channelToken: other.channelToken } }))).toEqual([]);
+    expect(nodes(await gql(t, token, query, { filter: { channelToken: 'not-a-token' } }))).toEqual([]);
+    const offSale = nodes(await gql(t, token, query, { filter: { isActive: false } })) as Array<{ channelReference: string; isActive: boolean }>;
+    expect(offSale.map((p) => p.channelReference)).toContain('PLAN-Y');
+    expect(offSale.every((p) => !p.isActive)).toBe(true);
 
-    const one = await gql(t, token, query, { ref: 'PLAN-Y' });
-    expect(one.body.data.products.nodes).toEqual([
+    const one = await gql(t, token, query, { filter: { channelReference: 'PLAN-Y' } });
+    expect(nodes(one)).toEqual([
       { channelToken: m.channelToken, channelReference: 'PLAN-Y', name: 'Kahve Makinesi', type: 'recurring', amount: '99.90', currency: 'USD', taxRate: '18.50', period: 'yearly', isActive: false },
     ]);
   });
