@@ -19,7 +19,7 @@ interface ErrorResponse {
 export interface FieldErrorOptions {
   params?: Record<string, string | number>;
   lang?: Language;
-  /** The error at `path` is the only one in the body. */
+  /** The body is exactly the error body with this one error in it. */
   only?: boolean;
 }
 
@@ -27,9 +27,12 @@ export interface FieldErrorOptions {
 export function expectFieldError(res: ErrorResponse, path: string, code: MessageCode, opts: FieldErrorOptions = {}): void {
   const text = msg(code, opts.params, opts.lang);
   expect(res.status).toBe(422);
+  if (opts.only) {
+    expect(res.body).toEqual({ result: { successful: false, message: text }, errors: { [path]: [text] } });
+    return;
+  }
   expect(res.body.result).toEqual({ successful: false, message: text });
-  if (opts.only) expect(res.body.errors).toEqual({ [path]: [text] });
-  else expect(res.body.errors[path]).toEqual([text]);
+  expect(res.body.errors[path]).toEqual([text]);
 }
 
 /** An error that concerns no single field: `status`, `code`'s message, and no field errors. */
