@@ -1,21 +1,16 @@
 // Idempotency-Key on the money-moving operations: requests sharing a key reach the provider once.
 // Every provider call is preceded by exactly one new row (a Payment for a charge or 3D start, a
 // Refund for a refund or cancel), so counting rows counts provider calls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import type { Merchant } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { rowCounts } from '../helpers/rows.ts';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m, seed } = useGateway({ merchant: true });
 let reference = 1000;
 let key = 0;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 const nextKey = () => ({ 'Idempotency-Key': `idem-${Date.now()}-${key++}` });
 const db = () => t.gateway.services.db;
@@ -106,8 +101,7 @@ describe('a retry with the same key', () => {
 
     const other = await m.call('regular-payment', regularBody(`IDEM-${reference++}`, '1.00'), { headers });
 
-    expect(other.status).toBe(422);
-    expect(other.body.errors).toEqual({ idempotency_key: ['Bu Idempotency-Key farklı bir istekle kullanıldı.'] });
+    expectFieldError(other, 'idempotency_key', 'idempotency_key_reused', { only: true });
     expect(await rowCounts(t)).toEqual(before);
   });
 });
@@ -122,7 +116,7 @@ describe('the key is scoped', () => {
   });
 
   it('to the workspace: another merchant may use the same key', async () => {
-    const other = await seedWorkspace(t);
+    const other = await seed();
     const headers = nextKey();
     const ref = `IDEM-${reference++}`;
 
@@ -143,8 +137,7 @@ describe('the key is scoped', () => {
 
     expect(r.body.result.successful).toBe(true);
     // The cancel ran (and was refused on its own merits) rather than replaying the refund.
-    expect(c.status).toBe(422);
-    expect(c.body.errors['transaction.token']).toEqual(['Kısmen iade edilmiş bir ödeme iptal edilemez.']);
+    expectFieldError(c, 'transaction.token', 'partially_refunded_not_cancellable');
   });
 });
 

@@ -1,30 +1,18 @@
 // The 3D Secure flow over HTTP (spec: secure-payment, retrieve-payment, States "API payment",
 // Limits "3D redirect address"): start, the simulated bank page, the return POST to the
 // merchant's callback server, retrieve-payment; the single-use address and the 15-minute expiry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
+import { msg } from '../helpers/messages.ts';
 import { completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf } from '../helpers/rows.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const EXPIRED_MESSAGE = 'Müşteri 3D doğrulama sayfasını zamanında açmadı.';
+const EXPIRED_MESSAGE = msg('payment_expired_3ds');
 
-let t: TestGateway;
-let m: Merchant;
-let shop: Receiver;
+const { t, merchant: m, receiver: shop } = useGateway({ merchant: true, receiver: true });
 let reference = 5000;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  shop = await startReceiver();
-});
-afterAll(async () => {
-  await shop?.close();
-  await t?.stop();
-});
 
 async function start(over: Parameters<typeof paymentBody>[1] = {}) {
   const body = paymentBody(m, { ...over, transaction: { channel_reference: `ORDER-${reference++}`, callback_url: `${shop.url}/payment-return`, ...over.transaction } });
