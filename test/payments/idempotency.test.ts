@@ -218,7 +218,8 @@ describe('a key whose request died without an answer', () => {
     expect((await m.call('secure-payment', body, { headers: waiting })).text).toBe(original.text);
 
     const settled = nextKey();
-    const body2 = paymentBody(m, { transaction: { channel_reference: `IDEM-${reference++}` } });
+    const ref2 = `IDEM-${reference++}`;
+    const body2 = paymentBody(m, { transaction: { channel_reference: ref2 } });
     await crashedKey('secure-payment', body2, settled);
     const started = await m.call('secure-payment', body2);
     await completeThreeDs(started.body.result.redirect_url, 'approve');
@@ -228,7 +229,7 @@ describe('a key whose request died without an answer', () => {
 
     expect(retry.body.result).toEqual({ successful: true, message: null, redirect_url: null });
     expect(retry.body.transaction).toEqual(started.body.transaction);
-    expect(await paymentsWith(body2.transaction.channel_reference as string)).toBe(1);
+    expect(await paymentsWith(ref2)).toBe(1);
   });
 
   it('runs a refund again when the request died before reserving it', async () => {
