@@ -100,6 +100,9 @@ const catalog = {
   saved_card_other_mode: { tr: 'Kayıtlı kart bu ortamda (test/canlı) saklanmadı.', en: 'The saved card was not stored in this environment (test/live).' },
   saved_card_account_unsupported: { tr: 'Kayıtlı kartın ödeme hesabı kayıtlı kartla ödemeyi desteklemiyor.', en: 'The saved card’s account does not support saved-card payments.' },
   already_cancelled: { tr: 'Ödeme zaten iptal edilmiş.', en: 'The payment is already cancelled.' },
+  // payments nobody finished: an abandoned 3D page, a bank that never told the outcome
+  payment_abandoned_3ds: { tr: 'Müşteri 3D doğrulamasını 30 dakika içinde tamamlamadı.', en: 'The customer did not complete 3D verification within 30 minutes.' },
+  payment_unconfirmed: { tr: 'Banka ödemenin sonucunu bildirmedi; ödeme başarısız sayıldı.', en: 'The bank never reported the outcome of the payment; it was treated as failed.' },
   // webhooks
   notification_not_found: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
   notification_still_pending: { tr: 'Bildirimin deneme süreci henüz bitmedi.', en: 'The notification still has attempts scheduled.' },

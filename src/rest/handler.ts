@@ -15,7 +15,7 @@ import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
 import { bodyProblem } from './limits.ts';
 import { isDatabaseBusy } from '../db/busy.ts';
-import { claimIdempotencyKey, releaseIdempotencyKey, requestHash, storeIdempotentResponse } from '../domain/idempotency.ts';
+import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
 
@@ -89,10 +89,13 @@ export function createRestHandler(opts: RestOptions) {
     const route = prepared.get(found.route.operation);
     if (!route) return reply(501, simpleError('not_implemented', lang)), true;
 
-    const execute = () => run(route, body, found.pathToken, { services: opts.services, viewer: { kind: 'merchant', workspace: auth.workspace }, lang }, opts);
+    const ctx: GraphQLContext = { services: opts.services, viewer: { kind: 'merchant', workspace: auth.workspace }, lang };
+    const execute = () => run(route, body, found.pathToken, ctx, opts);
     const key = req.headers['idempotency-key'];
     if (found.route.idempotent && typeof key === 'string') {
-      const [status, text] = await runIdempotent(opts, { workspaceId: auth.workspace.id, operation: found.route.operation, key, raw: rawBody, lang }, execute);
+      const answerPayment = (left: PaymentLeftover) => paymentAnswer(prepared, found.route.operation, left, ctx, opts);
+      const scope = { workspaceId: auth.workspace.id, operation: found.route.operation, key, raw: rawBody, body, lang };
+      const [status, text] = await runIdempotent(opts, scope, execute, answerPayment);
       reply(status, new RawJson(text));
       return true;
     }
@@ -109,10 +112,13 @@ class RawJson {
 
 const IDEMPOTENCY_WAIT_MS = 10_000;
 
+type PaymentLeftover = Extract<Leftover, { kind: 'payment' }>;
+
 async function runIdempotent(
   opts: RestOptions,
-  scope: { workspaceId: string; operation: string; key: string; raw: Buffer; lang: Language },
+  scope: { workspaceId: string; operation: string; key: string; raw: Buffer; body: Record<string, unknown>; lang: Language },
   execute: () => Promise<[number, unknown]>,
+  answerPayment: (left: PaymentLeftover) => Promise<[number, unknown]>,
 ): Promise<[number, string]> {
   if (scope.key.length === 0 || scope.key.length > 255) return [422, JSON.stringify(errorBody([{ path: ['idempotencyKey'], message: message('too_long', scope.lang, { max: 255 }) }]))];
   const { db, clock } = opts.services;
@@ -134,10 +140,37 @@ async function runIdempotent(
         throw err;
       }
     }
+    if (claim.state === 'lapsed') {
+      // Its request died without an answer (see domain/idempotency.ts): run again or answer.
+      const left = await leftoverOf(opts.services, { workspaceId: scope.workspaceId, operation: scope.operation, claimedAt: claim.claimedAt, body: scope.body });
+      if (left.kind === 'nothing') {
+        await takeOverLapsedKey(db, claim);
+        continue;
+      }
+      if (left.kind === 'payment') {
+        const [status, body] = await answerPayment(left);
+        const text = JSON.stringify(body);
+        if (status < 500) await storeIdempotentResponse(db, claim.id, status, text);
+        return [status, text];
+      }
+    }
     // Another request with this key is running: wait for its answer rather than run twice.
     if (Date.now() > deadline) return [409, JSON.stringify(simpleError('idempotency_in_progress', scope.lang))];
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A lapsed key's payment as the operation would have answered it: retrieve-payment's body (the
+ * same selection as secure- and regular-payment), with secure-payment's redirect_url, which is
+ * the 3D page while the payment still waits on it.
+ */
+async function paymentAnswer(prepared: Map<string, Prepared>, operation: string, left: PaymentLeftover, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
+  const [status, shown] = await run(prepared.get('retrieve-payment')!, { transaction: { token: left.paymentId } }, null, ctx, opts);
+  if (status !== 200 || operation !== 'secure-payment') return [status, shown];
+  const body = shown as { result: { successful: boolean; message: string | null } };
+  const result = left.redirectUrl ? { successful: true, message: null, redirect_url: left.redirectUrl } : { ...body.result, redirect_url: null };
+  return [status, { ...body, result }];
 }
 
 async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
