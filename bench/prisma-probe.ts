@@ -5,6 +5,7 @@
 // throw-away embedded PostgreSQL, migrates it, seeds one workspace with a payment, and runs each
 // operation PROBE_CALLS times one after another (after PROBE_WARMUP calls that are not counted),
 // PROBE_ROUNDS times; it prints CPU ms and wall ms per call, the median round and every round.
+// A bare `pg` query of the same row is the floor: what the call costs without an ORM.
 // It only uses what the gateway's own code calls, so the same file runs on any checkout of the
 // project: that is how docs/performance.md compares Prisma 6 with Prisma 7.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { createDb, type Db } from '../src/db/client.ts';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -136,15 +138,18 @@ const ms = (x: number) => x.toFixed(3);
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-prisma-probe-'));
-  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, database: 'postgres' });
+  const server = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, database: 'postgres' });
   detachEmbeddedSignalHooks();
   let db: Db | undefined;
+  const bare = new pg.Pool({ connectionString: server.url, max: 10 });
   try {
-    await migrate(pg.url);
-    db = createDb(pg.url);
+    await migrate(server.url);
+    db = createDb(server.url);
     const s = await seed(db);
     const client = db;
     const ops: [string, () => Promise<unknown>][] = [
+      // The floor: the same row through the pg driver alone, no ORM.
+      ['bare pg SELECT of the workspace row', () => bare.query('SELECT * FROM "Workspace" WHERE id = $1', [s.workspaceId])],
       ['workspace.findUnique (1 statement)', () => client.workspace.findUnique({ where: { id: s.workspaceId } })],
       ['loadPaymentView (payment + 4 relations)', () => loadPaymentView(client, s.paymentId)],
       ['payment transaction (upsert + 2 inserts)', () => createPayment(client, s)],
@@ -161,7 +166,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await db?.$disconnect();
-    await pg.stop();
+    await bare.end();
+    await server.stop();
     detachEmbeddedSignalHooks(['exit']);
     rmSync(dir, { recursive: true, force: true });
   }
