@@ -161,7 +161,8 @@ describe('conversion', () => {
 
     expect(res.body.conversion).toEqual({ amount: '65.00', currency: 'TRY', rate: '32.50' });
     const page = await completeThreeDs(res.body.result.redirect_url, 'approve');
-    expect(page.pageHtml).toContain('65.00 TRY');
+    // The bank page formats money for its reader (Turkish by default: 65,00 TRY).
+    expect(page.pageHtml).toContain('65,00 TRY');
   });
 
   it('is null when the account takes the payment currency', async () => {
