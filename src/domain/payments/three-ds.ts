@@ -13,7 +13,7 @@ export type OpenResult =
   | { state: 'expired' | 'used' | 'invalid' };
 
 export type CompleteResult =
-  /** `retryPage`: where the owner sends the customer after a failed 3D step (null: the return POST). */
+  /** `retryPage`: where the owner sends the customer after the 3D step (null: the return POST). */
   | { state: 'completed'; payment: Payment; successful: boolean; retryPage: string | null }
   | { state: 'used' | 'invalid' | 'expired' };
 
@@ -63,7 +63,9 @@ export async function completeThreeDs(s: Services, token: string, outcome: 'appr
     return done;
   });
   const successful = final.status === 'successful';
-  return { state: 'completed', payment: settled, successful, retryPage: successful ? null : ownerOf(s.owners, settled).failedThreeDsPage(settled) };
+  const owner = ownerOf(s.owners, settled);
+  const retryPage = successful ? (owner.succeededThreeDsPage?.(settled) ?? null) : owner.failedThreeDsPage(settled);
+  return { state: 'completed', payment: settled, successful, retryPage };
 }
 
 /** A started 3D payment whose page was not opened in time becomes `expired` (once). */
