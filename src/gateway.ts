@@ -23,6 +23,7 @@ import { orderPayments } from './domain/orders/owner.ts';
 import { linkPayments } from './domain/payment-links/owner.ts';
 import { SEND_RECEIPT_JOB } from './domain/payment-links/receipt.ts';
 import { createMailer } from './mail.ts';
+import { createRateLimits } from './rest/rate-limit.ts';
 import { loadMasterKey } from './master-key.ts';
 
 export interface Gateway {
@@ -92,9 +93,12 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
 
     const live = await startLiveEvents(databaseUrl, logger);
     stops.push(() => live.stop());
+    const rateLimits = createRateLimits(databaseUrl, { perSecond: config.RATE_LIMIT_PER_SECOND, linksPerMinute: config.RATE_LIMIT_LINKS_PER_MINUTE }, logger);
+    stops.push(() => rateLimits.close());
     const app = createApp({
       services,
       live,
+      rateLimits,
       masterKey,
       logger,
       isHealthy: async () => jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),
