@@ -1,13 +1,10 @@
-// Used by `npm run db:diff` and the schema drift test: the WASM schema engine over the pg adapter
-// works offline, where Prisma's native schema-engine binary would have to be downloaded.
-// allowExitOnIdle: the CLI never closes the adapter, so without it every run waits out the pool's
-// 10 s idle timeout before exiting.
+// Read by `prisma generate` (the root postinstall). Prisma 7 takes the datasource URL from here,
+// not from schema.prisma; generating needs none, so an unset DATABASE_URL is fine. Migrations are
+// not Prisma's: src/db/migrate.ts applies them and scripts/lib/migrate-diff.ts writes them, because
+// Prisma 7's migrate commands need a native schema-engine binary that cannot be downloaded here.
 import { defineConfig } from 'prisma/config';
-import { PrismaPg } from '@prisma/adapter-pg';
 
 export default defineConfig({
-  experimental: { adapter: true },
-  engine: 'js',
   schema: 'prisma/schema.prisma',
-  adapter: async () => new PrismaPg({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true }),
+  datasource: { url: process.env.DATABASE_URL },
 });

@@ -1,97 +1,52 @@
-// `gateway webhooks …` as an operator runs it: a separate process on the gateway's database, while
+// `gateway webhooks …` as an operator runs it, on the gateway's database (in-process: runCli), while
 // a running gateway delivers to the addresses the CLI configured.
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/db.ts';
-import { seedWorkspace, startTestGateway, TEST_MASTER_KEY, type Merchant, type TestGateway } from './helpers/gateway.ts';
-import { startReceiver, type Receiver } from './helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './helpers/fixture.ts';
+import { cliOn } from './helpers/cli.ts';
+import { msg, type MessageCode } from './helpers/messages.ts';
 import { deliveryRounds, emitEvent, notificationsOf } from './helpers/webhooks.ts';
 import type { webhookJson } from '../src/cli/webhooks.ts';
 import { verifyWebhook } from '../src/domain/signatures.ts';
 
-const CONFIG_NAMES = ['BASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'EMBEDDED_PG_PORT', 'GATEWAY_MASTER_KEY', 'AGENDA_MONGO_URL', 'LOG_LEVEL', 'NODE_ENV'];
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const gw = useGateway({ receiver: true });
+const { t, receiver } = gw;
+const cli = cliOn(t);
+const cliJson = cli.json;
+const cliFails = cli.fails;
 
-let t: TestGateway;
-let env: NodeJS.ProcessEnv;
-let receiver: Receiver;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { ...env, ...extraEnv }, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
-
-async function cliJson<T>(...args: string[]): Promise<T> {
-  const res = await cli(['--json', ...args]);
-  if (res.code !== 0) throw new Error(`gateway ${args.join(' ')} exited ${res.code}: ${res.stderr}`);
-  return JSON.parse(res.stdout) as T;
-}
-
-/** Expects exit 1 with exactly one line `error: <message…>` on stderr and nothing on stdout. */
-async function cliFails(args: string[], expected: string, extraEnv: Record<string, string> = {}): Promise<void> {
-  const res = await cli(args, extraEnv);
-  expect(res.code).toBe(1);
-  expect(res.stderr.trim().split('\n')).toHaveLength(1);
-  expect(res.stderr.startsWith(`error: ${expected}`)).toBe(true);
-  expect(res.stdout).toBe('');
-}
+/** A domain error as the CLI prints it: the Turkish and the English message. */
+const both = (code: MessageCode) => `${msg(code)} / ${msg(code, {}, 'en')}`;
 
 type WebhookOut = ReturnType<typeof webhookJson>;
 
-beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  // vitest puts Vite's BASE_URL ("/") and NODE_ENV=test into process.env; the CLI reads its own.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CONFIG_NAMES.includes(name)));
-  env = { ...inherited, DATABASE_URL: databaseUrl, GATEWAY_MASTER_KEY: TEST_MASTER_KEY, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-cli-webhooks-')) };
-  t = await startTestGateway({ databaseUrl });
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
-
 describe('gateway webhooks CLI', { timeout: 120_000 }, () => {
   it('add, list, disable, enable and delete round-trip', async () => {
-    await seedWorkspace(t, { slug: 'hooks' });
+    await gw.seed({ slug: 'hooks' });
     const added = await cliJson<WebhookOut>('webhooks', 'add', 'hooks', 'https://Shop.Example', '--events', 'transaction.successful, order.paid');
     expect(added).toMatchObject({ url: 'https://shop.example/', enabled: true, all_events: false, events: ['transaction.successful', 'order.paid'] });
     const all = await cliJson<WebhookOut>('webhooks', 'add', 'hooks', 'https://shop.example/all', '--events', 'all');
     expect(all).toMatchObject({ all_events: true, events: [] });
 
     expect((await cliJson<WebhookOut[]>('webhooks', 'list', 'hooks')).map((a) => a.url)).toEqual(['https://shop.example/', 'https://shop.example/all']);
-    const text = await cli(['webhooks', 'list', 'hooks']);
+    const text = await cli.run(['webhooks', 'list', 'hooks']);
     expect(text.stdout).toContain('https://shop.example/  enabled  events=transaction.successful,order.paid');
     expect(text.stdout).toContain('https://shop.example/all  enabled  events=all');
 
     // Found by the spelling given when it was added, too.
     expect((await cliJson<WebhookOut>('webhooks', 'disable', 'hooks', 'https://Shop.Example')).enabled).toBe(false);
-    expect((await cli(['webhooks', 'list', 'hooks'])).stdout).toContain('https://shop.example/  disabled');
+    expect((await cli.run(['webhooks', 'list', 'hooks'])).stdout).toContain('https://shop.example/  disabled');
     expect((await cliJson<WebhookOut>('webhooks', 'enable', 'hooks', 'https://shop.example/')).enabled).toBe(true);
 
-    const deleted = await cli(['webhooks', 'delete', 'hooks', 'https://shop.example/all']);
+    const deleted = await cli.run(['webhooks', 'delete', 'hooks', 'https://shop.example/all']);
     expect(deleted.code).toBe(0);
     expect(deleted.stdout).toContain('Webhook https://shop.example/all deleted from "hooks".');
     expect((await cliJson<WebhookOut[]>('webhooks', 'list', 'hooks')).map((a) => a.url)).toEqual(['https://shop.example/']);
-    await cliFails(['webhooks', 'delete', 'hooks', 'https://shop.example/all'], 'Webhook adresi bulunamadı. / Webhook address not found.');
-    expect((await cli(['webhooks', 'list', 'nobody'])).stderr).toContain('No workspace "nobody"');
+    await cliFails(['webhooks', 'delete', 'hooks', 'https://shop.example/all'], both('webhook_not_found'));
+    expect((await cli.run(['webhooks', 'list', 'nobody'])).stderr).toContain('No workspace "nobody"');
   });
 
   it('an address added by the CLI gets signed notifications from the gateway; disabling drops queued ones', async () => {
-    const m: Merchant = await seedWorkspace(t, { slug: 'deliver' });
+    const m = await gw.seed({ slug: 'deliver' });
     const url = `${receiver.url}/hooks/gateway?source=cli`;
     await cliJson<WebhookOut>('webhooks', 'add', 'deliver', url, '--events', 'transaction.successful');
 
@@ -105,7 +60,7 @@ describe('gateway webhooks CLI', { timeout: 120_000 }, () => {
 
     // Queued, then the address is disabled before it is due: it is dropped, never sent.
     const queued = await emitEvent(t, m.workspaceId, 'transaction.successful');
-    const disabled = await cli(['webhooks', 'disable', 'deliver', url]);
+    const disabled = await cli.run(['webhooks', 'disable', 'deliver', url]);
     expect(disabled.stdout).toContain('disabled in "deliver"; notifications queued for it were dropped.');
     t.clock.advance(30_000);
     await deliveryRounds(t, 2);
@@ -124,15 +79,15 @@ describe('gateway webhooks CLI', { timeout: 120_000 }, () => {
   });
 
   it('domain rules print the Turkish and English message and exit 1', async () => {
-    await seedWorkspace(t, { slug: 'rules', plan: { orders: false, savedCards: true, subscriptions: false, paymentLinks: false, payByLink: false } });
+    await gw.seed({ slug: 'rules', plan: { orders: false, savedCards: true, subscriptions: false, paymentLinks: false, payByLink: false } });
     await cliJson<WebhookOut>('webhooks', 'add', 'rules', 'https://rules.example/hooks', '--events', 'all');
-    await cliFails(['webhooks', 'add', 'rules', 'https://rules.example/hooks', '--events', 'transaction.failed'], 'Bu adres zaten eklenmiş. / This address was already added.');
+    await cliFails(['webhooks', 'add', 'rules', 'https://rules.example/hooks', '--events', 'transaction.failed'], both('webhook_url_exists'));
     // order.* is a known kind, but the workspace's plan does not cover orders.
-    await cliFails(['webhooks', 'add', 'rules', 'https://rules.example/orders', '--events', 'order.paid'], 'Bu olay bu çalışma alanında seçilemez. / This event cannot be selected in this workspace.');
-    await cliFails(['webhooks', 'add', 'rules', 'ftp://rules.example/x', '--events', 'all'], 'Adres https ile başlayan herkese açık bir adres olmalıdır. / The address must be a public address starting with https.');
+    await cliFails(['webhooks', 'add', 'rules', 'https://rules.example/orders', '--events', 'order.paid'], both('webhook_event_unknown'));
+    await cliFails(['webhooks', 'add', 'rules', 'ftp://rules.example/x', '--events', 'all'], both('webhook_url_invalid'));
     // Local receivers are for development: with NODE_ENV=production they are refused.
-    await cliFails(['webhooks', 'add', 'rules', 'http://127.0.0.1:8080/hooks', '--events', 'all'], 'Adres https ile başlayan', { NODE_ENV: 'production' });
-    await cliFails(['webhooks', 'add', 'rules', 'https://127.0.0.1/hooks', '--events', 'all'], 'Adres https ile başlayan', { NODE_ENV: 'production' });
+    await cliFails(['webhooks', 'add', 'rules', 'http://127.0.0.1:8080/hooks', '--events', 'all'], both('webhook_url_invalid'), { NODE_ENV: 'production' });
+    await cliFails(['webhooks', 'add', 'rules', 'https://127.0.0.1/hooks', '--events', 'all'], both('webhook_url_invalid'), { NODE_ENV: 'production' });
     expect((await cliJson<WebhookOut[]>('webhooks', 'list', 'rules')).map((a) => a.url)).toEqual(['https://rules.example/hooks']);
   });
 
@@ -140,13 +95,13 @@ describe('gateway webhooks CLI', { timeout: 120_000 }, () => {
     ['an unknown event kind', ['webhooks', 'add', 'rules', 'https://x.example/', '--events', 'transaction.succeeded'], 'Unknown event "transaction.succeeded" (expected order.paid,'],
     ['an empty event list', ['webhooks', 'add', 'rules', 'https://x.example/', '--events', ' , '], 'No event given'],
     ['an unknown workspace', ['webhooks', 'add', 'nope', 'https://x.example/', '--events', 'all'], 'No workspace "nope"'],
-    ['an unknown address', ['webhooks', 'disable', 'rules', 'https://never.example/'], 'Webhook adresi bulunamadı. / Webhook address not found.'],
+    ['an unknown address', ['webhooks', 'disable', 'rules', 'https://never.example/'], both('webhook_not_found')],
   ])('%s exits 1 with a one-line message', async (_name, args, message) => {
     await cliFails(args, message);
   });
 
   it('add without --events is refused before touching the database', async () => {
-    const res = await cli(['webhooks', 'add', 'rules', 'https://x.example/']);
+    const res = await cli.run(['webhooks', 'add', 'rules', 'https://x.example/']);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain("required option '--events <list>' not specified");
   });

@@ -1,41 +1,20 @@
-// The admin CLI as an operator runs it: a separate process on the gateway's database.
+// The admin CLI as an operator uses it, on the gateway's database: in-process (runCli) for every
+// command, and once as the real executable.
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/db.ts';
-import { seedWorkspace, startTestGateway, TEST_MASTER_KEY, type TestGateway } from './helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './helpers/fixture.ts';
+import { cliOn } from './helpers/cli.ts';
 import { call, type MerchantCredentials } from './helpers/client.ts';
 import type { accountJson, ruleJson, workspaceJson } from '../src/cli/format.ts';
 
-const CONFIG_NAMES = ['BASE_URL', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'EMBEDDED_PG_PORT', 'GATEWAY_MASTER_KEY', 'AGENDA_MONGO_URL', 'LOG_LEVEL', 'NODE_ENV'];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-let t: TestGateway;
-let env: NodeJS.ProcessEnv;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
-
-/** Runs with --json and parses stdout; a non-zero exit fails the test with the CLI's message. */
-async function cliJson<T>(...args: string[]): Promise<T> {
-  const res = await cli('--json', ...args);
-  if (res.code !== 0) throw new Error(`gateway ${args.join(' ')} exited ${res.code}: ${res.stderr}`);
-  return JSON.parse(res.stdout) as T;
-}
+const gw = useGateway();
+const { t } = gw;
+const cli = cliOn(t);
+const cliJson = cli.json;
 
 type WorkspaceOut = ReturnType<typeof workspaceJson>;
 type AccountOut = ReturnType<typeof accountJson>;
@@ -57,7 +36,7 @@ interface GraphQLData {
 }
 
 /** Workspaces the CLI then acts on; creating one through the CLI is the first test's subject. */
-const createMerchant = (slug: string): Promise<MerchantCredentials> => seedWorkspace(t, { slug });
+const createMerchant = (slug: string): Promise<MerchantCredentials> => gw.seed({ slug });
 
 const retrieveBin = (creds: MerchantCredentials) => call(t.gateway.baseUrl, creds, 'retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '100.00' } });
 
@@ -70,18 +49,9 @@ async function graphql(token: string, query: string, variables?: Record<string, 
   return { status: res.status, body: (await res.json()) as { data?: GraphQLData; errors?: unknown[] } };
 }
 
-beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  // vitest puts Vite's BASE_URL ("/") into process.env; the CLI would read it as the gateway's.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CONFIG_NAMES.includes(name)));
-  env = { ...inherited, DATABASE_URL: databaseUrl, GATEWAY_MASTER_KEY: TEST_MASTER_KEY, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-cli-')) };
-  t = await startTestGateway({ databaseUrl });
-});
-afterAll(() => t?.stop());
-
 describe('gateway CLI', { timeout: 120_000 }, () => {
   it('workspace create prints a key and secret that authenticate a signed call', async () => {
-    const text = await cli('workspace', 'create', 'acme', '--time-zone', 'Europe/London', '--plan', 'orders,saved_cards');
+    const text = await cli.run(['workspace', 'create', 'acme', '--time-zone', 'Europe/London', '--plan', 'orders,saved_cards']);
     expect(text.code).toBe(0);
     const apiKey = /api_key\s+(pk_\w+)/.exec(text.stdout)?.[1];
     const apiSecret = /api_secret\s+(sk_\w+)/.exec(text.stdout)?.[1];
@@ -132,12 +102,12 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     expect(second).toMatchObject({ position: 2, bin_prefix: '979203', issuer_code: '0001', min_amount: null });
 
     expect((await cliJson<RuleOut[]>('routing', 'list', 'router')).map((r) => r.id)).toEqual([first.id, second.id]);
-    const text = await cli('routing', 'list', 'router');
+    const text = await cli.run(['routing', 'list', 'router']);
     expect(text.stdout).toContain('scheme=troy card_type=debit currency=TRY min_amount=10.00 max_amount=2500.50');
 
     await cliJson<unknown>('routing', 'remove', 'router', first.id);
     expect((await cliJson<RuleOut[]>('routing', 'list', 'router')).map((r) => r.id)).toEqual([second.id]);
-    const again = await cli('routing', 'remove', 'router', first.id);
+    const again = await cli.run(['routing', 'remove', 'router', first.id]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`No routing rule ${first.id}`);
   });
@@ -178,10 +148,26 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     ['a malformed token', ['routing', 'add', 'acme', '--account', 'abc'], 'Invalid payment account token "abc"'],
     ['a token without a target', ['token', 'create'], 'Give exactly one of --workspace <slug> or --support'],
   ])('%s exits 1 with a one-line message', async (_name, args, message) => {
-    const res = await cli(...args);
-    expect(res.code).toBe(1);
-    expect(res.stderr.trim().split('\n')).toHaveLength(1);
-    expect(res.stderr).toMatch(new RegExp(`^error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    expect(res.stdout).toBe('');
+    await cli.fails(args, message);
+  });
+});
+
+describe('the gateway executable', () => {
+  it('prints its help with exit 0, and an error with exit 1', async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, timeout: 60_000 }, (err, stdout, stderr) => {
+          resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+        });
+      });
+
+    const help = await run('--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: gateway \[options\] \[command\]/);
+    expect(help.stdout).toContain('npm run gateway -- --json workspace list');
+
+    const refused = await run('workspace', 'create', 'Not A Slug');
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused.stderr).toMatch(/^error: Invalid workspace slug "Not A Slug"/);
   });
 });

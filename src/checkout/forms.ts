@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { readBody } from '../rest/handler.ts';
+import { readBody } from '../http/body.ts';
 
 /** An urlencoded form body (at most 64 KB); card fields are read by the caller and never logged. */
 export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {

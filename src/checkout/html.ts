@@ -1,12 +1,24 @@
 // Server-rendered pages: every merchant- or customer-given text goes through `escape`, and every
 // page carries a strict Content-Security-Policy with a per-response script nonce.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import escapeHtml from 'escape-html';
+import { languageFrom, message, type Language } from '../domain/messages.ts';
 
 export const escape = (value: unknown): string => escapeHtml(String(value ?? ''));
 
+/** The shopper's language: `Accept-Language: en…` reads English, anything else Turkish. */
+export const pageLanguage = (req: IncomingMessage): Language => languageFrom(req.headers['accept-language']);
+
+const LOCALES: Readonly<Record<Language, string>> = { tr: 'tr-TR', en: 'en-GB' };
+
+/** A moment as the shopper reads it, in the workspace's time zone. */
+export function displayDateTime(at: Date, timeZone: string, lang: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(at);
+}
+
 export interface Page {
+  lang: Language;
   title: string;
   body: string;
   /** Inline script, run with the page's nonce. */
@@ -26,6 +38,7 @@ const STYLE = `
   button{font:inherit;padding:12px 16px;border-radius:8px;border:0;cursor:pointer;width:100%;margin-top:8px}
   .primary{background:#1f6feb;color:#fff}.secondary{background:#e6e8eb;color:#1f2430}
   .error{color:#b42318}.ok{color:#067647}
+  .brand{font-size:.8rem;color:#667;text-transform:uppercase;letter-spacing:.04em;min-height:1.2em}
   label{display:block;margin-top:10px;font-size:.9rem}input,select{font:inherit;width:100%;padding:10px;border:1px solid #ccd;border-radius:8px}
   table{width:100%;border-collapse:collapse}td,th{padding:6px 4px;text-align:left;border-bottom:1px solid #eee}td.num,th.num{text-align:right}
 `;
@@ -44,23 +57,31 @@ export function renderPage(res: ServerResponse, page: Page): void {
     `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
   );
   res.end(`<!doctype html>
-<html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${page.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(page.title)}</title><style nonce="${nonce}">${STYLE}${page.style ?? ''}</style></head>
 <body><main>${page.body}</main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`);
 }
 
 /** The return POST (spec convention 11): the browser posts transaction_token to the merchant. */
-export function renderReturnPost(res: ServerResponse, url: string, transactionToken: string, heading: string): void {
+export function renderReturnPost(res: ServerResponse, lang: Language, url: string, transactionToken: string, heading: string): void {
   renderPage(res, {
+    lang,
     title: heading,
     formTargets: [new URL(url).origin],
-    body: `<div class="card"><h1>${escape(heading)}</h1><p class="muted">Mağazaya yönlendiriliyorsunuz…</p>
+    body: `<div class="card"><h1>${escape(heading)}</h1><p class="muted">${escape(message('page_return_redirecting', lang))}</p>
       <form id="return" method="post" action="${escape(url)}"><input type="hidden" name="transaction_token" value="${escape(transactionToken)}">
-      <button class="primary" type="submit">Devam et</button></form></div>`,
+      <button class="primary" type="submit">${escape(message('page_return_continue', lang))}</button></form></div>`,
     script: `document.getElementById('return').submit();`,
   });
 }
 
-export function originOf(url: string): string {
-  return new URL(url).origin;
+/** A short notice page (not found, expired, used…). */
+export function renderNotice(res: ServerResponse, lang: Language, status: number, title: string, text: string): void {
+  renderPage(res, { lang, status, title, body: `<div class="card"><h1>${escape(title)}</h1><p class="error">${escape(text)}</p></div>` });
+}
+
+/** The JSON a page's own script asks for (installment options). */
+export function renderJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(JSON.stringify(body));
 }

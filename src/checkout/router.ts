@@ -5,16 +5,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import { showThreeDs, submitThreeDs } from './three-ds.ts';
 import { orderInstallmentsJson, showOrderCheckout, submitOrderCheckout } from './order.ts';
+import { UUID_SOURCE } from '../domain/validation.ts';
 
-const UUID = '[0-9a-fA-F-]{36}';
-const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID})$`);
-const ORDER = new RegExp(`^/checkout/order/(${UUID})$`);
-const ORDER_INSTALLMENTS = new RegExp(`^/checkout/order/(${UUID})/installments$`);
+const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID_SOURCE})$`);
+const ORDER = new RegExp(`^/checkout/order/(${UUID_SOURCE})$`);
+const ORDER_INSTALLMENTS = new RegExp(`^/checkout/order/(${UUID_SOURCE})/installments$`);
 
 type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 const pages: Array<{ pattern: RegExp; get?: Handler; post?: Handler }> = [
-  { pattern: THREE_DS, get: (s, token, _req, res) => showThreeDs(s, token, res), post: submitThreeDs },
+  { pattern: THREE_DS, get: showThreeDs, post: submitThreeDs },
   { pattern: ORDER, get: showOrderCheckout, post: submitOrderCheckout },
   { pattern: ORDER_INSTALLMENTS, get: orderInstallmentsJson },
 ];

@@ -3,45 +3,51 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import { completeThreeDs, openThreeDs } from '../domain/payments/three-ds.ts';
-import { formatAmount } from '../domain/money.ts';
-import { escape, renderPage, renderReturnPost } from './html.ts';
+import { message, type Language, type MessageCode } from '../domain/messages.ts';
+import { displayMoney } from '../domain/money.ts';
+import { escape, pageLanguage, renderNotice, renderPage, renderReturnPost } from './html.ts';
 import { readForm } from './forms.ts';
 
 
-const notices = {
-  expired: { status: 410, title: 'Süre doldu', text: 'Bu 3D doğrulama sayfası 15 dakika içinde açılmadığı için ödeme zaman aşımına uğradı.' },
-  used: { status: 409, title: 'Sayfa kullanıldı', text: 'Bu 3D doğrulama adresi yalnızca bir kez kullanılabilir.' },
-  invalid: { status: 404, title: 'Bulunamadı', text: 'Bu 3D doğrulama adresi geçersiz.' },
-} as const;
+const notices: Record<'expired' | 'used' | 'invalid', { status: number; title: MessageCode; text: MessageCode }> = {
+  expired: { status: 410, title: 'page_3ds_expired_title', text: 'page_3ds_expired' },
+  used: { status: 409, title: 'page_3ds_used_title', text: 'page_3ds_used' },
+  invalid: { status: 404, title: 'page_not_found', text: 'page_3ds_invalid' },
+};
 
-function notice(res: ServerResponse, state: keyof typeof notices): void {
+function notice(res: ServerResponse, lang: Language, state: keyof typeof notices): void {
   const n = notices[state];
-  renderPage(res, { status: n.status, title: n.title, body: `<div class="card"><h1>${escape(n.title)}</h1><p class="error">${escape(n.text)}</p></div>` });
+  renderNotice(res, lang, n.status, message(n.title, lang), message(n.text, lang));
 }
 
-export async function showThreeDs(s: Services, token: string, res: ServerResponse): Promise<void> {
+export async function showThreeDs(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const lang = pageLanguage(req);
+  const t = (code: MessageCode) => escape(message(code, lang));
   const opened = await openThreeDs(s, token);
-  if (opened.state !== 'open') return notice(res, opened.state);
+  if (opened.state !== 'open') return notice(res, lang, opened.state);
   const p = opened.payment;
-  const amount = p.chargedAmount !== null && p.chargedCurrency ? `${formatAmount(p.chargedAmount)} ${p.chargedCurrency}` : `${formatAmount(p.amount)} ${p.currency}`;
+  // What the bank charges: the converted amount when the payment is charged in another currency.
+  const amount = p.chargedAmount !== null && p.chargedCurrency ? displayMoney(p.chargedAmount, p.chargedCurrency, lang) : displayMoney(p.amount, p.currency, lang);
   renderPage(res, {
-    title: '3D Secure doğrulama',
-    body: `<div class="card"><h1>3D Secure doğrulama</h1>
-      <p class="muted">Simülasyon Bankası</p>
-      <p>Tutar: <strong>${escape(amount)}</strong></p>
-      <p>Kart: <strong>${escape(p.cardFirstDigits ?? '')}•••• ${escape(p.cardLastFourDigits ?? '')}</strong></p>
+    lang,
+    title: message('page_3ds_title', lang),
+    body: `<div class="card"><h1>${t('page_3ds_title')}</h1>
+      <p class="muted">${t('page_3ds_bank')}</p>
+      <p>${t('page_3ds_amount')} <strong>${escape(amount)}</strong></p>
+      <p>${t('page_3ds_card')} <strong>${escape(p.cardFirstDigits ?? '')}•••• ${escape(p.cardLastFourDigits ?? '')}</strong></p>
       <form method="post">
-        <button class="primary" type="submit" name="outcome" value="approve">Onayla</button>
-        <button class="secondary" type="submit" name="outcome" value="decline">Reddet</button>
+        <button class="primary" type="submit" name="outcome" value="approve">${t('page_3ds_approve')}</button>
+        <button class="secondary" type="submit" name="outcome" value="decline">${t('page_3ds_decline')}</button>
       </form></div>`,
   });
 }
 
 export async function submitThreeDs(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const lang = pageLanguage(req);
   const form = await readForm(req);
   const outcome = form.get('outcome') === 'approve' ? 'approve' : 'decline';
   const done = await completeThreeDs(s, token, outcome);
-  if (done.state !== 'completed') return notice(res, done.state);
+  if (done.state !== 'completed') return notice(res, lang, done.state);
   // A failed payment of a hosted page (an order…) goes back to that page to show the reason and
   // let the customer try again; API payments post to callback_url either way.
   if (done.retryPage) {
@@ -51,7 +57,8 @@ export async function submitThreeDs(s: Services, token: string, req: IncomingMes
   }
   const returnUrl = done.payment.callbackUrl;
   if (!returnUrl) {
-    return renderPage(res, { title: 'Tamamlandı', body: `<div class="card"><h1>${done.successful ? 'Ödeme onaylandı' : 'Ödeme reddedildi'}</h1></div>` });
+    const heading = message(done.successful ? 'page_payment_approved' : 'page_payment_declined', lang);
+    return renderPage(res, { lang, title: message('page_3ds_completed', lang), body: `<div class="card"><h1>${escape(heading)}</h1></div>` });
   }
-  renderReturnPost(res, returnUrl, done.payment.id, done.successful ? 'Ödeme onaylandı' : 'Ödeme tamamlanamadı');
+  renderReturnPost(res, lang, returnUrl, done.payment.id, message(done.successful ? 'page_payment_approved' : 'page_payment_not_completed', lang));
 }

@@ -14,7 +14,7 @@ import {
   setDefaultAccount,
   type AccountCapabilities,
 } from '../domain/workspaces.ts';
-import { withDatabase } from './context.ts';
+import { withDatabase, type CliIo } from './context.ts';
 import { accountJson, accountLine, channelJson, ruleJson, ruleLine } from './format.ts';
 import {
   CAPABILITIES,
@@ -38,7 +38,7 @@ async function requireAccount(db: Tx, slug: string, token: string) {
   return { workspace, account };
 }
 
-export function registerAccountCommands(program: Command): void {
+export function registerAccountCommands(program: Command, io: CliIo): void {
   const channel = program.command('channel').description("Manage a workspace's channels (channel_token in API calls)");
   channel
     .command('create')
@@ -46,7 +46,7 @@ export function registerAccountCommands(program: Command): void {
     .argument('<slug>', 'workspace slug')
     .argument('<name>', 'channel name, e.g. "Web shop"')
     .action(
-      withDatabase(async (ctx, slug: string, name: string) => {
+      withDatabase(io, async (ctx, slug: string, name: string) => {
         const c = await createChannel(ctx.db, slug, name);
         ctx.print(channelJson(c), [`Channel "${name}" created in "${slug}".`, `  channel_token  ${c.id}`]);
       }),
@@ -56,7 +56,7 @@ export function registerAccountCommands(program: Command): void {
     .description("List a workspace's channels")
     .argument('<slug>', 'workspace slug')
     .action(
-      withDatabase(async (ctx, slug: string) => {
+      withDatabase(io, async (ctx, slug: string) => {
         const w = await requireWorkspace(ctx.db, slug);
         const all = await ctx.db.channel.findMany({ where: { workspaceId: w.id }, orderBy: { createdAt: 'asc' } });
         ctx.print(all.map(channelJson), all.length ? all.map((c) => `${c.id}  ${c.name}`) : [`No channels in "${slug}".`]);
@@ -76,6 +76,7 @@ export function registerAccountCommands(program: Command): void {
     .option('--default', "make it the workspace's default account")
     .action(
       withDatabase(
+        io,
         async (ctx, slug: string, name: string, opts: { provider?: string; mode?: Mode; currencies?: Currency[]; capabilities?: AccountCapabilities; default?: boolean }) => {
           const a = await createPaymentAccount(ctx.db, slug, { name, provider: opts.provider, mode: opts.mode, currencies: opts.currencies, capabilities: opts.capabilities, isDefault: opts.default });
           const defaultId = opts.default ? a.id : null;
@@ -88,7 +89,7 @@ export function registerAccountCommands(program: Command): void {
     .description("List a workspace's payment accounts")
     .argument('<slug>', 'workspace slug')
     .action(
-      withDatabase(async (ctx, slug: string) => {
+      withDatabase(io, async (ctx, slug: string) => {
         const w = await requireWorkspace(ctx.db, slug);
         const all = await ctx.db.paymentAccount.findMany({ where: { workspaceId: w.id, deletedAt: null }, orderBy: { createdAt: 'asc' } });
         const d = w.defaultPaymentAccountId;
@@ -101,7 +102,7 @@ export function registerAccountCommands(program: Command): void {
     .argument('<slug>', 'workspace slug')
     .argument('<token>', 'payment_provider_token of the account')
     .action(
-      withDatabase(async (ctx, slug: string, token: string) => {
+      withDatabase(io, async (ctx, slug: string, token: string) => {
         const { account: a } = await requireAccount(ctx.db, slug, token);
         await setDefaultAccount(ctx.db, slug, a.id);
         ctx.print(accountJson(a, a.id), [`Payment account ${a.id} is now the default of "${slug}".`]);
@@ -127,6 +128,7 @@ export function registerAccountCommands(program: Command): void {
     })
     .action(
       withDatabase(
+        io,
         async (
           ctx,
           slug: string,
@@ -144,7 +146,7 @@ export function registerAccountCommands(program: Command): void {
     .description("List a workspace's routing rules in the order they are tried")
     .argument('<slug>', 'workspace slug')
     .action(
-      withDatabase(async (ctx, slug: string) => {
+      withDatabase(io, async (ctx, slug: string) => {
         const rules = await listRoutingRules(ctx.db, slug);
         ctx.print(rules.map(ruleJson), rules.length ? rules.map(ruleLine) : [`No routing rules in "${slug}"; payments go to the default account.`]);
       }),
@@ -155,7 +157,7 @@ export function registerAccountCommands(program: Command): void {
     .argument('<slug>', 'workspace slug')
     .argument('<rule-id>', 'the rule id shown by routing list', (v) => parseId(v, 'routing rule id'))
     .action(
-      withDatabase(async (ctx, slug: string, ruleId: string) => {
+      withDatabase(io, async (ctx, slug: string, ruleId: string) => {
         await removeRoutingRule(ctx.db, slug, ruleId);
         ctx.print({ removed: ruleId }, [`Routing rule ${ruleId} removed from "${slug}".`]);
       }),

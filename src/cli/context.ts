@@ -1,29 +1,45 @@
 // What every CLI action gets: the database (opened after the arguments are checked, closed
 // after the action), the master key, and one way to print for people or for scripts (--json).
 import type { Command } from 'commander';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { CliError } from './parse.ts';
+
+/** Where a command line writes, and the environment its configuration is read from. */
+export interface CliIo {
+  stdout: CliOutput;
+  stderr: CliOutput;
+  env: Record<string, string | undefined>;
+}
+
+export interface CliOutput {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+  hasColors?(): boolean;
+}
 
 export interface CliContext {
   db: Db;
   masterKey: Buffer;
+  config: Config;
   json: boolean;
   /** `data` on stdout as JSON with --json, else the human lines. */
   print(data: unknown, lines: string[]): void;
 }
 
 /** Wraps a commander action: opens the database, runs the action, always closes it again. */
-export function withDatabase<A extends unknown[]>(action: (ctx: CliContext, ...args: A) => Promise<void>) {
+export function withDatabase<A extends unknown[]>(io: CliIo, action: (ctx: CliContext, ...args: A) => Promise<void>) {
   return async (...args: A): Promise<void> => {
     const command = args[args.length - 1] as Command;
     const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
+    const config = loadConfig(io.env);
     // Loaded only here: Prisma and the PostgreSQL drivers are slow to import, and --help or a
     // rejected argument should answer at once.
     const { openDatabase } = await import('./database.ts');
-    const { db, masterKey, close } = await openDatabase(loadConfig());
+    const { db, masterKey, close } = await openDatabase(config, io.stderr);
     try {
-      await action({ db, masterKey, json, print: (data, lines) => process.stdout.write(json ? JSON.stringify(data, null, 2) + '\n' : lines.join('\n') + '\n') }, ...args);
+      await action({ db, masterKey, config, json, print: (data, lines) => io.stdout.write(json ? JSON.stringify(data, null, 2) + '\n' : lines.join('\n') + '\n') }, ...args);
     } finally {
       await close();
     }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import type { CliOutput } from './context.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
@@ -19,7 +20,7 @@ export interface CliDatabase {
 
 const EMBEDDED_DATABASE = 'gateway';
 
-export async function openDatabase(config: Config): Promise<CliDatabase> {
+export async function openDatabase(config: Config, stderr: CliOutput): Promise<CliDatabase> {
   let embedded: EmbeddedDatabase | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
@@ -34,7 +35,7 @@ export async function openDatabase(config: Config): Promise<CliDatabase> {
   try {
     await migrate(url);
     // Warnings (a generated master key) go to stderr so --json output stays parseable.
-    const masterKey = loadMasterKey(config, createLogger('warn', (line) => process.stderr.write(line + '\n')));
+    const masterKey = loadMasterKey(config, createLogger('warn', (line) => stderr.write(line + '\n')));
     db = createDb(url, { max: 2 });
     const opened = db;
     return {

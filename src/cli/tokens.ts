@@ -2,10 +2,10 @@
 // staff (read-only, every workspace). Only a hash is stored, so the token is printed once.
 import type { Command } from 'commander';
 import { createAccessToken } from '../domain/workspaces.ts';
-import { withDatabase } from './context.ts';
+import { withDatabase, type CliIo } from './context.ts';
 import { CliError } from './parse.ts';
 
-export function registerTokenCommands(program: Command): void {
+export function registerTokenCommands(program: Command, io: CliIo): void {
   const token = program.command('token').description('GraphQL access tokens (Authorization: Bearer <token> on /graphql)');
   token
     .command('create')
@@ -18,7 +18,7 @@ export function registerTokenCommands(program: Command): void {
       if (Boolean(opts.workspace) === Boolean(opts.support)) throw new CliError('Give exactly one of --workspace <slug> or --support');
     })
     .action(
-      withDatabase(async (ctx, opts: { workspace?: string; support?: boolean; name?: string }) => {
+      withDatabase(io, async (ctx, opts: { workspace?: string; support?: boolean; name?: string }) => {
         const role = opts.support ? 'support' : 'dashboard';
         const value = await createAccessToken(ctx.db, opts.workspace ?? null, opts.name ?? role);
         ctx.print({ role, team: opts.workspace ?? null, name: opts.name ?? role, token: value }, [

@@ -4,15 +4,14 @@
 // calls it, and prints.
 import type { Command } from 'commander';
 import type { WebhookAddress } from '../generated/prisma/client.ts';
-import { loadConfig } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { EVENT_KINDS } from '../domain/events.ts';
 import { message } from '../domain/messages.ts';
 import type { Services } from '../domain/services.ts';
-import { addWebhookAddress, deleteWebhookAddress, findAddressByUrl, setWebhookEnabled } from '../domain/webhooks/addresses.ts';
+import { addWebhookAddress, deleteWebhookAddress, findAddressByUrl, normalizeUrl, setWebhookEnabled } from '../domain/webhooks/addresses.ts';
 import { isEventKind } from '../domain/webhooks/kinds.ts';
 import { requireWorkspace } from '../domain/workspaces.ts';
-import { withDatabase, type CliContext } from './context.ts';
+import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { CliError } from './parse.ts';
 
 export interface EventSelection {
@@ -31,7 +30,7 @@ export function parseEvents(text: string): EventSelection {
 
 /** The address functions use only the database and the outbound policy (production from NODE_ENV). */
 function webhookServices(ctx: CliContext): Services {
-  const config = loadConfig();
+  const { config } = ctx;
   const s: Pick<Services, 'db' | 'webhooks'> = {
     db: ctx.db,
     webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
@@ -45,8 +44,8 @@ export function domainErrorLine(err: DomainError): string {
 }
 
 /** Runs a webhook action with the database open; domain errors become one-line CLI errors (exit 1). */
-function action<A extends unknown[]>(run: (ctx: CliContext, s: Services, ...args: A) => Promise<void>) {
-  return withDatabase(async (ctx, ...args: A) => {
+function action<A extends unknown[]>(io: CliIo, run: (ctx: CliContext, s: Services, ...args: A) => Promise<void>) {
+  return withDatabase(io, async (ctx, ...args: A) => {
     try {
       await run(ctx, webhookServices(ctx), ...args);
     } catch (err) {
@@ -54,15 +53,6 @@ function action<A extends unknown[]>(run: (ctx: CliContext, s: Services, ...args
       throw err;
     }
   });
-}
-
-/** The spelling the domain stores (WHATWG form), so `https://Shop.example` finds `https://shop.example/`. */
-function normalizeUrl(raw: string): string {
-  try {
-    return new URL(raw.trim()).href;
-  } catch {
-    return raw;
-  }
 }
 
 export function webhookJson(a: WebhookAddress) {
@@ -73,7 +63,7 @@ export function webhookLine(a: WebhookAddress): string {
   return `${a.url}  ${a.enabled ? 'enabled' : 'disabled'}  events=${a.allEvents ? 'all' : a.events.join(',')}  id=${a.id}`;
 }
 
-export function registerWebhookCommands(program: Command): void {
+export function registerWebhookCommands(program: Command, io: CliIo): void {
   const webhooks = program.command('webhooks').description("Manage a workspace's webhook addresses (signed POSTs when records change)");
 
   webhooks
@@ -83,7 +73,7 @@ export function registerWebhookCommands(program: Command): void {
     .argument('<url>', 'the address, e.g. https://shop.example/hooks/gateway')
     .requiredOption('--events <list>', 'comma list of event kinds, e.g. transaction.successful,order.paid; or all', parseEvents)
     .action(
-      action(async (ctx, s, team: string, url: string, opts: { events: EventSelection }) => {
+      action(io, async (ctx, s, team: string, url: string, opts: { events: EventSelection }) => {
         const workspace = await requireWorkspace(ctx.db, team);
         const a = await addWebhookAddress(s, workspace, { url, events: opts.events.events, allEvents: opts.events.allEvents ?? false });
         ctx.print(webhookJson(a), [`Webhook added to "${team}":`, `  ${webhookLine(a)}`]);
@@ -95,7 +85,7 @@ export function registerWebhookCommands(program: Command): void {
     .description("List a workspace's webhook addresses")
     .argument('<team>', 'workspace slug')
     .action(
-      action(async (ctx, _s, team: string) => {
+      action(io, async (ctx, _s, team: string) => {
         const workspace = await requireWorkspace(ctx.db, team);
         const all = await ctx.db.webhookAddress.findMany({ where: { workspaceId: workspace.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
         ctx.print(all.map(webhookJson), all.length ? all.map(webhookLine) : [`No webhook addresses in "${team}".`]);
@@ -112,7 +102,7 @@ export function registerWebhookCommands(program: Command): void {
       .argument('<team>', 'workspace slug')
       .argument('<url>', 'the address as added')
       .action(
-        action(async (ctx, s, team: string, url: string) => {
+        action(io, async (ctx, s, team: string, url: string) => {
           const workspace = await requireWorkspace(ctx.db, team);
           const found = await findAddressByUrl(s, workspace, normalizeUrl(url));
           const a = await setWebhookEnabled(s, workspace, found.id, enabled);
@@ -129,7 +119,7 @@ export function registerWebhookCommands(program: Command): void {
     .argument('<team>', 'workspace slug')
     .argument('<url>', 'the address as added')
     .action(
-      action(async (ctx, s, team: string, url: string) => {
+      action(io, async (ctx, s, team: string, url: string) => {
         const workspace = await requireWorkspace(ctx.db, team);
         const found = await findAddressByUrl(s, workspace, normalizeUrl(url));
         const a = await deleteWebhookAddress(s, workspace, found.id);

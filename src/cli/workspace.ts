@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Mode } from '../generated/prisma/client.ts';
 import { ALL_FEATURES, createWorkspace, requireWorkspace, rotateCredentials, setPlan, updateWorkspace, type Credentials, type PlanSettings } from '../domain/workspaces.ts';
-import { withDatabase, type CliContext } from './context.ts';
+import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { planNames, workspaceJson, workspaceLine } from './format.ts';
 import { CliError, PLAN_FEATURES, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
@@ -18,7 +18,7 @@ function printCredentials(ctx: CliContext, slug: string, credentials: Credential
   ]);
 }
 
-export function registerWorkspaceCommands(program: Command): void {
+export function registerWorkspaceCommands(program: Command, io: CliIo): void {
   const workspace = program.command('workspace').description('Create and manage workspaces (a merchant, {team} in API paths)');
 
   workspace
@@ -30,7 +30,7 @@ export function registerWorkspaceCommands(program: Command): void {
     .option('--mode <mode>', 'test or live (default: test)', parseMode)
     .option('--plan <features>', `features the plan covers: ${FEATURES_HELP} (default: all)`, parsePlan)
     .action(
-      withDatabase(async (ctx, slug: string, opts: { name?: string; timeZone?: string; mode?: Mode; plan?: PlanSettings }) => {
+      withDatabase(io, async (ctx, slug: string, opts: { name?: string; timeZone?: string; mode?: Mode; plan?: PlanSettings }) => {
         if (await ctx.db.workspace.findUnique({ where: { slug } })) throw new CliError(`Workspace "${slug}" already exists`);
         const { workspace: w, credentials } = await createWorkspace(ctx.db, ctx.masterKey, { slug, name: opts.name, timeZone: opts.timeZone, mode: opts.mode, plan: opts.plan ?? ALL_FEATURES });
         printCredentials(ctx, slug, credentials, `Workspace "${slug}" created (${w.mode} mode, ${w.timeZone}, plan: ${planNames(w).join(',') || 'none'}).`, {
@@ -43,7 +43,7 @@ export function registerWorkspaceCommands(program: Command): void {
     .command('list')
     .description('List every workspace')
     .action(
-      withDatabase(async (ctx) => {
+      withDatabase(io, async (ctx) => {
         const all = await ctx.db.workspace.findMany({ orderBy: { createdAt: 'asc' } });
         ctx.print(all.map(workspaceJson), all.length ? all.map(workspaceLine) : ['No workspaces yet.']);
       }),
@@ -58,7 +58,7 @@ export function registerWorkspaceCommands(program: Command): void {
       .description(description)
       .argument('<slug>', 'workspace slug')
       .action(
-        withDatabase(async (ctx, slug: string) => {
+        withDatabase(io, async (ctx, slug: string) => {
           await requireWorkspace(ctx.db, slug);
           const w = await updateWorkspace(ctx.db, slug, { active });
           ctx.print(workspaceJson(w), [`Workspace "${slug}" is now ${active ? 'active' : 'suspended'}.`]);
@@ -72,7 +72,7 @@ export function registerWorkspaceCommands(program: Command): void {
     .argument('<slug>', 'workspace slug')
     .argument('<features>', FEATURES_HELP, parsePlan)
     .action(
-      withDatabase(async (ctx, slug: string, plan: PlanSettings) => {
+      withDatabase(io, async (ctx, slug: string, plan: PlanSettings) => {
         await requireWorkspace(ctx.db, slug);
         const w = await setPlan(ctx.db, slug, plan);
         ctx.print(workspaceJson(w), [`Workspace "${slug}" plan: ${planNames(w).join(',') || 'none'}.`]);
@@ -85,7 +85,7 @@ export function registerWorkspaceCommands(program: Command): void {
     .argument('<slug>', 'workspace slug')
     .argument('<tz>', 'IANA time zone, e.g. Europe/Istanbul', parseTimeZone)
     .action(
-      withDatabase(async (ctx, slug: string, timeZone: string) => {
+      withDatabase(io, async (ctx, slug: string, timeZone: string) => {
         await requireWorkspace(ctx.db, slug);
         const w = await updateWorkspace(ctx.db, slug, { timeZone });
         ctx.print(workspaceJson(w), [`Workspace "${slug}" time zone: ${w.timeZone}.`]);
@@ -97,7 +97,7 @@ export function registerWorkspaceCommands(program: Command): void {
     .description('Revoke the API key and secret and print new ones (the old key stops working at once)')
     .argument('<slug>', 'workspace slug')
     .action(
-      withDatabase(async (ctx, slug: string) => {
+      withDatabase(io, async (ctx, slug: string) => {
         const credentials = await rotateCredentials(ctx.db, ctx.masterKey, slug);
         printCredentials(ctx, slug, credentials, `Workspace "${slug}" has a new API key; the old one is revoked.`);
       }),

@@ -9,6 +9,14 @@ export type Tx = Prisma.TransactionClient | PrismaClient;
 /** How long one transaction may run, row-lock waits included. */
 export const TX_TIMEOUT_MS = 30_000;
 
+/**
+ * Query shapes the client keeps compiled. Prisma 7 caches query plans by shape (values are
+ * parameters), so a request no longer pays the WASM query compiler on every call. 1,000 is
+ * Prisma's default, stated so that a change of default cannot quietly bring the per-call compile
+ * back.
+ */
+const QUERY_PLAN_CACHE_SIZE = 1_000;
+
 /** `maxWait`: how long a request's transaction may wait for a connection before it answers 503. */
 export function createDb(connectionString: string, opts: { max?: number; maxWait?: number } = {}): Db {
   return new PrismaClient({
@@ -16,5 +24,6 @@ export function createDb(connectionString: string, opts: { max?: number; maxWait
     // Waiting for a connection or a row lock is normal under load; only a truly saturated
     // database may fail a request (src/db/busy.ts), never a few hundred requests queueing.
     transactionOptions: { maxWait: opts.maxWait ?? 10_000, timeout: TX_TIMEOUT_MS },
+    queryPlanCacheMaxSize: QUERY_PLAN_CACHE_SIZE,
   });
 }

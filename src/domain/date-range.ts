@@ -56,6 +56,14 @@ function toRange(from: DateTime, to: DateTime): DateRange {
   };
 }
 
+/**
+ * The Prisma condition "created in this range": from `start` inclusive to `end` exclusive, either end
+ * open when absent. Every list selects by creation time through it (retrieve-* and the dashboard).
+ */
+export function createdWithin(range: { start?: Date | null; end?: Date | null }): { createdAt: { gte?: Date; lt?: Date } } {
+  return { createdAt: { ...(range.start ? { gte: range.start } : {}), ...(range.end ? { lt: range.end } : {}) } };
+}
+
 /** End of the given day in the zone, as an instant (payment links' expires_at). */
 export function endOfDay(day: string, timeZone: string): Date {
   return DateTime.fromISO(day, { zone: timeZone }).endOf('day').toJSDate();

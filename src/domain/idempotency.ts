@@ -1,17 +1,36 @@
 // Idempotency-Key for money-moving calls (beyond the spec, as merchants expect): the first
 // request with a key claims it; a retry with the same key and body within 24 hours gets the
 // stored answer without touching the bank again; the same key with another body is refused.
+//
+// A request that dies mid-way (process killed) leaves its key claimed without an answer. Other
+// requests with the key wait for it, but only for a lease of 30 seconds after the claim, longer
+// than the gateway takes to answer. After it the key has lapsed and a retry looks at what the
+// request left behind, found from the retry's body (identical, since the hash matches):
+//   - nothing written (no payment or refund row since the claim): nothing reached the bank, so
+//     the key is taken over (conditional delete, then the usual claim: one retry wins) and run;
+//   - its payment, settled or waiting on its 3D page: answered as that payment now stands, in
+//     the operation's response shape, and stored as the key's answer;
+//   - a payment still at the bank: "in progress" until it ends (3D timer, reconciliation);
+//     a refund or cancel it reserved: "in progress" as before (refunds are not reconciled yet).
+//     Running either again could move the money twice.
 import { createHash } from 'node:crypto';
+import type { SecurityType } from '../generated/prisma/client.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { Services } from './services.ts';
+import { isUuid } from './validation.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed key without an answer is taken to belong to a request still running. */
+export const IDEMPOTENCY_LEASE_MS = 30 * 1000;
 
 export type Claim =
   | { state: 'claimed'; id: string }
   | { state: 'replay'; status: number; body: string }
   | { state: 'mismatch' }
-  | { state: 'in_progress' };
+  | { state: 'in_progress' }
+  /** Claimed longer than the lease ago and never answered: its request most likely died. */
+  | { state: 'lapsed'; id: string; claimedAt: Date };
 
 export const requestHash = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex');
 
@@ -35,16 +54,66 @@ export async function claimIdempotencyKey(db: Db, clock: Clock, scope: { workspa
     }
     if (existing.requestHash !== scope.hash) return { state: 'mismatch' };
     if (existing.httpStatus !== null && existing.responseBody !== null) return { state: 'replay', status: existing.httpStatus, body: existing.responseBody };
+    if (now.getTime() - existing.createdAt.getTime() > IDEMPOTENCY_LEASE_MS) return { state: 'lapsed', id: existing.id, claimedAt: existing.createdAt };
     return { state: 'in_progress' };
   }
   return { state: 'in_progress' };
 }
 
+/** Conditional: a request that answers after its key was taken over leaves the new run's answer alone. */
 export async function storeIdempotentResponse(db: Db, id: string, status: number, body: string): Promise<void> {
-  await db.idempotencyRecord.update({ where: { id }, data: { httpStatus: status, responseBody: body } });
+  await db.idempotencyRecord.updateMany({ where: { id }, data: { httpStatus: status, responseBody: body } });
 }
 
 /** An answer that should not be replayed (a crash or 5xx): free the key for a real retry. */
 export async function releaseIdempotencyKey(db: Db, id: string): Promise<void> {
   await db.idempotencyRecord.deleteMany({ where: { id } });
+}
+
+/** Frees a lapsed key whose request left nothing; the next claim runs the request again. */
+export async function takeOverLapsedKey(db: Db, lapsed: { id: string; claimedAt: Date }): Promise<void> {
+  await db.idempotencyRecord.deleteMany({ where: { id: lapsed.id, createdAt: lapsed.claimedAt, httpStatus: null } });
+}
+
+export type Leftover =
+  | { kind: 'nothing' }
+  /** `redirectUrl`: the 3D page the payment still waits on (secure-payment's original answer). */
+  | { kind: 'payment'; paymentId: string; redirectUrl: string | null }
+  | { kind: 'busy' };
+
+const SECURITY: Readonly<Record<string, SecurityType>> = { 'secure-payment': 'secure', 'regular-payment': 'non_secure' };
+const RETURNS: Readonly<Record<string, 'refund' | 'cancel'>> = { 'refund-payment': 'refund', 'cancel-payment': 'cancel' };
+
+/**
+ * What the lapsed request of `operation` wrote after `claimedAt`. `body` is the request's JSON
+ * (snake_case, unvalidated); a body the operation would reject wrote nothing. A payment is the
+ * workspace's first API payment with the body's channel_reference since the claim: if another
+ * request for the same reference got there first, the key answers with that payment rather than
+ * charging the reference again.
+ */
+export async function leftoverOf(s: Services, scope: { workspaceId: string; operation: string; claimedAt: Date; body: Record<string, unknown> }): Promise<Leftover> {
+  const transaction = (scope.body.transaction ?? {}) as Record<string, unknown>;
+  const security = SECURITY[scope.operation];
+  if (security) {
+    const ref = transaction.channel_reference;
+    if (typeof ref !== 'string') return { kind: 'nothing' };
+    const p = await s.db.payment.findFirst({
+      where: { workspaceId: scope.workspaceId, source: 'api', securityType: security, channelReference: ref, createdAt: { gte: scope.claimedAt } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    if (!p) return { kind: 'nothing' };
+    if (p.status !== 'started') return { kind: 'payment', paymentId: p.id, redirectUrl: null };
+    if (p.threeDsToken) return { kind: 'payment', paymentId: p.id, redirectUrl: `${s.baseUrl}/checkout/3ds/${p.threeDsToken}` };
+    return { kind: 'busy' };
+  }
+  const type = RETURNS[scope.operation];
+  if (type) {
+    // A reservation may have reached the bank: the request is never run again.
+    const token = transaction.token;
+    if (typeof token !== 'string' || !isUuid(token)) return { kind: 'nothing' };
+    const reserved = await s.db.refund.count({ where: { paymentId: token, type, createdAt: { gte: scope.claimedAt }, payment: { workspaceId: scope.workspaceId } } });
+    return reserved === 0 ? { kind: 'nothing' } : { kind: 'busy' };
+  }
+  // retrieve-payment writes nothing; an operation not listed here keeps waiting, to be safe.
+  return scope.operation === 'retrieve-payment' ? { kind: 'nothing' } : { kind: 'busy' };
 }

@@ -1,7 +1,10 @@
 // The one module that turns amount strings into minor units and back.
 // Money is a bigint of minor units everywhere inside the service; decimal strings exist only at
-// the REST and checkout edges. Nothing here ever goes through a float: a float cannot hold
-// 0.10 exactly, and a rounding slip in a refund total is real money.
+// the REST and checkout edges, where shoppers read them in their own notation (displayMoney).
+// Nothing here ever goes through a float: a float cannot hold 0.10 exactly, and a rounding slip
+// in a refund total is real money.
+
+import type { Language } from './messages.ts';
 
 export const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -92,4 +95,33 @@ export function divideHalfUp(a: bigint, b: bigint): bigint {
 /** amount * basisPoints / 10000, half-up: percentOf(10000n, 1800n) is 18 % of 100.00 = 1800n. */
 export function percentOf(amount: bigint, basisPoints: bigint): bigint {
   return divideHalfUp(amount * basisPoints, 10_000n);
+}
+
+// How shoppers read numbers: Turkish groups thousands with "." and writes decimals after ",",
+// with the percent sign in front ("%18"); English the other way round ("18%").
+const NOTATION: Readonly<Record<Language, { group: string; decimal: string; percent: (n: string) => string }>> = Object.freeze({
+  tr: { group: '.', decimal: ',', percent: (n: string) => `%${n}` },
+  en: { group: ',', decimal: '.', percent: (n: string) => `${n}%` },
+});
+
+/** "1234.50" -> "1.234,50" (tr) or "1,234.50" (en); the sign stays in front. */
+function localizeDecimal(plain: string, lang: Language): string {
+  const { group, decimal } = NOTATION[lang];
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(plain)!;
+  const whole = match[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${match[1]}${whole}${match[3] === undefined ? '' : `${decimal}${match[3]}`}`;
+}
+
+/** An amount as a shopper reads it: `123450n, 'TRY'` -> "1.234,50 TRY" (tr) or "1,234.50 TRY" (en). */
+export function displayMoney(minor: bigint, currency: Currency | string, lang: Language): string {
+  return `${localizeDecimal(formatAmount(minor), lang)} ${currency}`;
+}
+
+/** A rate in hundredths of a percent without trailing zeros: 1800 -> "%18" / "18%", 850 -> "%8,5" / "8.5%". */
+export function displayPercent(hundredths: bigint | number, lang: Language): string {
+  // BigInt() refuses a fractional number, so a rate never goes through float arithmetic here.
+  const [whole, fraction] = formatRate(BigInt(hundredths)).split('.') as [string, string];
+  const digits = fraction.replace(/0+$/, '');
+  const plain = digits ? `${whole}.${digits}` : whole;
+  return NOTATION[lang].percent(localizeDecimal(plain, lang));
 }

@@ -7,7 +7,7 @@ import './types/bin.ts';
 import './types/payments.ts';
 import './types/payment-records.ts';
 import './types/webhooks.ts';
-import './types/subscriptions.ts';
+import './types/live-updates.ts';
 import './types/products.ts';
 import './types/orders.ts';
 import './types/saved-cards.ts';

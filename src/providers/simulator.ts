@@ -27,6 +27,8 @@ import {
   type InstallmentsInput,
   type PaymentInput,
   type PaymentProvider,
+  type PaymentStatusInput,
+  type PaymentStatusResult,
   type ProviderFailure,
   type RefundInput,
   type RefundResult,
@@ -236,6 +238,22 @@ export class SimulatorProvider implements PaymentProvider {
         providerReference: this.paymentReference(source.behaviour, input.idempotencyKey),
       }
     );
+  }
+
+  /**
+   * What the bank's books say about a call whose answer was lost. Being stateless, the simulator
+   * can only tell from a reference it handed out (a 3D start's): the card's own outcome, and for
+   * the timeout card that the bank finally approved it. It takes the 3D page as approved, since
+   * the button pressed there is what never came back. Without a reference (a charge that timed
+   * out) it cannot know the card, so it answers `unknown`, as a bank that never got the call would.
+   */
+  async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
+    const behaviour = input.providerReference ? behaviourOf(input.providerReference, 'pay') : null;
+    if (!input.providerReference || !behaviour) return { status: 'unknown' };
+    const refused = behaviour === 'timeout' ? null : authorisationOutcome(behaviour, 'paymentStatus');
+    if (!refused) return { status: 'succeeded', providerReference: input.providerReference };
+    // In the bank's books a payment its own system failed is as refused as a declined one.
+    return { status: 'declined', code: refused.code, message: refused.message };
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {

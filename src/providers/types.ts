@@ -106,6 +106,18 @@ export type Complete3DResult = Succeeded | Declined | ProviderFailure;
 export type ChargeInput = PaymentInput;
 export type ChargeResult = Succeeded | Declined | ProviderFailure;
 
+/**
+ * A question about a payment call whose answer never came: the idempotency key of that call, and
+ * the provider's reference when an earlier step handed one out (a 3D start does; a charge that
+ * timed out did not).
+ */
+export interface PaymentStatusInput {
+  idempotencyKey: string;
+  providerReference: string | null;
+}
+/** `unknown`: the provider has no final outcome to report (never received it, or still deciding). */
+export type PaymentStatusResult = Succeeded | Declined | { status: 'unknown' };
+
 export interface RefundInput {
   idempotencyKey: string;
   providerReference: string;
@@ -156,6 +168,8 @@ export interface PaymentProvider {
   complete3D(input: Complete3DInput): Promise<Complete3DResult>;
   /** The bank charges the card directly, without 3D Secure. */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** The bank reports what became of a payment call whose answer was lost (reconciliation). */
+  paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult>;
   /** The bank returns part or all of a captured payment to the card. */
   refund(input: RefundInput): Promise<RefundResult>;
   /** The bank voids a payment (same day, before settlement) so nothing is charged. */

@@ -7,6 +7,7 @@ import type { Services } from '../domain/services.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { signTimestamped } from '../domain/signatures.ts';
+import { readBody } from '../http/body.ts';
 import { authenticate } from './auth.ts';
 import { deepKeys, toCamel, toSnake } from './case.ts';
 import { errorBody, simpleError, STATUS_BY_KIND, variableErrors, type ErrorBody } from './errors.ts';
@@ -15,7 +16,7 @@ import { pruneUnknownKeys } from './prune.ts';
 import { bodyProblem } from './limits.ts';
 import { isDatabaseBusy } from '../db/busy.ts';
 import type { RateLimits } from './rate-limit.ts';
-import { claimIdempotencyKey, releaseIdempotencyKey, requestHash, storeIdempotentResponse } from '../domain/idempotency.ts';
+import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
 
@@ -71,7 +72,7 @@ export function createRestHandler(opts: RestOptions) {
       res.setHeader('Allow', 'POST');
       return send(res, 405, simpleError('method_not_allowed', lang)), true;
     }
-    const rawBody = await readBody(req);
+    const rawBody = await readBody(req, MAX_BODY_BYTES);
     if (rawBody === null) return send(res, 413, simpleError('body_too_large', lang)), true;
 
     const auth = await authenticate(opts.services.db, opts.masterKey, opts.services.clock, {
@@ -96,10 +97,13 @@ export function createRestHandler(opts: RestOptions) {
     const route = prepared.get(found.route.operation);
     if (!route) return reply(501, simpleError('not_implemented', lang)), true;
 
-    const execute = () => run(route, body, found.pathToken, { services: opts.services, viewer: { kind: 'merchant', workspace: auth.workspace }, lang }, opts);
+    const ctx: GraphQLContext = { services: opts.services, viewer: { kind: 'merchant', workspace: auth.workspace }, lang };
+    const execute = () => run(route, body, found.pathToken, ctx, opts);
     const key = req.headers['idempotency-key'];
     if (found.route.idempotent && typeof key === 'string') {
-      const [status, text] = await runIdempotent(opts, { workspaceId: auth.workspace.id, operation: found.route.operation, key, raw: rawBody, lang }, execute);
+      const answerPayment = (left: PaymentLeftover) => paymentAnswer(prepared, found.route.operation, left, ctx, opts);
+      const scope = { workspaceId: auth.workspace.id, operation: found.route.operation, key, raw: rawBody, body, lang };
+      const [status, text] = await runIdempotent(opts, scope, execute, answerPayment);
       reply(status, new RawJson(text));
       return true;
     }
@@ -116,10 +120,13 @@ class RawJson {
 
 const IDEMPOTENCY_WAIT_MS = 10_000;
 
+type PaymentLeftover = Extract<Leftover, { kind: 'payment' }>;
+
 async function runIdempotent(
   opts: RestOptions,
-  scope: { workspaceId: string; operation: string; key: string; raw: Buffer; lang: Language },
+  scope: { workspaceId: string; operation: string; key: string; raw: Buffer; body: Record<string, unknown>; lang: Language },
   execute: () => Promise<[number, unknown]>,
+  answerPayment: (left: PaymentLeftover) => Promise<[number, unknown]>,
 ): Promise<[number, string]> {
   if (scope.key.length === 0 || scope.key.length > 255) return [422, JSON.stringify(errorBody([{ path: ['idempotencyKey'], message: message('too_long', scope.lang, { max: 255 }) }]))];
   const { db, clock } = opts.services;
@@ -141,10 +148,37 @@ async function runIdempotent(
         throw err;
       }
     }
+    if (claim.state === 'lapsed') {
+      // Its request died without an answer (see domain/idempotency.ts): run again or answer.
+      const left = await leftoverOf(opts.services, { workspaceId: scope.workspaceId, operation: scope.operation, claimedAt: claim.claimedAt, body: scope.body });
+      if (left.kind === 'nothing') {
+        await takeOverLapsedKey(db, claim);
+        continue;
+      }
+      if (left.kind === 'payment') {
+        const [status, body] = await answerPayment(left);
+        const text = JSON.stringify(body);
+        if (status < 500) await storeIdempotentResponse(db, claim.id, status, text);
+        return [status, text];
+      }
+    }
     // Another request with this key is running: wait for its answer rather than run twice.
     if (Date.now() > deadline) return [409, JSON.stringify(simpleError('idempotency_in_progress', scope.lang))];
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A lapsed key's payment as the operation would have answered it: retrieve-payment's body (the
+ * same selection as secure- and regular-payment), with secure-payment's redirect_url, which is
+ * the 3D page while the payment still waits on it.
+ */
+async function paymentAnswer(prepared: Map<string, Prepared>, operation: string, left: PaymentLeftover, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
+  const [status, shown] = await run(prepared.get('retrieve-payment')!, { transaction: { token: left.paymentId } }, null, ctx, opts);
+  if (status !== 200 || operation !== 'secure-payment') return [status, shown];
+  const body = shown as { result: { successful: boolean; message: string | null } };
+  const result = left.redirectUrl ? { successful: true, message: null, redirect_url: left.redirectUrl } : { ...body.result, redirect_url: null };
+  return [status, { ...body, result }];
 }
 
 async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
@@ -187,19 +221,6 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** The raw bytes, or null past 1 MB (the rest is drained, not buffered). */
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) tooLarge = true;
-    if (!tooLarge) chunks.push(chunk as Buffer);
-  }
-  return tooLarge ? null : Buffer.concat(chunks);
 }
 
 /** Every answer to an authenticated key is signed (timestamp form) so merchants can verify it. */

@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import {
   CURRENCIES,
   MAX_LINK_AMOUNT,
+  displayMoney,
+  displayPercent,
   divideHalfUp,
   formatAmount,
   formatRate,
@@ -139,5 +141,41 @@ describe('percentOf', () => {
     expect(percentOf(250n, 100n)).toBe(3n); // 1 % of 2.50 = 0.025 -> 0.03
     expect(percentOf(249n, 100n)).toBe(2n); // 0.0249 -> 0.02
     expect(percentOf(333n, 1850n)).toBe(62n); // 61.605 -> 62
+  });
+});
+
+describe('displayMoney (what shoppers read on the hosted pages)', () => {
+  it.each([
+    [123450n, 'TRY', '1.234,50 TRY', '1,234.50 TRY'],
+    [0n, 'TRY', '0,00 TRY', '0.00 TRY'],
+    [5n, 'EUR', '0,05 EUR', '0.05 EUR'],
+    [99999n, 'USD', '999,99 USD', '999.99 USD'],
+    [100000n, 'GBP', '1.000,00 GBP', '1,000.00 GBP'],
+    [123456789n, 'TRY', '1.234.567,89 TRY', '1,234,567.89 TRY'],
+    [-123450n, 'TRY', '-1.234,50 TRY', '-1,234.50 TRY'],
+    // Beyond 2^53 minor units: exact because no float is involved.
+    [12345678901234567899n, 'TRY', '123.456.789.012.345.678,99 TRY', '123,456,789,012,345,678.99 TRY'],
+  ])('%s %s -> tr %j, en %j', (minor, currency, tr, en) => {
+    expect(displayMoney(minor, currency, 'tr')).toBe(tr);
+    expect(displayMoney(minor, currency, 'en')).toBe(en);
+  });
+});
+
+describe('displayPercent', () => {
+  it.each([
+    [1800n, '%18', '18%'],
+    [850n, '%8,5', '8.5%'],
+    [805n, '%8,05', '8.05%'],
+    [100, '%1', '1%'],
+    [0, '%0', '0%'],
+    [10_000n, '%100', '100%'],
+    [1010, '%10,1', '10.1%'],
+  ])('%s -> tr %j, en %j', (hundredths, tr, en) => {
+    expect(displayPercent(hundredths, 'tr')).toBe(tr);
+    expect(displayPercent(hundredths, 'en')).toBe(en);
+  });
+
+  it('refuses a fractional number instead of rounding it', () => {
+    expect(() => displayPercent(18.5, 'tr')).toThrow(RangeError);
   });
 });

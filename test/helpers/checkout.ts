@@ -20,9 +20,10 @@ export const GOOD_CARD: Required<CardForm> = {
   installment_number: '1',
 };
 
-export async function submitCard(checkoutUrl: string, form: CardForm = {}): Promise<{ status: number; location: string | null; html: string }> {
+/** `headers` as a browser would add them (`Accept-Language`). */
+export async function submitCard(checkoutUrl: string, form: CardForm = {}, headers: Record<string, string> = {}): Promise<{ status: number; location: string | null; html: string }> {
   const body = new URLSearchParams({ ...GOOD_CARD, ...form } as Record<string, string>).toString();
-  const res = await fetch(checkoutUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
+  const res = await fetch(checkoutUrl, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }
 

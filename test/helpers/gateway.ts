@@ -22,7 +22,15 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
-export async function startTestGateway(opts: { databaseUrl?: string; clock?: ManualClock; env?: Record<string, string> } = {}): Promise<TestGateway> {
+export interface StartOptions {
+  /** Another gateway's database, for restarts and several processes on one database. */
+  databaseUrl?: string;
+  clock?: ManualClock;
+  /** Settings on top of the test defaults, e.g. `{ WEBHOOK_TIMEOUT_MS: '500' }`. */
+  env?: Record<string, string>;
+}
+
+export async function startTestGateway(opts: StartOptions = {}): Promise<TestGateway> {
   const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
   const clock = opts.clock ?? new ManualClock();
   const logLines: string[] = [];
@@ -52,10 +60,15 @@ export interface Merchant extends MerchantCredentials {
   call<T = any>(operation: string, body: unknown, opts?: CallOptions): ReturnType<typeof call<T>>;
 }
 
-export async function seedWorkspace(
-  t: TestGateway,
-  opts: { slug?: string; plan?: PlanSettings; defaultAccount?: boolean; currencies?: Currency[]; capabilities?: AccountCapabilities } = {},
-): Promise<Merchant> {
+export interface SeedOptions {
+  slug?: string;
+  plan?: PlanSettings;
+  defaultAccount?: boolean;
+  currencies?: Currency[];
+  capabilities?: AccountCapabilities;
+}
+
+export async function seedWorkspace(t: TestGateway, opts: SeedOptions = {}): Promise<Merchant> {
   const slug = opts.slug ?? `ws${Math.random().toString(36).slice(2, 10)}`;
   const db = t.gateway.services.db;
   const { workspace, credentials } = await createWorkspace(db, t.gateway.masterKey, { slug, plan: opts.plan ?? ALL_FEATURES });

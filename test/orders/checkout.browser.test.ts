@@ -115,7 +115,7 @@ describe.skipIf(!haveChromium)('order checkout in Chromium', () => {
     await shot(page, 'order-checkout-phone-filled.png');
 
     await Promise.all([page.waitForURL(/\/checkout\/3ds\//), page.click('#pay-button')]);
-    expect(await page.textContent('body')).toContain('1030.00 TRY');
+    expect(await page.textContent('body')).toContain('Tutar: 1.030,00 TRY');
     await shot(page, 'order-checkout-phone-3ds.png');
     // The return page auto-submits to success_url: wait until the browser has landed there.
     await Promise.all([page.waitForURL(/\/success$/), page.click('button[name="outcome"][value="approve"]')]);

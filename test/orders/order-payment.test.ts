@@ -1,29 +1,33 @@
 // order-payment: the response, the amount as the sum of the items, catalog fill-in, per-order
 // overrides, prices frozen at creation, and every validation row (status, field path, message,
 // nothing written).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentAccount, updateWorkspace } from '../../src/domain/workspaces.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { MSG, orderBody, orderRowCounts, productBody } from '../helpers/orders.ts';
+import type { Merchant } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError, expectPlainError, msg, type MessageCode } from '../helpers/messages.ts';
+import { orderBody, orderRowCounts, productBody } from '../helpers/orders.ts';
 
-let t: TestGateway;
-let m: Merchant;
-let other: Merchant;
-let noOrders: Merchant;
-let noDefault: Merchant;
-let defaultNo3d: Merchant;
+const {
+  t,
+  merchant: m,
+  merchants: { other, noOrders, noDefault, defaultNo3d },
+  seed,
+} = useGateway({
+  merchant: true,
+  merchants: {
+    other: {},
+    noOrders: { plan: { savedCards: true, subscriptions: true } },
+    noDefault: { defaultAccount: false },
+    defaultNo3d: { capabilities: { secure: false } },
+  },
+});
 let accounts: { noSecure: string; tryOnly: string; usdConversion: string };
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 type Body = Record<string, unknown>;
 
 beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  other = await seedWorkspace(t);
-  noOrders = await seedWorkspace(t, { plan: { savedCards: true, subscriptions: true } });
-  noDefault = await seedWorkspace(t, { defaultAccount: false });
-  defaultNo3d = await seedWorkspace(t, { capabilities: { secure: false } });
   const db = t.gateway.services.db;
   const account = (name: string, extra: Omit<Parameters<typeof createPaymentAccount>[2], 'name'>) => createPaymentAccount(db, m.team, { name, ...extra }).then((a) => a.id);
   accounts = {
@@ -37,7 +41,6 @@ beforeAll(async () => {
   await m.call('save-product', productBody(m, { channel_reference: 'CAT-USD', name: 'Import', amount: '10.00', tax_rate: '0', currency: 'USD' }));
   await other.call('save-product', productBody(other, { channel_reference: 'CAT-FOREIGN', name: 'Başkasının', amount: '1.00', tax_rate: '0' }));
 });
-afterAll(() => t?.stop());
 
 const loadOrder = (token: string) =>
   t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { items: { orderBy: { position: 'asc' } }, customer: true } });
@@ -168,82 +171,83 @@ interface Row {
   body?: () => Body;
   merchant?: () => Merchant;
   path: string;
-  message: string;
+  code: MessageCode;
+  params?: Record<string, number>;
 }
 
 const order = (fields: Body) => () => ({ order: fields });
 const item = (fields: Body) => () => ({ items: [{ channel_reference: 'ITEM-1', name: 'Kitap', unit_amount: '50.00', ...fields }] });
 
 const rows: Row[] = [
-  { name: 'order missing', body: () => ({ customer: { channel_reference: 'CUST-1' } }), path: 'order', message: MSG.required },
-  { name: 'channel_token missing', over: order({ channel_token: undefined }), path: 'order.channel_token', message: MSG.required },
-  { name: 'channel_token not a UUID', over: order({ channel_token: 'web' }), path: 'order.channel_token', message: MSG.invalidUuid },
-  { name: 'channel_token of no channel', over: order({ channel_token: UNKNOWN_UUID }), path: 'order.channel_token', message: MSG.channelNotFound },
-  { name: "another workspace's channel_token", over: () => ({ order: { channel_token: other.channelToken } }), path: 'order.channel_token', message: MSG.channelNotFound },
-  { name: 'channel_reference missing', over: order({ channel_reference: undefined }), path: 'order.channel_reference', message: MSG.required },
-  { name: 'channel_reference without a digit', over: order({ channel_reference: 'ORD-ABC' }), path: 'order.channel_reference', message: MSG.needsDigit },
-  { name: 'channel_reference over 255 characters', over: order({ channel_reference: '1'.repeat(256) }), path: 'order.channel_reference', message: MSG.tooLong255 },
-  { name: 'success_url missing', over: order({ success_url: undefined }), path: 'order.success_url', message: MSG.required },
-  { name: 'success_url not http/https', over: order({ success_url: 'ftp://shop.example/ok' }), path: 'order.success_url', message: MSG.invalidUrl },
-  { name: 'success_url not an address', over: order({ success_url: 'javascript:alert(1)' }), path: 'order.success_url', message: MSG.invalidUrl },
-  { name: 'success_url over 2048 characters', over: order({ success_url: `https://shop.example/${'a'.repeat(2030)}` }), path: 'order.success_url', message: MSG.tooLong2048 },
-  { name: 'cancel_url not http/https', over: order({ cancel_url: 'javascript:alert(1)' }), path: 'order.cancel_url', message: MSG.invalidUrl },
-  { name: 'cancel_url over 2048 characters', over: order({ cancel_url: `https://shop.example/${'a'.repeat(2030)}` }), path: 'order.cancel_url', message: MSG.tooLong2048 },
-  { name: 'description over 255 characters', over: order({ description: 'd'.repeat(256) }), path: 'order.description', message: MSG.tooLong255 },
-  { name: 'currency outside TRY/USD/EUR/GBP', over: order({ currency: 'JPY' }), path: 'order.currency', message: MSG.currencyInvalid },
-  { name: 'items missing', over: order({ items: undefined }), path: 'order.items', message: MSG.required },
-  { name: 'no item', over: () => ({ items: [] }), path: 'order.items', message: MSG.itemsRequired },
-  { name: 'item channel_reference missing', over: item({ channel_reference: undefined }), path: 'order.items.0.channel_reference', message: MSG.required },
-  { name: 'item channel_reference over 255 characters', over: item({ channel_reference: 'R'.repeat(256) }), path: 'order.items.0.channel_reference', message: MSG.tooLong255 },
-  { name: 'item outside the catalog without name', over: item({ name: undefined }), path: 'order.items.0.channel_reference', message: MSG.notInCatalog },
-  { name: 'item outside the catalog without unit_amount', over: item({ unit_amount: undefined }), path: 'order.items.0.channel_reference', message: MSG.notInCatalog },
+  { name: 'order missing', body: () => ({ customer: { channel_reference: 'CUST-1' } }), path: 'order', code: 'required' },
+  { name: 'channel_token missing', over: order({ channel_token: undefined }), path: 'order.channel_token', code: 'required' },
+  { name: 'channel_token not a UUID', over: order({ channel_token: 'web' }), path: 'order.channel_token', code: 'invalid_uuid' },
+  { name: 'channel_token of no channel', over: order({ channel_token: UNKNOWN_UUID }), path: 'order.channel_token', code: 'channel_not_found' },
+  { name: "another workspace's channel_token", over: () => ({ order: { channel_token: other.channelToken } }), path: 'order.channel_token', code: 'channel_not_found' },
+  { name: 'channel_reference missing', over: order({ channel_reference: undefined }), path: 'order.channel_reference', code: 'required' },
+  { name: 'channel_reference without a digit', over: order({ channel_reference: 'ORD-ABC' }), path: 'order.channel_reference', code: 'reference_needs_digit' },
+  { name: 'channel_reference over 255 characters', over: order({ channel_reference: '1'.repeat(256) }), path: 'order.channel_reference', code: 'too_long', params: { max: 255 } },
+  { name: 'success_url missing', over: order({ success_url: undefined }), path: 'order.success_url', code: 'required' },
+  { name: 'success_url not http/https', over: order({ success_url: 'ftp://shop.example/ok' }), path: 'order.success_url', code: 'invalid_url' },
+  { name: 'success_url not an address', over: order({ success_url: 'javascript:alert(1)' }), path: 'order.success_url', code: 'invalid_url' },
+  { name: 'success_url over 2048 characters', over: order({ success_url: `https://shop.example/${'a'.repeat(2030)}` }), path: 'order.success_url', code: 'too_long', params: { max: 2048 } },
+  { name: 'cancel_url not http/https', over: order({ cancel_url: 'javascript:alert(1)' }), path: 'order.cancel_url', code: 'invalid_url' },
+  { name: 'cancel_url over 2048 characters', over: order({ cancel_url: `https://shop.example/${'a'.repeat(2030)}` }), path: 'order.cancel_url', code: 'too_long', params: { max: 2048 } },
+  { name: 'description over 255 characters', over: order({ description: 'd'.repeat(256) }), path: 'order.description', code: 'too_long', params: { max: 255 } },
+  { name: 'currency outside TRY/USD/EUR/GBP', over: order({ currency: 'JPY' }), path: 'order.currency', code: 'currency_invalid' },
+  { name: 'items missing', over: order({ items: undefined }), path: 'order.items', code: 'required' },
+  { name: 'no item', over: () => ({ items: [] }), path: 'order.items', code: 'order_items_required' },
+  { name: 'item channel_reference missing', over: item({ channel_reference: undefined }), path: 'order.items.0.channel_reference', code: 'required' },
+  { name: 'item channel_reference over 255 characters', over: item({ channel_reference: 'R'.repeat(256) }), path: 'order.items.0.channel_reference', code: 'too_long', params: { max: 255 } },
+  { name: 'item outside the catalog without name', over: item({ name: undefined }), path: 'order.items.0.channel_reference', code: 'order_item_not_in_catalog' },
+  { name: 'item outside the catalog without unit_amount', over: item({ unit_amount: undefined }), path: 'order.items.0.channel_reference', code: 'order_item_not_in_catalog' },
   {
     name: "another workspace's product is not in this channel's catalog",
     over: () => ({ items: [{ channel_reference: 'CAT-FOREIGN' }] }),
     path: 'order.items.0.channel_reference',
-    message: MSG.notInCatalog,
+    code: 'order_item_not_in_catalog',
   },
   {
     name: 'the second item outside the catalog (index in the path)',
     over: () => ({ items: [{ channel_reference: 'CAT-MUG' }, { channel_reference: 'NOPE-9' }] }),
     path: 'order.items.1.channel_reference',
-    message: MSG.notInCatalog,
+    code: 'order_item_not_in_catalog',
   },
   {
     name: 'catalog product in another currency without unit_amount',
     over: () => ({ items: [{ channel_reference: 'CAT-USD' }] }),
     path: 'order.items.0.channel_reference',
-    message: MSG.currencyMismatch,
+    code: 'order_item_currency_mismatch',
   },
-  { name: 'item name over 255 characters', over: item({ name: 'N'.repeat(256) }), path: 'order.items.0.name', message: MSG.tooLong255 },
-  { name: 'unit_amount with three decimals', over: item({ unit_amount: '10.001' }), path: 'order.items.0.unit_amount', message: MSG.amountFormat },
-  { name: 'unit_amount with a decimal comma', over: item({ unit_amount: '10,50' }), path: 'order.items.0.unit_amount', message: MSG.amountFormat },
-  { name: 'unit_amount not a number', over: item({ unit_amount: 'free' }), path: 'order.items.0.unit_amount', message: MSG.amountFormat },
-  { name: 'unit_amount negative', over: item({ unit_amount: '-1.00' }), path: 'order.items.0.unit_amount', message: MSG.amountFormat },
-  { name: 'unit_amount of zero', over: item({ unit_amount: '0.00' }), path: 'order.items.0.unit_amount', message: MSG.amountPositive },
-  { name: 'unit_amount beyond the ceiling', over: item({ unit_amount: '100000000000.00' }), path: 'order.items.0.unit_amount', message: MSG.amountTooLarge },
-  { name: 'total of the items beyond the ceiling', over: item({ unit_amount: '99999999999.99', quantity: 2 }), path: 'order.items', message: MSG.amountTooLarge },
-  { name: 'quantity of zero', over: item({ quantity: 0 }), path: 'order.items.0.quantity', message: MSG.quantityRange },
-  { name: 'quantity negative', over: item({ quantity: -2 }), path: 'order.items.0.quantity', message: MSG.quantityRange },
-  { name: 'quantity above 999999', over: item({ quantity: 1_000_000 }), path: 'order.items.0.quantity', message: MSG.quantityRange },
-  { name: 'quantity with decimals', over: item({ quantity: 1.5 }), path: 'order.items.0.quantity', message: MSG.invalidType },
-  { name: 'quantity as a string', over: item({ quantity: '2' }), path: 'order.items.0.quantity', message: MSG.invalidType },
-  { name: 'tax_rate above 100', over: item({ tax_rate: 100.01 }), path: 'order.items.0.tax_rate', message: MSG.rateFormat },
-  { name: 'tax_rate negative', over: item({ tax_rate: -1 }), path: 'order.items.0.tax_rate', message: MSG.rateFormat },
-  { name: 'tax_rate with three decimals', over: item({ tax_rate: 18.125 }), path: 'order.items.0.tax_rate', message: MSG.rateFormat },
-  { name: 'tax_rate not a number', over: item({ tax_rate: 'KDV' }), path: 'order.items.0.tax_rate', message: MSG.rateFormat },
-  { name: 'payment_provider_token not a UUID', over: order({ payment_provider_token: 'acc' }), path: 'order.payment_provider_token', message: MSG.invalidUuid },
-  { name: 'payment_provider_token of no account', over: order({ payment_provider_token: UNKNOWN_UUID }), path: 'order.payment_provider_token', message: MSG.accountNotFound },
-  { name: "another workspace's account", over: () => ({ order: { payment_provider_token: other.accountToken } }), path: 'order.payment_provider_token', message: MSG.accountNotFound },
-  { name: 'account without 3D', over: () => ({ order: { payment_provider_token: accounts.noSecure } }), path: 'order.payment_provider_token', message: MSG.accountNoSecure },
+  { name: 'item name over 255 characters', over: item({ name: 'N'.repeat(256) }), path: 'order.items.0.name', code: 'too_long', params: { max: 255 } },
+  { name: 'unit_amount with three decimals', over: item({ unit_amount: '10.001' }), path: 'order.items.0.unit_amount', code: 'amount_format' },
+  { name: 'unit_amount with a decimal comma', over: item({ unit_amount: '10,50' }), path: 'order.items.0.unit_amount', code: 'amount_format' },
+  { name: 'unit_amount not a number', over: item({ unit_amount: 'free' }), path: 'order.items.0.unit_amount', code: 'amount_format' },
+  { name: 'unit_amount negative', over: item({ unit_amount: '-1.00' }), path: 'order.items.0.unit_amount', code: 'amount_format' },
+  { name: 'unit_amount of zero', over: item({ unit_amount: '0.00' }), path: 'order.items.0.unit_amount', code: 'amount_positive' },
+  { name: 'unit_amount beyond the ceiling', over: item({ unit_amount: '100000000000.00' }), path: 'order.items.0.unit_amount', code: 'amount_too_large' },
+  { name: 'total of the items beyond the ceiling', over: item({ unit_amount: '99999999999.99', quantity: 2 }), path: 'order.items', code: 'amount_too_large' },
+  { name: 'quantity of zero', over: item({ quantity: 0 }), path: 'order.items.0.quantity', code: 'quantity_range' },
+  { name: 'quantity negative', over: item({ quantity: -2 }), path: 'order.items.0.quantity', code: 'quantity_range' },
+  { name: 'quantity above 999999', over: item({ quantity: 1_000_000 }), path: 'order.items.0.quantity', code: 'quantity_range' },
+  { name: 'quantity with decimals', over: item({ quantity: 1.5 }), path: 'order.items.0.quantity', code: 'invalid_type' },
+  { name: 'quantity as a string', over: item({ quantity: '2' }), path: 'order.items.0.quantity', code: 'invalid_type' },
+  { name: 'tax_rate above 100', over: item({ tax_rate: 100.01 }), path: 'order.items.0.tax_rate', code: 'rate_format' },
+  { name: 'tax_rate negative', over: item({ tax_rate: -1 }), path: 'order.items.0.tax_rate', code: 'rate_format' },
+  { name: 'tax_rate with three decimals', over: item({ tax_rate: 18.125 }), path: 'order.items.0.tax_rate', code: 'rate_format' },
+  { name: 'tax_rate not a number', over: item({ tax_rate: 'KDV' }), path: 'order.items.0.tax_rate', code: 'rate_format' },
+  { name: 'payment_provider_token not a UUID', over: order({ payment_provider_token: 'acc' }), path: 'order.payment_provider_token', code: 'invalid_uuid' },
+  { name: 'payment_provider_token of no account', over: order({ payment_provider_token: UNKNOWN_UUID }), path: 'order.payment_provider_token', code: 'account_not_found' },
+  { name: "another workspace's account", over: () => ({ order: { payment_provider_token: other.accountToken } }), path: 'order.payment_provider_token', code: 'account_not_found' },
+  { name: 'account without 3D', over: () => ({ order: { payment_provider_token: accounts.noSecure } }), path: 'order.payment_provider_token', code: 'account_no_secure' },
   {
     name: 'account that does not take the currency',
     over: () => ({ order: { payment_provider_token: accounts.tryOnly, currency: 'EUR' } }),
     path: 'order.currency',
-    message: MSG.currencyNotSupported,
+    code: 'currency_not_supported',
   },
-  { name: 'no account given and no default account', merchant: () => noDefault, path: 'order.payment_provider_token', message: MSG.noDefaultAccount },
-  { name: 'no account given and the default account without 3D', merchant: () => defaultNo3d, path: 'order.payment_provider_token', message: MSG.accountNoSecure },
+  { name: 'no account given and no default account', merchant: () => noDefault, path: 'order.payment_provider_token', code: 'no_default_account' },
+  { name: 'no account given and the default account without 3D', merchant: () => defaultNo3d, path: 'order.payment_provider_token', code: 'account_no_secure' },
   {
     name: 'customer missing',
     body: () => {
@@ -252,9 +256,9 @@ const rows: Row[] = [
       return body;
     },
     path: 'customer',
-    message: MSG.required,
+    code: 'required',
   },
-  { name: 'customer channel_reference missing', over: () => ({ customer: { channel_reference: undefined } }), path: 'customer.channel_reference', message: MSG.required },
+  { name: 'customer channel_reference missing', over: () => ({ customer: { channel_reference: undefined } }), path: 'customer.channel_reference', code: 'required' },
 ];
 
 describe('order-payment rejects with 422, the field path and message, and writes nothing:', () => {
@@ -264,9 +268,7 @@ describe('order-payment rejects with 422, the field path and message, and writes
     const before = await orderRowCounts(t);
     const res = await merchant.call('order-payment', body);
 
-    expect(res.status).toBe(422);
-    expect(res.body.result).toEqual({ successful: false, message: row.message });
-    expect(res.body.errors[row.path]).toEqual([row.message]);
+    expectFieldError(res, row.path, row.code, { params: row.params });
     expect(await orderRowCounts(t)).toEqual(before);
   });
 
@@ -275,9 +277,9 @@ describe('order-payment rejects with 422, the field path and message, and writes
 
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      'order.items.0.channel_reference': [MSG.notInCatalog],
-      'order.items.1.unit_amount': [MSG.amountPositive],
-      'order.items.2.channel_reference': [MSG.notInCatalog],
+      'order.items.0.channel_reference': [msg('order_item_not_in_catalog')],
+      'order.items.1.unit_amount': [msg('amount_positive')],
+      'order.items.2.channel_reference': [msg('order_item_not_in_catalog')],
     });
   });
 });
@@ -287,13 +289,12 @@ describe('order-payment access', () => {
     const before = await orderRowCounts(t);
     const res = await noOrders.call('order-payment', orderBody(noOrders));
 
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ result: { successful: false, message: MSG.planOrders }, errors: {} });
+    expectPlainError(res, 403, 'plan_orders');
     expect(await orderRowCounts(t)).toEqual(before);
   });
 
   it('is 403 for a workspace that cannot operate and 401 for a wrong signature', async () => {
-    const stopped = await seedWorkspace(t);
+    const stopped = await seed();
     await updateWorkspace(t.gateway.services.db, stopped.team, { active: false });
     expect((await stopped.call('order-payment', orderBody(stopped))).status).toBe(403);
     expect((await m.call('order-payment', orderBody(m), { secret: 'wrong' })).status).toBe(401);

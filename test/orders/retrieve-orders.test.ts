@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { ManualClock } from '../../src/domain/clock.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { gql } from '../helpers/webhooks.ts';
+import { gql, type GqlResult } from '../helpers/webhooks.ts';
 import { payOnCheckout } from '../helpers/checkout.ts';
 import { MSG, orderBody } from '../helpers/orders.ts';
 
@@ -170,15 +170,42 @@ describe('GraphQL order and orders', () => {
 
   it('orders: newest first, filtered by status, paged', async () => {
     const token = await createAccessToken(t.gateway.services.db, m.team, 'dash-2');
-    const query = `query($status: String, $after: String) { orders(first: 2, status: $status, after: $after) { nodes { token status } pageInfo { hasNextPage endCursor } } }`;
+    const query = `query($filter: OrderFilter, $after: String) { orders(first: 2, filter: $filter, after: $after) { edges { node { token status } } pageInfo { hasNextPage endCursor } } }`;
+    const list = (res: GqlResult) => res.body.data.orders.edges.map((e: { node: { token: string } }) => e.node);
 
     const first = await gql(t, token, query, {});
-    expect(first.body.data.orders.nodes.map((o: { token: string }) => o.token)).toEqual([tokens.b2, tokens.b]);
+    expect(list(first).map((o: { token: string }) => o.token)).toEqual([tokens.b2, tokens.b]);
     expect(first.body.data.orders.pageInfo.hasNextPage).toBe(true);
     const next = await gql(t, token, query, { after: first.body.data.orders.pageInfo.endCursor });
-    expect(next.body.data.orders.nodes.map((o: { token: string }) => o.token)).toEqual([tokens.a, tokens.edge]);
-    const paid = await gql(t, token, query, { status: 'paid' });
-    expect(paid.body.data.orders.nodes).toEqual([{ token: tokens.a, status: 'paid' }]);
+    expect(list(next).map((o: { token: string }) => o.token)).toEqual([tokens.a, tokens.edge]);
+    const paid = await gql(t, token, query, { filter: { status: ['paid'] } });
+    expect(list(paid)).toEqual([{ token: tokens.a, status: 'paid' }]);
+  });
+
+  it('orders: filtered by channel reference and creation time, never another workspace, with relations of each row', async () => {
+    const token = await createAccessToken(t.gateway.services.db, m.team, 'dash-4');
+    const query = `query($filter: OrderFilter) { orders(first: 200, filter: $filter) { edges { node {
+      token subtotal customer { channelReference } items { name quantity } transaction { status } payments { status } } } } }`;
+    const list = async (filter: Record<string, unknown>) =>
+      (await gql(t, token, query, { filter })).body.data.orders.edges.map((e: { node: { token: string } }) => e.node);
+
+    const byReference = await list({ channelReference: 'ORD-A-3' });
+    const byTime = await list({ created: { from: '2026-03-02T23:30:00Z', to: '2026-03-10T08:00:00Z' } });
+
+    expect(byReference).toEqual([
+      { token: tokens.a, subtotal: '50.00', customer: { channelReference: expect.any(String) }, items: [{ name: 'Defter', quantity: 3 }], transaction: { status: 'successful' }, payments: [{ status: 'successful' }] },
+    ]);
+    expect(byTime.map((o: { token: string }) => o.token)).toEqual([tokens.a, tokens.edge]);
+    expect((await list({})).map((o: { token: string }) => o.token)).not.toContain(tokens.foreign);
+  });
+
+  it('orders: a status outside OrderStatus is a GraphQL validation error', async () => {
+    const token = await createAccessToken(t.gateway.services.db, m.team, 'dash-5');
+    const res = await gql(t, token, '{ orders(filter: { status: [shipped] }) { edges { node { token } } } }');
+
+    expect([200, 400]).toContain(res.status);
+    expect(res.body.data?.orders ?? null).toBeNull();
+    expect(res.body.errors?.[0]?.message).toMatch(/OrderStatus/);
   });
 
   it('orderPayment mutation opens an order with the same rules', async () => {

@@ -1,19 +1,19 @@
 // Which payment account takes a payment (spec convention 10, DESIGN.md "Workspaces, plans,
 // accounts") and currency conversion by an account that does not take the payment's currency.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addRoutingRule, createPaymentAccount } from '../../src/domain/workspaces.ts';
 import type { PaymentAccount } from '../../src/generated/prisma/client.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import type { Merchant } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError, type MessageCode } from '../helpers/messages.ts';
 import { CARDS, completeThreeDs, paymentBody } from '../helpers/payments.ts';
 import { rowCounts } from '../helpers/rows.ts';
 
-let t: TestGateway;
-let reference = 600;
-
-beforeAll(async () => {
-  t = await startTestGateway();
+const { t, seed, merchants } = useGateway({
+  // A TRY-only account that converts: USD:TRY=32.50 and EUR:TRY=35.10 from CONVERSION_RATES.
+  merchants: { converting: { currencies: ['TRY'], capabilities: { conversion: true } } },
 });
-afterAll(() => t?.stop());
+let reference = 600;
 
 const db = () => t.gateway.services.db;
 const accountOf = async (token: string) => (await db().payment.findUniqueOrThrow({ where: { id: token } })).paymentAccountId;
@@ -27,7 +27,7 @@ async function pay(m: Merchant, over: { transaction?: Record<string, unknown>; c
 
 describe('account selection', () => {
   it('uses the workspace default when no token is sent and no rule matches', async () => {
-    const m = await seedWorkspace(t);
+    const m = await seed();
 
     const res = await pay(m);
 
@@ -35,7 +35,7 @@ describe('account selection', () => {
   });
 
   it('uses the account named by payment_provider_token', async () => {
-    const m = await seedWorkspace(t);
+    const m = await seed();
     const second = await newAccount(m, 'Second');
 
     const res = await pay(m, { transaction: { payment_provider_token: second.id } });
@@ -46,7 +46,7 @@ describe('account selection', () => {
 
   it('routes by the card: the first matching rule wins, other cards go to the default', async () => {
     // Given rules: mastercard -> A, then mastercard -> B, then debit cards -> C
-    const m = await seedWorkspace(t);
+    const m = await seed();
     const [a, b, c] = [await newAccount(m, 'A'), await newAccount(m, 'B'), await newAccount(m, 'C')];
     await addRoutingRule(db(), m.team, { paymentAccountId: a.id, scheme: 'mastercard' });
     await addRoutingRule(db(), m.team, { paymentAccountId: b.id, scheme: 'mastercard' });
@@ -69,7 +69,7 @@ describe('account selection', () => {
     ['currency', { currency: 'EUR' as const }, { transaction: { currency: 'EUR' } }, { transaction: { currency: 'TRY' } }],
     ['amount range', { minAmount: 100000n, maxAmount: 200000n }, { transaction: { amount: '1500.00' } }, { transaction: { amount: '2000.01' } }],
   ])('routes by %s', async (_name, rule, matching, notMatching) => {
-    const m = await seedWorkspace(t);
+    const m = await seed();
     const routed = await newAccount(m, 'Routed');
     await addRoutingRule(db(), m.team, { paymentAccountId: routed.id, ...rule });
 
@@ -81,7 +81,7 @@ describe('account selection', () => {
   });
 
   it('lets an explicit payment_provider_token win over the rules', async () => {
-    const m = await seedWorkspace(t);
+    const m = await seed();
     const routed = await newAccount(m, 'Routed');
     const chosen = await newAccount(m, 'Chosen');
     await addRoutingRule(db(), m.team, { paymentAccountId: routed.id, scheme: 'visa' });
@@ -92,7 +92,7 @@ describe('account selection', () => {
   });
 
   it('skips a rule whose account was deleted', async () => {
-    const m = await seedWorkspace(t);
+    const m = await seed();
     const gone = await newAccount(m, 'Gone');
     await addRoutingRule(db(), m.team, { paymentAccountId: gone.id, scheme: 'visa' });
     await db().paymentAccount.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
@@ -103,7 +103,7 @@ describe('account selection', () => {
   });
 
   it('routes without a default account, and answers 422 when nothing matches', async () => {
-    const m = await seedWorkspace(t, { defaultAccount: false });
+    const m = await seed({ defaultAccount: false });
     await addRoutingRule(db(), m.team, { paymentAccountId: m.accountToken, scheme: 'troy' });
 
     const troy = await pay(m, { card: { number: CARDS.troy } });
@@ -111,41 +111,34 @@ describe('account selection', () => {
     const visa = await pay(m);
 
     expect(await accountOf(troy.body.transaction.token)).toBe(m.accountToken);
-    expect(visa.status).toBe(422);
-    expect(visa.body.errors['transaction.payment_provider_token']).toEqual(['Ödeme hesabı belirtilmedi ve varsayılan ödeme hesabı tanımlı değil.']);
+    expectFieldError(visa, 'transaction.payment_provider_token', 'no_default_account');
     expect(await rowCounts(t)).toEqual(before);
   });
 
   it.each([
-    ['secure-payment', { secure: false }, 'Ödeme hesabı 3D güvenli ödemeyi desteklemiyor.'],
-    ['regular-payment', { nonSecure: false }, 'Ödeme hesabı güvenlik doğrulamasız ödemeyi desteklemiyor.'],
-  ])('%s through a default account without that payment type is 422', async (kind, capabilities, text) => {
-    const m = await seedWorkspace(t, { capabilities });
+    ['secure-payment', { secure: false }, 'account_no_secure'],
+    ['regular-payment', { nonSecure: false }, 'account_no_non_secure'],
+  ] as const)('%s through a default account without that payment type is 422', async (kind, capabilities, code: MessageCode) => {
+    const m = await seed({ capabilities });
     const before = await rowCounts(t);
 
     const res = await pay(m, {}, kind);
 
-    expect(res.status).toBe(422);
-    expect(res.body.errors['transaction.payment_provider_token']).toEqual([text]);
+    expectFieldError(res, 'transaction.payment_provider_token', code);
     expect(await rowCounts(t)).toEqual(before);
   });
 
   it('a default account that does not take the currency is 422 on transaction.currency', async () => {
-    const m = await seedWorkspace(t, { currencies: ['TRY'] });
+    const m = await seed({ currencies: ['TRY'] });
 
     const res = await pay(m, { transaction: { currency: 'GBP' } });
 
-    expect(res.status).toBe(422);
-    expect(res.body.errors['transaction.currency']).toEqual(['Ödeme hesabı bu para birimini desteklemiyor.']);
+    expectFieldError(res, 'transaction.currency', 'currency_not_supported');
   });
 });
 
 describe('conversion', () => {
-  let m: Merchant;
-  beforeAll(async () => {
-    // A TRY-only account that converts: USD:TRY=32.50 and EUR:TRY=35.10 from CONVERSION_RATES.
-    m = await seedWorkspace(t, { currencies: ['TRY'], capabilities: { conversion: true } });
-  });
+  const m = merchants.converting;
 
   it('regular-payment in USD is charged in TRY at the configured rate and says so', async () => {
     const res = await pay(m, { transaction: { currency: 'USD', amount: '10.00' } });
@@ -185,8 +178,7 @@ describe('conversion', () => {
     const part = await m.call('refund-payment', { transaction: { token }, amount: '300.00' });
     const rest = await m.call('refund-payment', { transaction: { token } });
 
-    expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.errors.amount).toEqual(['İade tutarı iade edilebilir tutarı aşamaz.']);
+    expectFieldError(tooMuch, 'amount', 'refund_exceeds');
     expect(part.body.refund).toEqual({ type: 'refund', amount: '300.00' });
     expect(rest.body.refund).toEqual({ type: 'refund', amount: '25.00' });
     expect(rest.body.conversion).toEqual({ amount: '325.00', currency: 'TRY', rate: '32.50' });
@@ -203,8 +195,7 @@ describe('conversion', () => {
   it('refuses installments on a USD payment even when it is charged in TRY', async () => {
     const res = await pay(m, { transaction: { currency: 'USD', installment_number: 2 } });
 
-    expect(res.status).toBe(422);
-    expect(res.body.errors['transaction.installment_number']).toEqual(['TRY dışındaki para birimlerinde taksit yapılamaz; taksit sayısı 1 olmalıdır.']);
+    expectFieldError(res, 'transaction.installment_number', 'installment_only_try');
   });
 
   it('allows installments on a TRY payment charged in TRY', async () => {

@@ -1,10 +1,9 @@
 // The full card number and the security code are never stored, logged or returned (DESIGN.md
 // "Card data"). Every payment path runs with every simulator card and unusual security codes,
 // then every text-like column of every table, the log lines and the answers are searched.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 
@@ -12,23 +11,12 @@ import { runJobsDueBy } from '../helpers/jobs.ts';
 const SECURITY_CODES = ['987', '9876'];
 const NUMBERS = [...Object.values(CARDS), '4111111111111112'];
 
-let t: TestGateway;
-let m: Merchant;
-let shop: Receiver;
+const { t, merchant: m, receiver: shop } = useGateway({ merchant: true, receiver: true });
 let reference = 100;
 /** Every HTTP answer the gateway gave in this file: REST bodies and checkout pages. */
 const answers: string[] = [];
 
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  shop = await startReceiver();
-  await exerciseEveryPath();
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await t?.stop();
-});
+beforeAll(() => exerciseEveryPath(), 120_000);
 
 async function send(operation: string, body: unknown, headers?: Record<string, string>) {
   const res = await m.call(operation, body, { headers });

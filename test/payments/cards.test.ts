@@ -1,28 +1,16 @@
 // Each simulator card of DESIGN.md ("The simulator provider") through regular-payment and through
 // secure-payment with an approved 3D step: the answer, retrieve-payment, the stored status and
 // the outbox event (none for a provider that did not answer).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError, msg } from '../helpers/messages.ts';
 import { CARDS, completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 
-let t: TestGateway;
-let m: Merchant;
-let shop: Receiver;
+const { t, merchant: m, receiver: shop } = useGateway({ merchant: true, receiver: true });
 let reference = 7000;
 
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  shop = await startReceiver();
-});
-afterAll(async () => {
-  await shop?.close();
-  await t?.stop();
-});
-
-const TIMEOUT_MESSAGE = 'Banka yanıt vermedi; ödemenin sonucu belirsiz.';
+const TIMEOUT_MESSAGE = msg('provider_timeout');
 
 interface CardCase {
   name: string;
@@ -99,8 +87,7 @@ describe('card 4000000000009995 (the provider does not answer)', () => {
 
     const refund = await m.call('refund-payment', { transaction: { token } });
 
-    expect(refund.status).toBe(422);
-    expect(refund.body.errors['transaction.token']).toEqual(['Yalnızca başarılı bir ödeme iade edilebilir.']);
+    expectFieldError(refund, 'transaction.token', 'only_successful_refundable');
     expect((await stored(token)).status).toBe('unresolved');
     expect(await eventsOf(t, token)).toEqual([]);
   });

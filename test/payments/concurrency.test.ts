@@ -1,19 +1,12 @@
 // Parallel money movements on one payment (DESIGN.md "Concurrency"): the row lock must keep the
 // refunded total within the payment and let only one of a cancel and a refund through.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m } = useGateway({ merchant: true });
 let reference = 9000;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 async function pay(amount = '100.00'): Promise<string> {
   const res = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: `PAR-${reference++}`, amount } }));

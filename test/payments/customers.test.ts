@@ -1,20 +1,15 @@
 // The `customer` object of secure-payment and regular-payment creates or updates the customer,
 // keyed by channel + channel_reference (spec: Customer object).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createChannel } from '../../src/domain/workspaces.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import type { Merchant } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { rowCounts } from '../helpers/rows.ts';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m, seed } = useGateway({ merchant: true });
 let reference = 400;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 const FULL = {
   channel_reference: 'C-100',
@@ -82,7 +77,7 @@ describe('customer from a payment', () => {
   });
 
   it('is a different customer in another workspace with the same channel_reference', async () => {
-    const other = await seedWorkspace(t);
+    const other = await seed();
     await pay({ channel_reference: 'C-400', firstname: 'Bir' });
 
     await pay({ channel_reference: 'C-400', firstname: 'İki' }, { merchant: other });
@@ -116,8 +111,7 @@ describe('customer from a payment', () => {
 
     const res = await pay({ channel_reference: 'C-600', ...extra });
 
-    expect(res.status).toBe(422);
-    expect(res.body.errors[`customer.${field}`]).toEqual(['En fazla 255 karakter olabilir.']);
+    expectFieldError(res, `customer.${field}`, 'too_long', { params: { max: 255 } });
     expect(await rowCounts(t)).toEqual(before);
   });
 });

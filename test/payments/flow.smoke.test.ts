@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
 
-let t: TestGateway;
-let m: Merchant;
-let merchant: Receiver;
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  merchant = await startReceiver();
-});
-afterAll(async () => {
-  await merchant?.close();
-  await t?.stop();
-});
+const { t, merchant: m, receiver: merchant } = useGateway({ merchant: true, receiver: true });
 
 describe('3D payment end to end', () => {
   it('start, approve, return POST, retrieve, refund', async () => {

@@ -1,21 +1,18 @@
-// Idempotency-Key on the money-moving operations: requests sharing a key reach the provider once.
+// Idempotency-Key on the money-moving operations: requests sharing a key reach the provider once,
+// also when the request that claimed the key died without an answer (after a 30-second lease).
 // Every provider call is preceded by exactly one new row (a Payment for a charge or 3D start, a
 // Refund for a refund or cancel), so counting rows counts provider calls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { paymentBody } from '../helpers/payments.ts';
+import { describe, expect, it } from 'vitest';
+import type { Merchant } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError } from '../helpers/messages.ts';
+import { CARDS, completeThreeDs, paymentBody } from '../helpers/payments.ts';
 import { rowCounts } from '../helpers/rows.ts';
+import { requestHash } from '../../src/domain/idempotency.ts';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m, seed } = useGateway({ merchant: true });
 let reference = 1000;
 let key = 0;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 const nextKey = () => ({ 'Idempotency-Key': `idem-${Date.now()}-${key++}` });
 const db = () => t.gateway.services.db;
@@ -106,8 +103,7 @@ describe('a retry with the same key', () => {
 
     const other = await m.call('regular-payment', regularBody(`IDEM-${reference++}`, '1.00'), { headers });
 
-    expect(other.status).toBe(422);
-    expect(other.body.errors).toEqual({ idempotency_key: ['Bu Idempotency-Key farklı bir istekle kullanıldı.'] });
+    expectFieldError(other, 'idempotency_key', 'idempotency_key_reused', { only: true });
     expect(await rowCounts(t)).toEqual(before);
   });
 });
@@ -122,7 +118,7 @@ describe('the key is scoped', () => {
   });
 
   it('to the workspace: another merchant may use the same key', async () => {
-    const other = await seedWorkspace(t);
+    const other = await seed();
     const headers = nextKey();
     const ref = `IDEM-${reference++}`;
 
@@ -143,8 +139,7 @@ describe('the key is scoped', () => {
 
     expect(r.body.result.successful).toBe(true);
     // The cancel ran (and was refused on its own merits) rather than replaying the refund.
-    expect(c.status).toBe(422);
-    expect(c.body.errors['transaction.token']).toEqual(['Kısmen iade edilmiş bir ödeme iptal edilemez.']);
+    expectFieldError(c, 'transaction.token', 'partially_refunded_not_cancellable');
   });
 });
 
@@ -156,4 +151,106 @@ it('refuses a key longer than 255 characters, writing nothing', async () => {
   expect(res.status).toBe(422);
   expect(Object.keys(res.body.errors)).toEqual(['idempotency_key']);
   expect(await rowCounts(t)).toEqual(before);
+});
+
+describe('a key whose request died without an answer', () => {
+  const LEASE = 30_000;
+  const raw = (body: unknown) => Buffer.from(JSON.stringify(body));
+  /** The key row as a request killed mid-way leaves it: claimed now, no answer stored. */
+  const crashedKey = (operation: string, body: unknown, headers: Record<string, string>) =>
+    db().idempotencyRecord.create({ data: { workspaceId: m.workspaceId, operation, key: headers['Idempotency-Key']!, requestHash: requestHash(raw(body)), createdAt: t.clock.now() } });
+
+  it('runs again after the 30-second lease when nothing was written, once for parallel retries', async () => {
+    // Given a key claimed by a request that died before writing its payment
+    const ref = `IDEM-${reference++}`;
+    const headers = nextKey();
+    await crashedKey('regular-payment', regularBody(ref), headers);
+
+    // When the lease has passed and the merchant retries twice at once
+    t.clock.advance(LEASE + 1000);
+    const [a, b] = await Promise.all([m.call('regular-payment', regularBody(ref), { headers }), m.call('regular-payment', regularBody(ref), { headers })]);
+
+    // Then one payment was made and both retries got its answer, which is kept for later ones
+    expect(a.status).toBe(200);
+    expect(a.body.result).toEqual({ successful: true, message: null });
+    expect(b.text).toBe(a.text);
+    expect(await paymentsWith(ref)).toBe(1);
+    expect((await m.call('regular-payment', regularBody(ref), { headers })).text).toBe(a.text);
+  });
+
+  it.each([
+    ['approved', CARDS.approved],
+    ['declined', CARDS.insufficientFunds],
+    ['left unresolved by a silent bank', CARDS.timeout],
+  ])('answers with its payment (%s) as the operation did, writing nothing', async (_name, number) => {
+    // Given a request that settled its payment and died before storing the answer
+    const ref = `IDEM-${reference++}`;
+    const headers = nextKey();
+    const body = regularBody(ref);
+    (body.card as Record<string, unknown>).number = number;
+    await crashedKey('regular-payment', body, headers);
+    const original = await m.call('regular-payment', body);
+    t.clock.advance(LEASE + 1000);
+    const before = await rowCounts(t);
+
+    const retry = await m.call('regular-payment', body, { headers });
+
+    expect(retry.status).toBe(200);
+    expect(retry.text).toBe(original.text);
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('answers secure-payment with its 3D page while the payment waits on it, and with its outcome once settled', async () => {
+    const ref = `IDEM-${reference++}`;
+    const body = paymentBody(m, { transaction: { channel_reference: ref } });
+    const waiting = nextKey();
+    await crashedKey('secure-payment', body, waiting);
+    const original = await m.call('secure-payment', body);
+    t.clock.advance(LEASE + 1000);
+
+    expect((await m.call('secure-payment', body, { headers: waiting })).text).toBe(original.text);
+
+    const settled = nextKey();
+    const ref2 = `IDEM-${reference++}`;
+    const body2 = paymentBody(m, { transaction: { channel_reference: ref2 } });
+    await crashedKey('secure-payment', body2, settled);
+    const started = await m.call('secure-payment', body2);
+    await completeThreeDs(started.body.result.redirect_url, 'approve');
+    t.clock.advance(LEASE + 1000);
+
+    const retry = await m.call('secure-payment', body2, { headers: settled });
+
+    expect(retry.body.result).toEqual({ successful: true, message: null, redirect_url: null });
+    expect(retry.body.transaction).toEqual(started.body.transaction);
+    expect(await paymentsWith(ref2)).toBe(1);
+  });
+
+  it('runs a refund again when the request died before reserving it', async () => {
+    const token = await paid();
+    const headers = nextKey();
+    const body = { transaction: { token }, amount: '25.00' };
+    await crashedKey('refund-payment', body, headers);
+    t.clock.advance(LEASE + 1000);
+
+    const retry = await m.call('refund-payment', body, { headers });
+
+    expect(retry.body.refund).toEqual({ type: 'refund', amount: '25.00' });
+    expect(await refundsOf(token)).toBe(1);
+  });
+
+  it('keeps answering "in progress" while its payment may be at the bank, and never charges again', async () => {
+    // Given a request that wrote its payment and died while the bank had the charge
+    const ref = `IDEM-${reference++}`;
+    const headers = nextKey();
+    await crashedKey('regular-payment', regularBody(ref), headers);
+    const original = await m.call('regular-payment', regularBody(ref));
+    await db().payment.update({ where: { id: original.body.transaction.token }, data: { status: 'started', paymentStatus: null, providerReference: null, completedAt: null } });
+    t.clock.advance(LEASE + 1000);
+
+    const retry = await m.call('regular-payment', regularBody(ref), { headers });
+
+    expect(retry.status).toBe(409);
+    expect(retry.body.result.message).toBe('Bu Idempotency-Key ile gönderilen istek hâlâ işleniyor.');
+    expect(await paymentsWith(ref)).toBe(1);
+  });
 });

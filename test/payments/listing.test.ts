@@ -162,10 +162,10 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   return { status: res.status, body: (await res.json()) as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
 }
 
-const PAYMENTS = `query ($first: Int, $after: String, $status: String, $paymentStatus: String, $channelReference: String, $createdFrom: DateTime, $createdTo: DateTime) {
-  payments(first: $first, after: $after, status: $status, paymentStatus: $paymentStatus, channelReference: $channelReference, createdFrom: $createdFrom, createdTo: $createdTo) {
-    nodes { token status paymentStatus }
-    pageInfo { hasNextPage endCursor }
+const PAYMENTS = `query ($first: Int, $after: String, $last: Int, $before: String, $filter: PaymentFilter) {
+  payments(first: $first, after: $after, last: $last, before: $before, filter: $filter) {
+    edges { cursor node { token status paymentStatus } }
+    pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
   }
 }`;
 
@@ -173,34 +173,96 @@ const PAYMENT = `query ($token: String!) {
   payment(token: $token) { token status paymentStatus amount refundedAmount refunds { type status amount } customer { channelReference } }
 }`;
 
+const nodes = (connection: { edges: Array<{ node: { token: string } }> }) => connection.edges.map((e) => e.node);
+
 describe('GraphQL payments', () => {
   it('pages newest first with a cursor', async () => {
     const first = await gql(PAYMENTS, { first: 3 });
     const next = await gql(PAYMENTS, { first: 3, after: first.body.data.payments.pageInfo.endCursor });
 
-    expect(tokens(first.body.data.payments.nodes)).toEqual([p.D, p.C, p.B]);
-    expect(first.body.data.payments.pageInfo).toEqual({ hasNextPage: true, endCursor: p.B });
-    expect(tokens(next.body.data.payments.nodes)).toEqual([p.A]);
-    expect(next.body.data.payments.pageInfo).toEqual({ hasNextPage: false, endCursor: p.A });
+    expect(tokens(nodes(first.body.data.payments))).toEqual([p.D, p.C, p.B]);
+    expect(first.body.data.payments.pageInfo).toMatchObject({ hasNextPage: true, endCursor: first.body.data.payments.edges[2].cursor });
+    expect(tokens(nodes(next.body.data.payments))).toEqual([p.A]);
+    expect(next.body.data.payments.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true, endCursor: next.body.data.payments.edges[0].cursor });
+  });
+
+  it('reaches every row exactly once page by page with first/after, and back with last/before', async () => {
+    const all = tokens(nodes((await gql(PAYMENTS, { first: 200 })).body.data.payments));
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await gql(PAYMENTS, { first: 1, after });
+      expect(res.body.errors).toBeUndefined();
+      seen.push(...tokens(nodes(res.body.data.payments)));
+      if (!res.body.data.payments.pageInfo.hasNextPage) break;
+      after = res.body.data.payments.pageInfo.endCursor;
+    }
+    const lastTwo = await gql(PAYMENTS, { last: 2 });
+    const beforeThose = await gql(PAYMENTS, { last: 2, before: lastTwo.body.data.payments.pageInfo.startCursor });
+
+    expect(all).toEqual([p.D, p.C, p.B, p.A]);
+    expect(seen).toEqual(all);
+    expect(tokens(nodes(lastTwo.body.data.payments))).toEqual([p.B, p.A]);
+    expect(tokens(nodes(beforeThose.body.data.payments))).toEqual([p.D, p.C]);
   });
 
   it.each([
-    ['status', { status: 'failed' }, () => [p.B]],
+    ['status', { status: ['failed'] }, () => [p.B]],
     ['status of a started 3D payment', { status: 'started' }, () => [p.C]],
-    ['payment status', { paymentStatus: 'partially_refunded' }, () => [p.D]],
+    ['any of several statuses', { status: ['started', 'failed'] }, () => [p.C, p.B]],
+    ['payment status', { paymentStatus: ['partially_refunded'] }, () => [p.D]],
     ['channel reference', { channelReference: 'LIST-1' }, () => [p.B, p.A]],
-    ['creation time', { createdFrom: '2030-03-04T21:00:00Z', createdTo: '2030-03-11T00:00:00Z' }, () => [p.C, p.B]],
+    ['creation time', { created: { from: '2030-03-04T21:00:00Z', to: '2030-03-11T00:00:00Z' } }, () => [p.C, p.B]],
+    ['creation time open at one end', { created: { from: '2030-03-10T00:00:00Z' } }, () => [p.D, p.C]],
   ])('filters by %s', async (_name, filter, expected) => {
-    const res = await gql(PAYMENTS, filter);
+    const res = await gql(PAYMENTS, { filter });
 
     expect(res.body.errors).toBeUndefined();
-    expect(tokens(res.body.data.payments.nodes)).toEqual(expected());
+    expect(tokens(nodes(res.body.data.payments))).toEqual(expected());
+  });
+
+  it.each([
+    ['a variable', PAYMENTS, { filter: { status: ['bogus'] } }],
+    ['a literal', '{ payments(filter: { status: bogus }) { edges { node { token } } } }', {}],
+    ['a string literal', '{ payments(filter: { paymentStatus: "paid" }) { edges { node { token } } } }', {}],
+  ])('refuses a status outside the enum in %s as a GraphQL validation error, never a 500', async (_name, query, variables) => {
+    const res = await gql(query, variables);
+
+    expect([200, 400]).toContain(res.status);
+    expect(res.body.data?.payments ?? null).toBeNull();
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors![0]!.message).toMatch(/PaymentStatus|PaymentMoneyStatus/);
+    expect(res.body.errors![0]!.message).not.toMatch(/prisma|invalid input value/i);
+  });
+
+  it('refuses a forged cursor without reaching the database', async () => {
+    const forged = Buffer.from('GPC:S:not-a-uuid').toString('base64');
+    const res = await gql(PAYMENTS, { first: 1, after: forged });
+    const garbage = await gql(PAYMENTS, { first: 1, after: 'garbage' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.errors?.[0]?.message).toBe('Invalid cursor');
+    expect(garbage.status).toBe(200);
+    expect(garbage.body.errors?.[0]?.message).toMatch(/^Invalid cursor/);
   });
 
   it("never lists another workspace's payments", async () => {
     const res = await gql(PAYMENTS, { first: 200 });
 
-    expect(tokens(res.body.data.payments.nodes)).not.toContain(p.elsewhere);
+    expect(tokens(nodes(res.body.data.payments))).not.toContain(p.elsewhere);
+  });
+
+  it('reads every workspace for support staff, one with workspaceSlug; a dashboard token keeps its own whatever the slug', async () => {
+    const support = await createAccessToken(t.gateway.services.db, null, 'support');
+    const query = `query ($slug: String) { payments(first: 200, workspaceSlug: $slug) { edges { node { token } } } }`;
+
+    const everyWorkspace = tokens(nodes((await gql(query, {}, support)).body.data.payments));
+    const oneWorkspace = tokens(nodes((await gql(query, { slug: other.team }, support)).body.data.payments));
+    const ownDespiteSlug = tokens(nodes((await gql(query, { slug: other.team })).body.data.payments));
+
+    expect(everyWorkspace).toEqual(expect.arrayContaining([p.A, p.B, p.C, p.D, p.elsewhere]));
+    expect(oneWorkspace).toEqual([p.elsewhere]);
+    expect(ownDespiteSlug).toEqual([p.D, p.C, p.B, p.A]);
   });
 
   it('needs a bearer token', async () => {

@@ -1,34 +1,15 @@
 // refund-payment and cancel-payment state rules (spec: States "API payment", Errors): what can be
 // refunded or cancelled, the resulting payment_status, the events, and 422 without any write
 // when the payment cannot be refunded or cancelled.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaymentAccount } from '../../src/domain/workspaces.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError, type MessageCode } from '../helpers/messages.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { eventsOf, rowCounts } from '../helpers/rows.ts';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m } = useGateway({ merchant: true });
 let reference = 3000;
-
-const MSG = {
-  onlySuccessfulRefund: 'Yalnızca başarılı bir ödeme iade edilebilir.',
-  onlySuccessfulCancel: 'Yalnızca başarılı bir ödeme iptal edilebilir.',
-  cancelledNotRefundable: 'İptal edilmiş bir ödeme iade edilemez.',
-  partiallyRefundedNotCancellable: 'Kısmen iade edilmiş bir ödeme iptal edilemez.',
-  refundedNotCancellable: 'İade edilmiş bir ödeme iptal edilemez.',
-  alreadyCancelled: 'Ödeme zaten iptal edilmiş.',
-  nothingLeft: 'İade edilebilir tutar kalmadı.',
-  refundExceeds: 'İade tutarı iade edilebilir tutarı aşamaz.',
-  noRefund: 'Ödeme hesabı iadeyi desteklemiyor.',
-  noCancel: 'Ödeme hesabı iptali desteklemiyor.',
-};
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 /** A successful regular payment of `amount` (or a failed one with a declining card). */
 async function pay(opts: { amount?: string; number?: string; account?: string } = {}): Promise<string> {
@@ -47,13 +28,12 @@ const refund = (token: string, amount?: string) => (tick(), m.call('refund-payme
 const cancel = (token: string) => (tick(), m.call('cancel-payment', { transaction: { token } }));
 const paymentStatus = async (token: string) => (await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } })).paymentStatus;
 
-/** Asserts a 422 on `path` with `text`, and that neither the payment nor any table changed. */
-async function expectRefused(request: () => ReturnType<typeof refund>, token: string, path: string, text: string) {
+/** Asserts a 422 on `path` with `code`'s message, and that neither the payment nor any table changed. */
+async function expectRefused(request: () => ReturnType<typeof refund>, token: string, path: string, code: MessageCode) {
   const db = t.gateway.services.db;
   const before = { rows: await rowCounts(t), payment: await db.payment.findUnique({ where: { id: token } }) };
   const res = await request();
-  expect(res.status).toBe(422);
-  expect(res.body.errors[path]).toEqual([text]);
+  expectFieldError(res, path, code);
   expect(await rowCounts(t)).toEqual(before.rows);
   expect(await db.payment.findUnique({ where: { id: token } })).toEqual(before.payment);
 }
@@ -102,41 +82,41 @@ describe('refund-payment', () => {
     const token = await pay();
     await refund(token, '60.00');
 
-    await expectRefused(() => refund(token, '40.01'), token, 'amount', MSG.refundExceeds);
+    await expectRefused(() => refund(token, '40.01'), token, 'amount', 'refund_exceeds');
   });
 
   it('refuses a refunded payment: nothing is left', async () => {
     const token = await pay();
     await refund(token);
 
-    await expectRefused(() => refund(token), token, 'transaction.token', MSG.nothingLeft);
+    await expectRefused(() => refund(token), token, 'transaction.token', 'no_refundable_amount');
   });
 
   it('refuses a cancelled payment', async () => {
     const token = await pay();
     expect((await cancel(token)).body.result.successful).toBe(true);
 
-    await expectRefused(() => refund(token, '10.00'), token, 'transaction.token', MSG.cancelledNotRefundable);
+    await expectRefused(() => refund(token, '10.00'), token, 'transaction.token', 'cancelled_not_refundable');
   });
 
   it('refuses a failed payment', async () => {
     const token = await pay({ number: CARDS.insufficientFunds });
 
-    await expectRefused(() => refund(token), token, 'transaction.token', MSG.onlySuccessfulRefund);
+    await expectRefused(() => refund(token), token, 'transaction.token', 'only_successful_refundable');
   });
 
   it('refuses a 3D payment that has not been completed', async () => {
     const started = await m.call('secure-payment', paymentBody(m, { transaction: { channel_reference: `REF-${reference++}` } }));
     const token = started.body.transaction.token;
 
-    await expectRefused(() => refund(token), token, 'transaction.token', MSG.onlySuccessfulRefund);
+    await expectRefused(() => refund(token), token, 'transaction.token', 'only_successful_refundable');
   });
 
   it('refuses a payment whose account does not support refunds', async () => {
     const account = await createPaymentAccount(t.gateway.services.db, m.team, { name: 'No refunds', capabilities: { refund: false } });
     const token = await pay({ account: account.id });
 
-    await expectRefused(() => refund(token), token, 'transaction.token', MSG.noRefund);
+    await expectRefused(() => refund(token), token, 'transaction.token', 'account_no_refund');
   });
 
   it('keeps retrieve-payment successful for a refunded payment', async () => {
@@ -167,34 +147,34 @@ describe('cancel-payment', () => {
     const token = await pay();
     await refund(token, '0.01');
 
-    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.partiallyRefundedNotCancellable);
+    await expectRefused(() => cancel(token), token, 'transaction.token', 'partially_refunded_not_cancellable');
   });
 
   it('refuses a fully refunded payment', async () => {
     const token = await pay();
     await refund(token);
 
-    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.refundedNotCancellable);
+    await expectRefused(() => cancel(token), token, 'transaction.token', 'refunded_not_cancellable');
   });
 
   it('refuses a payment that is already cancelled', async () => {
     const token = await pay();
     await cancel(token);
 
-    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.alreadyCancelled);
+    await expectRefused(() => cancel(token), token, 'transaction.token', 'already_cancelled');
   });
 
   it('refuses a failed payment', async () => {
     const token = await pay({ number: CARDS.expired });
 
-    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.onlySuccessfulCancel);
+    await expectRefused(() => cancel(token), token, 'transaction.token', 'only_successful_cancellable');
   });
 
   it('refuses a payment whose account does not support cancellation', async () => {
     const account = await createPaymentAccount(t.gateway.services.db, m.team, { name: 'No cancels', capabilities: { cancel: false } });
     const token = await pay({ account: account.id });
 
-    await expectRefused(() => cancel(token), token, 'transaction.token', MSG.noCancel);
+    await expectRefused(() => cancel(token), token, 'transaction.token', 'account_no_cancel');
   });
 
   it('is allowed after a refund the provider rejected (the payment is still whole)', async () => {

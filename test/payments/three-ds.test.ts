@@ -1,30 +1,21 @@
 // The 3D Secure flow over HTTP (spec: secure-payment, retrieve-payment, States "API payment",
 // Limits "3D redirect address"): start, the simulated bank page, the return POST to the
-// merchant's callback server, retrieve-payment; the single-use address and the 15-minute expiry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
+// merchant's callback server, retrieve-payment; the single-use address, the 15-minute expiry and
+// the end of an opened page that was never answered (30 minutes after the start).
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
+import { msg } from '../helpers/messages.ts';
+import { CARDS, completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf } from '../helpers/rows.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const EXPIRED_MESSAGE = 'Müşteri 3D doğrulama sayfasını zamanında açmadı.';
+const THIRTY_MINUTES = 30 * 60 * 1000;
+const EXPIRED_MESSAGE = msg('payment_expired_3ds');
+const ABANDONED_MESSAGE = msg('payment_abandoned_3ds');
 
-let t: TestGateway;
-let m: Merchant;
-let shop: Receiver;
+const { t, merchant: m, receiver: shop } = useGateway({ merchant: true, receiver: true });
 let reference = 5000;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  shop = await startReceiver();
-});
-afterAll(async () => {
-  await shop?.close();
-  await t?.stop();
-});
 
 async function start(over: Parameters<typeof paymentBody>[1] = {}) {
   const body = paymentBody(m, { ...over, transaction: { channel_reference: `ORDER-${reference++}`, callback_url: `${shop.url}/payment-return`, ...over.transaction } });
@@ -219,5 +210,107 @@ describe('expiry after 15 minutes', () => {
 
     expect(await retrieve(started.token)).toEqual({ successful: false, message: '' });
     expect(await eventsOf(t, started.token)).toEqual([]);
+  });
+});
+
+describe('an opened page is given up 30 minutes after the start', () => {
+  const db = () => t.gateway.services.db;
+  /** What completeThreeDs leaves when its process dies while the answer is at the bank. */
+  const answerLostAtTheBank = (token: string) => db().payment.update({ where: { id: token }, data: { threeDsToken: null, threeDsAnsweredAt: t.clock.now() } });
+
+  it('fails a payment whose page was opened but never answered, with transaction.failed, and refuses a late answer', async () => {
+    // Given a 3D payment whose page the customer opened and left
+    const started = await start();
+    expect((await openPage(started.redirectUrl!)).status).toBe(200);
+
+    // When 30 minutes and a second pass after the start and the due jobs run
+    t.clock.advance(THIRTY_MINUTES + 1000);
+    await runJobsDueBy(t);
+
+    // Then it failed with its message and event, and a late approval changes nothing
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE });
+    expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
+    const late = await submit(started.redirectUrl!, 'approve');
+    expect(late.status).toBe(409);
+    expect(late.html).not.toContain('transaction_token');
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE });
+    expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
+  });
+
+  it('answers retrieve-payment in English with Accept-Language en', async () => {
+    const started = await start();
+    await openPage(started.redirectUrl!);
+    t.clock.advance(THIRTY_MINUTES + 1000);
+    await runJobsDueBy(t);
+
+    const res = await m.call('retrieve-payment', { transaction: { token: started.token } }, { headers: { 'Accept-Language': 'en' } });
+
+    expect(res.body.result).toEqual({ successful: false, message: 'The customer did not complete 3D verification within 30 minutes.' });
+  });
+
+  it('does not end a payment before its 30 minutes', async () => {
+    const started = await start();
+    await openPage(started.redirectUrl!);
+
+    t.clock.advance(THIRTY_MINUTES - 1000);
+    await runJobsDueBy(t);
+
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: '' });
+    const answered = await submit(started.redirectUrl!, 'approve');
+    expect(answered.status).toBe(200);
+    expect(await eventsOf(t, started.token)).toEqual(['transaction.successful']);
+  });
+
+  it('settles once when the timer and a last-second answer race', async () => {
+    const started = await start();
+    await openPage(started.redirectUrl!);
+    t.clock.advance(THIRTY_MINUTES + 1000);
+
+    const [answer] = await Promise.all([submit(started.redirectUrl!, 'approve'), runJobsDueBy(t)]);
+
+    const events = await eventsOf(t, started.token);
+    expect(events).toHaveLength(1);
+    const settled = await retrieve(started.token);
+    if (events[0] === 'transaction.successful') {
+      expect(answer.status).toBe(200);
+      expect(settled).toEqual({ successful: true, message: null });
+    } else {
+      expect(answer.status).toBe(409);
+      expect(settled).toEqual({ successful: false, message: ABANDONED_MESSAGE });
+    }
+  });
+
+  it.each([
+    ['approved', CARDS.approved, 'transaction.successful', { successful: true, message: null }],
+    ['declined', CARDS.insufficientFunds, 'transaction.failed', { successful: false, message: 'Yetersiz bakiye' }],
+  ])('asks the bank about an answer that never came back and settles with what it %s', async (_name, number, event, result) => {
+    // Given a page answered while its answer was lost on the way back from the bank
+    const started = await start({ card: { number } });
+    await openPage(started.redirectUrl!);
+    await answerLostAtTheBank(started.token);
+
+    // When the payment is due to be given up
+    t.clock.advance(THIRTY_MINUTES + 1000);
+    await runJobsDueBy(t);
+
+    // Then the bank's own answer settles it, with the owner's event
+    expect(await retrieve(started.token)).toEqual(result);
+    expect(await eventsOf(t, started.token)).toEqual([event]);
+  });
+
+  it('waits two minutes for the bank after an answer sent just before the 30 minutes', async () => {
+    const started = await start();
+    await openPage(started.redirectUrl!);
+    t.clock.advance(THIRTY_MINUTES - 60_000);
+    await answerLostAtTheBank(started.token);
+
+    t.clock.advance(61_000);
+    await runJobsDueBy(t);
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: '' });
+
+    t.clock.advance(60_000);
+    await runJobsDueBy(t);
+    expect(await retrieve(started.token)).toEqual({ successful: true, message: null });
+    expect(await eventsOf(t, started.token)).toEqual(['transaction.successful']);
   });
 });

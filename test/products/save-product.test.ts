@@ -1,23 +1,20 @@
 // save-product: every field rule of the spec (status, field path, message, nothing written),
 // upsert by (channel_token, channel_reference), defaults, and the dashboard `products` query.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccessToken, createChannel, updateWorkspace } from '../../src/domain/workspaces.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { gql } from '../helpers/webhooks.ts';
-import { MSG, orderRowCounts, productBody } from '../helpers/orders.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError, msg, type MessageCode } from '../helpers/messages.ts';
+import { gql, type GqlResult } from '../helpers/webhooks.ts';
+import { orderRowCounts, productBody } from '../helpers/orders.ts';
 
-let t: TestGateway;
-let m: Merchant;
-let other: Merchant;
+const {
+  t,
+  merchant: m,
+  merchants: { other },
+  seed,
+} = useGateway({ merchant: true, merchants: { other: {} } });
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  other = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 const product = (reference: string) => t.gateway.services.db.product.findMany({ where: { channelReference: reference } });
 
@@ -118,43 +115,44 @@ interface Row {
   /** Replaces the whole body. */
   body?: () => unknown;
   path: string;
-  message: string;
+  code: MessageCode;
+  params?: Record<string, number>;
 }
 
 const rows: Row[] = [
-  { name: 'product missing', body: () => ({}), path: 'product', message: MSG.required },
-  { name: 'unknown key inside product', over: { color: 'red' }, path: 'product.color', message: MSG.unknownField },
-  { name: 'unknown key inside product (id)', over: { id: UNKNOWN_UUID }, path: 'product.id', message: MSG.unknownField },
-  { name: 'channel_token missing', over: { channel_token: undefined }, path: 'product.channel_token', message: MSG.required },
-  { name: 'channel_token not a UUID', over: { channel_token: 'web' }, path: 'product.channel_token', message: MSG.invalidUuid },
-  { name: 'channel_token of no channel', over: { channel_token: UNKNOWN_UUID }, path: 'product.channel_token', message: MSG.channelNotFound },
-  { name: "another workspace's channel_token", over: { channel_token: '__other__' }, path: 'product.channel_token', message: MSG.channelNotFound },
-  { name: 'channel_reference missing', over: { channel_reference: undefined }, path: 'product.channel_reference', message: MSG.required },
-  { name: 'channel_reference empty', over: { channel_reference: '' }, path: 'product.channel_reference', message: MSG.required },
-  { name: 'channel_reference over 255 characters', over: { channel_reference: 'S'.repeat(256) }, path: 'product.channel_reference', message: MSG.tooLong255 },
-  { name: 'name missing', over: { name: undefined }, path: 'product.name', message: MSG.required },
-  { name: 'name over 255 characters', over: { name: 'N'.repeat(256) }, path: 'product.name', message: MSG.tooLong255 },
-  { name: 'type missing', over: { type: undefined }, path: 'product.type', message: MSG.required },
-  { name: 'type other than simple/recurring', over: { type: 'bundle' }, path: 'product.type', message: MSG.productTypeInvalid },
-  { name: 'amount missing', over: { amount: undefined }, path: 'product.amount', message: MSG.required },
-  { name: 'amount of zero', over: { amount: '0.00' }, path: 'product.amount', message: MSG.productAmountMin },
-  { name: 'amount of zero as a number', over: { amount: 0 }, path: 'product.amount', message: MSG.productAmountMin },
-  { name: 'amount with three decimals', over: { amount: '10.001' }, path: 'product.amount', message: MSG.amountFormat },
-  { name: 'amount number with three decimals', over: { amount: 10.001 }, path: 'product.amount', message: MSG.amountFormat },
-  { name: 'amount negative', over: { amount: '-5.00' }, path: 'product.amount', message: MSG.amountFormat },
-  { name: 'amount with a decimal comma', over: { amount: '10,50' }, path: 'product.amount', message: MSG.amountFormat },
-  { name: 'amount not a number', over: { amount: 'ten' }, path: 'product.amount', message: MSG.amountFormat },
-  { name: 'amount beyond the ceiling', over: { amount: '100000000000.00' }, path: 'product.amount', message: MSG.amountTooLarge },
-  { name: 'tax_rate missing', over: { tax_rate: undefined }, path: 'product.tax_rate', message: MSG.required },
-  { name: 'tax_rate above 100', over: { tax_rate: '100.01' }, path: 'product.tax_rate', message: MSG.rateFormat },
-  { name: 'tax_rate negative', over: { tax_rate: -1 }, path: 'product.tax_rate', message: MSG.rateFormat },
-  { name: 'tax_rate with three decimals', over: { tax_rate: '18.125' }, path: 'product.tax_rate', message: MSG.rateFormat },
-  { name: 'tax_rate not a number', over: { tax_rate: 'KDV' }, path: 'product.tax_rate', message: MSG.rateFormat },
-  { name: 'period missing for recurring', over: { type: 'recurring' }, path: 'product.period', message: MSG.periodRequired },
-  { name: 'period null for recurring', over: { type: 'recurring', period: null }, path: 'product.period', message: MSG.periodRequired },
-  { name: 'period other than monthly/yearly', over: { type: 'recurring', period: 'weekly' }, path: 'product.period', message: MSG.periodInvalid },
-  { name: 'currency outside TRY/USD/EUR/GBP', over: { currency: 'JPY' }, path: 'product.currency', message: MSG.currencyInvalid },
-  { name: 'is_active not a boolean', over: { is_active: 'yes' }, path: 'product.is_active', message: MSG.invalidType },
+  { name: 'product missing', body: () => ({}), path: 'product', code: 'required' },
+  { name: 'unknown key inside product', over: { color: 'red' }, path: 'product.color', code: 'unknown_field' },
+  { name: 'unknown key inside product (id)', over: { id: UNKNOWN_UUID }, path: 'product.id', code: 'unknown_field' },
+  { name: 'channel_token missing', over: { channel_token: undefined }, path: 'product.channel_token', code: 'required' },
+  { name: 'channel_token not a UUID', over: { channel_token: 'web' }, path: 'product.channel_token', code: 'invalid_uuid' },
+  { name: 'channel_token of no channel', over: { channel_token: UNKNOWN_UUID }, path: 'product.channel_token', code: 'channel_not_found' },
+  { name: "another workspace's channel_token", over: { channel_token: '__other__' }, path: 'product.channel_token', code: 'channel_not_found' },
+  { name: 'channel_reference missing', over: { channel_reference: undefined }, path: 'product.channel_reference', code: 'required' },
+  { name: 'channel_reference empty', over: { channel_reference: '' }, path: 'product.channel_reference', code: 'required' },
+  { name: 'channel_reference over 255 characters', over: { channel_reference: 'S'.repeat(256) }, path: 'product.channel_reference', code: 'too_long', params: { max: 255 } },
+  { name: 'name missing', over: { name: undefined }, path: 'product.name', code: 'required' },
+  { name: 'name over 255 characters', over: { name: 'N'.repeat(256) }, path: 'product.name', code: 'too_long', params: { max: 255 } },
+  { name: 'type missing', over: { type: undefined }, path: 'product.type', code: 'required' },
+  { name: 'type other than simple/recurring', over: { type: 'bundle' }, path: 'product.type', code: 'product_type_invalid' },
+  { name: 'amount missing', over: { amount: undefined }, path: 'product.amount', code: 'required' },
+  { name: 'amount of zero', over: { amount: '0.00' }, path: 'product.amount', code: 'product_amount_min' },
+  { name: 'amount of zero as a number', over: { amount: 0 }, path: 'product.amount', code: 'product_amount_min' },
+  { name: 'amount with three decimals', over: { amount: '10.001' }, path: 'product.amount', code: 'amount_format' },
+  { name: 'amount number with three decimals', over: { amount: 10.001 }, path: 'product.amount', code: 'amount_format' },
+  { name: 'amount negative', over: { amount: '-5.00' }, path: 'product.amount', code: 'amount_format' },
+  { name: 'amount with a decimal comma', over: { amount: '10,50' }, path: 'product.amount', code: 'amount_format' },
+  { name: 'amount not a number', over: { amount: 'ten' }, path: 'product.amount', code: 'amount_format' },
+  { name: 'amount beyond the ceiling', over: { amount: '100000000000.00' }, path: 'product.amount', code: 'amount_too_large' },
+  { name: 'tax_rate missing', over: { tax_rate: undefined }, path: 'product.tax_rate', code: 'required' },
+  { name: 'tax_rate above 100', over: { tax_rate: '100.01' }, path: 'product.tax_rate', code: 'rate_format' },
+  { name: 'tax_rate negative', over: { tax_rate: -1 }, path: 'product.tax_rate', code: 'rate_format' },
+  { name: 'tax_rate with three decimals', over: { tax_rate: '18.125' }, path: 'product.tax_rate', code: 'rate_format' },
+  { name: 'tax_rate not a number', over: { tax_rate: 'KDV' }, path: 'product.tax_rate', code: 'rate_format' },
+  { name: 'period missing for recurring', over: { type: 'recurring' }, path: 'product.period', code: 'product_period_required' },
+  { name: 'period null for recurring', over: { type: 'recurring', period: null }, path: 'product.period', code: 'product_period_required' },
+  { name: 'period other than monthly/yearly', over: { type: 'recurring', period: 'weekly' }, path: 'product.period', code: 'product_period_invalid' },
+  { name: 'currency outside TRY/USD/EUR/GBP', over: { currency: 'JPY' }, path: 'product.currency', code: 'currency_invalid' },
+  { name: 'is_active not a boolean', over: { is_active: 'yes' }, path: 'product.is_active', code: 'invalid_type' },
 ];
 
 describe('save-product rejects with 422, the field path and message, and writes nothing:', () => {
@@ -165,9 +163,7 @@ describe('save-product rejects with 422, the field path and message, and writes 
     const before = await orderRowCounts(t);
     const res = await m.call('save-product', body);
 
-    expect(res.status).toBe(422);
-    expect(res.body.result).toEqual({ successful: false, message: row.message });
-    expect(res.body.errors[row.path]).toEqual([row.message]);
+    expectFieldError(res, row.path, row.code, { params: row.params });
     expect(await orderRowCounts(t)).toEqual(before);
   });
 
@@ -185,17 +181,17 @@ describe('save-product access', () => {
     const bad = await m.call('save-product', productBody(m), { secret: 'wrong' });
     expect(bad.status).toBe(401);
 
-    const stopped = await seedWorkspace(t);
+    const stopped = await seed();
     await updateWorkspace(t.gateway.services.db, stopped.team, { active: false });
     const before = await orderRowCounts(t);
     const res = await stopped.call('save-product', productBody(stopped));
     expect(res.status).toBe(403);
-    expect(res.body.result).toEqual({ successful: false, message: MSG.workspaceInactive });
+    expect(res.body.result).toEqual({ successful: false, message: msg('workspace_inactive') });
     expect(await orderRowCounts(t)).toEqual(before);
   });
 
   it('needs no orders or subscriptions plan', async () => {
-    const basic = await seedWorkspace(t, { plan: {} });
+    const basic = await seed({ plan: {} });
     const res = await basic.call('save-product', productBody(basic));
     expect(res.status).toBe(200);
   });
@@ -205,17 +201,23 @@ describe('GraphQL products', () => {
   it('lists the workspace catalog for a dashboard token, filtered by channel and reference, never another workspace', async () => {
     await other.call('save-product', productBody(other, { channel_reference: 'SKU-OTHER' }));
     const token = await createAccessToken(t.gateway.services.db, m.team, 'dash');
-    const query = `query($channel: String, $ref: String) { products(channelToken: $channel, channelReference: $ref, first: 200) {
-      nodes { channelToken channelReference name type amount currency taxRate period isActive } pageInfo { hasNextPage } } }`;
+    const query = `query($filter: ProductFilter) { products(filter: $filter, first: 200) {
+      edges { node { channelToken channelReference name type amount currency taxRate period isActive } } pageInfo { hasNextPage } } }`;
+    const nodes = (res: GqlResult) => res.body.data.products.edges.map((e: { node: { channelReference: string } }) => e.node);
 
-    const all = await gql(t, token, query, { channel: m.channelToken });
+    const all = await gql(t, token, query, { filter: { channelToken: m.channelToken } });
     expect(all.body.errors).toBeUndefined();
-    const refs = all.body.data.products.nodes.map((p: { channelReference: string }) => p.channelReference);
+    const refs = nodes(all).map((p: { channelReference: string }) => p.channelReference);
     expect(refs).toContain('PLAN-Y');
     expect(refs).not.toContain('SKU-OTHER');
+    expect(nodes(await gql(t, token, query, { filter: { channelToken: other.channelToken } }))).toEqual([]);
+    expect(nodes(await gql(t, token, query, { filter: { channelToken: 'not-a-token' } }))).toEqual([]);
+    const offSale = nodes(await gql(t, token, query, { filter: { isActive: false } })) as Array<{ channelReference: string; isActive: boolean }>;
+    expect(offSale.map((p) => p.channelReference)).toContain('PLAN-Y');
+    expect(offSale.every((p) => !p.isActive)).toBe(true);
 
-    const one = await gql(t, token, query, { ref: 'PLAN-Y' });
-    expect(one.body.data.products.nodes).toEqual([
+    const one = await gql(t, token, query, { filter: { channelReference: 'PLAN-Y' } });
+    expect(nodes(one)).toEqual([
       { channelToken: m.channelToken, channelReference: 'PLAN-Y', name: 'Kahve Makinesi', type: 'recurring', amount: '99.90', currency: 'USD', taxRate: '18.50', period: 'yearly', isActive: false },
     ]);
   });
@@ -226,6 +228,6 @@ describe('GraphQL products', () => {
       input: { product: { channelToken: m.channelToken, channelReference: 'GQL-1', name: 'X', type: 'simple', amount: '0', taxRate: '1' } },
     });
     expect(res.body.data.saveProduct.result.successful).toBe(false);
-    expect(res.body.data.saveProduct.errors).toEqual([{ path: ['product', 'amount'], message: 'The amount must be at least 0.01.' }]);
+    expect(res.body.data.saveProduct.errors).toEqual([{ path: ['product', 'amount'], message: msg('product_amount_min', {}, 'en') }]);
   });
 });

@@ -164,6 +164,37 @@ describe('simulator 3D Secure', () => {
   });
 });
 
+describe('simulator status query (reconciliation)', () => {
+  async function startedReference(number: string): Promise<string> {
+    const started = await simulator.authorise3D(payment(number));
+    if (started.status !== 'pending') throw new Error('expected pending');
+    return started.providerReference;
+  }
+
+  it('reports a timed-out 3D payment as finally approved, under its reference', async () => {
+    const providerReference = await startedReference('4000000000009995');
+    await expect(simulator.complete3D({ idempotencyKey: 'k:complete', providerReference, outcome: 'approve' })).rejects.toBeInstanceOf(ProviderTimeoutError);
+
+    expect(await new SimulatorProvider(() => now).paymentStatus({ idempotencyKey: 'k:complete', providerReference })).toEqual({ status: 'succeeded', providerReference });
+  });
+
+  it.each([
+    ['4111111111111111', { status: 'succeeded' }],
+    ['4000000000000002', { status: 'declined', code: 'insufficient_funds', message: 'Yetersiz bakiye' }],
+    ['4000000000000119', { status: 'declined', code: 'provider_error', message: 'Banka sistem hatası' }],
+  ])('answers with the card behaviour of the reference (%s)', async (number, expected) => {
+    const providerReference = await startedReference(number);
+    expect(await simulator.paymentStatus({ idempotencyKey: 'k', providerReference })).toMatchObject(expected);
+  });
+
+  it('cannot tell the outcome of a call that handed out no reference', async () => {
+    await expect(simulator.charge(payment('4000000000009995', 'lost-charge'))).rejects.toBeInstanceOf(ProviderTimeoutError);
+
+    expect(await simulator.paymentStatus({ idempotencyKey: 'lost-charge', providerReference: null })).toEqual({ status: 'unknown' });
+    expect(await simulator.paymentStatus({ idempotencyKey: 'x', providerReference: 'pay_123' })).toEqual({ status: 'unknown' });
+  });
+});
+
 describe('simulator refund and cancel', () => {
   async function paidReference(number: string): Promise<string> {
     const paid = await simulator.charge(payment(number));

@@ -1,26 +1,22 @@
 // Authentication of REST calls (spec: Authentication; DESIGN.md: Auth), through a real gateway.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { message } from '../../src/domain/messages.ts';
+import { describe, expect, it } from 'vitest';
 import { signBody, signTimestamped } from '../../src/domain/signatures.ts';
 import { rotateCredentials, updateWorkspace } from '../../src/domain/workspaces.ts';
 import type { CallResult } from '../helpers/client.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import type { Merchant } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectPlainError } from '../helpers/messages.ts';
 
 const OK_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00' } };
 const BAD_BIN_BODY = { card: { bin: '4111' }, transaction: { amount: '100.00' } };
-const tr = (code: Parameters<typeof message>[0]) => message(code, 'tr');
 
-let t: TestGateway;
-let m: Merchant;
-let other: Merchant;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  other = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
+const {
+  t,
+  merchant: m,
+  merchants: { other },
+  seed,
+} = useGateway({ merchant: true, merchants: { other: {} } });
 
 /** Unix seconds of the gateway's clock, which is what timestamps are compared with. */
 const gatewayNow = () => Math.floor(t.clock.now().getTime() / 1000);
@@ -37,11 +33,6 @@ async function post(path: string, headers: Record<string, string>, body: string 
     // keep the text
   }
   return { status: res.status, body: parsed as Record<string, unknown>, headers: res.headers, text };
-}
-
-function expectRejected(res: CallResult, status: number, code: Parameters<typeof message>[0]) {
-  expect(res.status).toBe(status);
-  expect(res.body).toEqual({ result: { successful: false, message: tr(code) }, errors: {} });
 }
 
 describe('the published signature vector', () => {
@@ -87,7 +78,7 @@ describe('rejected signatures', () => {
   it('rejects a body signed with the wrong secret with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { secret: 'not-the-secret' });
 
-    expectRejected(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature');
   });
 
   it('rejects a body with one byte changed after signing with 401', async () => {
@@ -98,7 +89,7 @@ describe('rejected signatures', () => {
 
     const res = await m.call('retrieve-bin', null, { raw: sent, signRaw: signed });
 
-    expectRejected(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature');
   });
 
   it('rejects the same JSON re-serialized with other spacing with 401 (the signature covers bytes, not values)', async () => {
@@ -107,7 +98,7 @@ describe('rejected signatures', () => {
 
     const res = await m.call('retrieve-bin', null, { raw: spaced, signRaw: compact });
 
-    expectRejected(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature');
   });
 
   it('rejects a timestamp-form signature whose path is not the request path with 401', async () => {
@@ -117,7 +108,7 @@ describe('rejected signatures', () => {
 
     const res = await post(pathOf(m), { 'X-Api-Key': m.apiKey, 'X-Timestamp': ts, 'X-Signature': signature }, raw);
 
-    expectRejected(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature');
   });
 
   it('rejects a body-form signature when X-Timestamp is also sent (the timestamp form then applies)', async () => {
@@ -125,19 +116,19 @@ describe('rejected signatures', () => {
 
     const res = await post(pathOf(m), { 'X-Api-Key': m.apiKey, 'X-Timestamp': String(gatewayNow()), 'X-Signature': signBody(m.apiSecret, raw) }, raw);
 
-    expectRejected(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature');
   });
 
   it('rejects a correctly signed timestamp 6 minutes old with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { form: 'timestamp', timestamp: gatewayNow() - 360 });
 
-    expectRejected(res, 401, 'auth_stale_timestamp');
+    expectPlainError(res, 401, 'auth_stale_timestamp');
   });
 
   it('rejects a correctly signed timestamp 6 minutes in the future with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { form: 'timestamp', timestamp: gatewayNow() + 360 });
 
-    expectRejected(res, 401, 'auth_stale_timestamp');
+    expectPlainError(res, 401, 'auth_stale_timestamp');
   });
 
   it('judges timestamps by the gateway clock: a fresh signature goes stale when the clock moves 6 minutes', async () => {
@@ -150,7 +141,7 @@ describe('rejected signatures', () => {
     const replay = await m.call('retrieve-bin', OK_BODY, { form: 'timestamp', timestamp: ts });
 
     // Then it is refused
-    expectRejected(replay, 401, 'auth_stale_timestamp');
+    expectPlainError(replay, 401, 'auth_stale_timestamp');
   });
 
   it.each([
@@ -162,7 +153,7 @@ describe('rejected signatures', () => {
     const raw = JSON.stringify(OK_BODY);
     const res = await post(pathOf(m), { 'X-Api-Key': m.apiKey, 'X-Timestamp': ts, 'X-Signature': signTimestamped(m.apiSecret, ts, 'POST', pathOf(m), raw) }, raw);
 
-    expectRejected(res, 401, 'auth_stale_timestamp');
+    expectPlainError(res, 401, 'auth_stale_timestamp');
   });
 });
 
@@ -170,25 +161,25 @@ describe('rejected keys', () => {
   it('rejects a call without X-Api-Key with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { headers: { 'X-Api-Key': '' } });
 
-    expectRejected(res, 401, 'auth_missing_key');
+    expectPlainError(res, 401, 'auth_missing_key');
   });
 
   it('rejects a call without X-Signature with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { headers: { 'X-Signature': '' } });
 
-    expectRejected(res, 401, 'auth_missing_signature');
+    expectPlainError(res, 401, 'auth_missing_signature');
   });
 
   it('rejects a signature that is not hex with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { headers: { 'X-Signature': 'zz'.repeat(32) } });
 
-    expectRejected(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature');
   });
 
   it('rejects an unknown key with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { apiKey: 'key_does_not_exist' });
 
-    expectRejected(res, 401, 'auth_invalid_key');
+    expectPlainError(res, 401, 'auth_invalid_key');
   });
 
   it("rejects another workspace's valid key and signature on this workspace's path with 401", async () => {
@@ -196,7 +187,7 @@ describe('rejected keys', () => {
     const res = await m.call('retrieve-bin', OK_BODY, { apiKey: other.apiKey, secret: other.apiSecret, team: m.team });
 
     // Then the key is as unknown on this {team} as a made-up one
-    expectRejected(res, 401, 'auth_invalid_key');
+    expectPlainError(res, 401, 'auth_invalid_key');
     // And the same key still works on its own path
     expect((await other.call('retrieve-bin', OK_BODY)).status).toBe(200);
   });
@@ -204,7 +195,7 @@ describe('rejected keys', () => {
   it('rejects a call to a workspace that does not exist with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { team: 'no-such-team' });
 
-    expectRejected(res, 401, 'auth_invalid_key');
+    expectPlainError(res, 401, 'auth_invalid_key');
   });
 
   it('rejects a malformed percent-encoded {team} with 401, not 500', async () => {
@@ -212,50 +203,50 @@ describe('rejected keys', () => {
 
     const res = await post('/api/%E0%A4%A/gateway/retrieve-bin', { 'X-Api-Key': m.apiKey, 'X-Signature': signBody(m.apiSecret, raw) }, raw);
 
-    expectRejected(res, 401, 'auth_invalid_key');
+    expectPlainError(res, 401, 'auth_invalid_key');
   });
 });
 
 describe('workspace state and key rotation', () => {
   it('answers 403 for a suspended workspace, and 200 again once it is reactivated', async () => {
     // Given a workspace that cannot operate
-    const suspended = await seedWorkspace(t);
+    const suspended = await seed();
     await updateWorkspace(t.gateway.services.db, suspended.team, { active: false });
 
     // When it sends a correctly signed call
     const res = await suspended.call('retrieve-bin', OK_BODY);
 
     // Then it is refused with 403
-    expectRejected(res, 403, 'workspace_inactive');
+    expectPlainError(res, 403, 'workspace_inactive');
 
     await updateWorkspace(t.gateway.services.db, suspended.team, { active: true });
     expect((await suspended.call('retrieve-bin', OK_BODY)).status).toBe(200);
   });
 
   it('checks the signature before telling anyone the workspace is suspended', async () => {
-    const suspended = await seedWorkspace(t);
+    const suspended = await seed();
     await updateWorkspace(t.gateway.services.db, suspended.team, { active: false });
 
     const res = await suspended.call('retrieve-bin', OK_BODY, { secret: 'guessed' });
 
-    expectRejected(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature');
   });
 
   it('rejects the old key at once after rotation, and accepts the new one', async () => {
     // Given a merchant whose key works
-    const rotating = await seedWorkspace(t);
+    const rotating = await seed();
     expect((await rotating.call('retrieve-bin', OK_BODY)).status).toBe(200);
 
     // When the credentials are rotated
     const fresh = await rotateCredentials(t.gateway.services.db, t.gateway.masterKey, rotating.team);
 
     // Then the old key is refused
-    expectRejected(await rotating.call('retrieve-bin', OK_BODY), 401, 'auth_invalid_key');
+    expectPlainError(await rotating.call('retrieve-bin', OK_BODY), 401, 'auth_invalid_key');
     // And the new key and secret work
     const res = await rotating.call('retrieve-bin', OK_BODY, { apiKey: fresh.apiKey, secret: fresh.apiSecret });
     expect(res.status).toBe(200);
     // And the old secret does not go with the new key
-    expectRejected(await rotating.call('retrieve-bin', OK_BODY, { apiKey: fresh.apiKey }), 401, 'auth_invalid_signature');
+    expectPlainError(await rotating.call('retrieve-bin', OK_BODY, { apiKey: fresh.apiKey }), 401, 'auth_invalid_signature');
   });
 });
 
@@ -328,7 +319,7 @@ describe('bad input never answers 500', () => {
     const long = await post(pathOf(m), { 'X-Api-Key': 'k'.repeat(8000), 'X-Signature': signBody(m.apiSecret, raw) }, raw);
     const latin1 = await post(pathOf(m), { 'X-Api-Key': 'cl\u00e9', 'X-Signature': signBody(m.apiSecret, raw) }, raw);
 
-    expectRejected(long, 401, 'auth_invalid_key');
-    expectRejected(latin1, 401, 'auth_invalid_key');
+    expectPlainError(long, 401, 'auth_invalid_key');
+    expectPlainError(latin1, 401, 'auth_invalid_key');
   });
 });

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
 
-let t: TestGateway;
-let m: Merchant;
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
+const { merchant: m } = useGateway({ merchant: true });
 
 describe('retrieve-bin smoke', () => {
   it('answers a signed call with the BIN card and TRY installments', async () => {

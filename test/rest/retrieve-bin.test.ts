@@ -1,29 +1,18 @@
 // retrieve-bin (spec: retrieve-bin, Errors, Limits; DESIGN.md: accounts, routing, simulator),
 // through a real gateway: every rule with its status, field path and Turkish message.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { message, type MessageCode } from '../../src/domain/messages.ts';
+import { describe, expect, it } from 'vitest';
 import { addRoutingRule, createPaymentAccount, type RoutingRuleInput } from '../../src/domain/workspaces.ts';
 import type { CallResult } from '../helpers/client.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { expectFieldError, type MessageCode } from '../helpers/messages.ts';
 
-let t: TestGateway;
-let m: Merchant;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
+const { t, merchant: m, seed } = useGateway({ merchant: true });
 
 const binRequest = (bin: unknown, transaction: Record<string, unknown> = { amount: '100.00' }) => ({ card: { bin }, transaction });
 
 /** A 422 whose only error is `code` at `path`, in Turkish, also given as the result message. */
-function expectFieldError(res: CallResult, path: string, code: MessageCode) {
-  const text = message(code, 'tr');
-  expect(res.status).toBe(422);
-  expect(res.body).toEqual({ result: { successful: false, message: text }, errors: { [path]: [text] } });
-}
+const expectOnlyError = (res: CallResult, path: string, code: MessageCode) => expectFieldError(res, path, code, { only: true });
 
 // 100.00 TRY at the simulator's default rates: 0 % for 1, then 1.5 % per extra month;
 // total rounded to the kuruş, amount = total / number rounded half up.
@@ -53,19 +42,19 @@ describe('card.bin', () => {
     ['non-ASCII digits', '٤١١١١١', 'bin_digits_only'],
     ['a trailing newline', '411111\n', 'bin_digits_only'],
   ] as const)('rejects %s with 422 at card.bin', async (_label, bin, code) => {
-    expectFieldError(await m.call('retrieve-bin', binRequest(bin)), 'card.bin', code);
+    expectOnlyError(await m.call('retrieve-bin', binRequest(bin)), 'card.bin', code);
   });
 
   it('rejects a missing card.bin as required', async () => {
-    expectFieldError(await m.call('retrieve-bin', { card: {}, transaction: { amount: '100.00' } }), 'card.bin', 'required');
+    expectOnlyError(await m.call('retrieve-bin', { card: {}, transaction: { amount: '100.00' } }), 'card.bin', 'required');
   });
 
   it('rejects a null card.bin as required', async () => {
-    expectFieldError(await m.call('retrieve-bin', binRequest(null)), 'card.bin', 'required');
+    expectOnlyError(await m.call('retrieve-bin', binRequest(null)), 'card.bin', 'required');
   });
 
   it('rejects a missing card object as required', async () => {
-    expectFieldError(await m.call('retrieve-bin', { transaction: { amount: '100.00' } }), 'card', 'required');
+    expectOnlyError(await m.call('retrieve-bin', { transaction: { amount: '100.00' } }), 'card', 'required');
   });
 
   it.each(['411111', '4111111', '41111111'])('accepts %s (6 to 8 digits)', async (bin) => {
@@ -78,19 +67,19 @@ describe('card.bin', () => {
 
 describe('transaction.amount', () => {
   it('rejects a missing amount as required', async () => {
-    expectFieldError(await m.call('retrieve-bin', binRequest('411111', {})), 'transaction.amount', 'required');
+    expectOnlyError(await m.call('retrieve-bin', binRequest('411111', {})), 'transaction.amount', 'required');
   });
 
   it('rejects a missing transaction object as required', async () => {
-    expectFieldError(await m.call('retrieve-bin', { card: { bin: '411111' } }), 'transaction', 'required');
+    expectOnlyError(await m.call('retrieve-bin', { card: { bin: '411111' } }), 'transaction', 'required');
   });
 
   it.each(['1,00', '1.234', '-5', 'abc', '', ' 100', '100.', '.50', '1e3'])('rejects %j with the amount format message', async (amount) => {
-    expectFieldError(await m.call('retrieve-bin', binRequest('411111', { amount })), 'transaction.amount', 'amount_format');
+    expectOnlyError(await m.call('retrieve-bin', binRequest('411111', { amount })), 'transaction.amount', 'amount_format');
   });
 
   it.each(['0', '0.00'])('rejects a zero amount %j as not positive', async (amount) => {
-    expectFieldError(await m.call('retrieve-bin', binRequest('411111', { amount })), 'transaction.amount', 'amount_positive');
+    expectOnlyError(await m.call('retrieve-bin', binRequest('411111', { amount })), 'transaction.amount', 'amount_positive');
   });
 
   it.each([
@@ -109,7 +98,7 @@ describe('transaction.amount', () => {
 
 describe('transaction.currency', () => {
   it.each(['XYZ', 'try', 'TL', ''])('rejects %j as an invalid currency', async (currency) => {
-    expectFieldError(await m.call('retrieve-bin', binRequest('411111', { amount: '100.00', currency })), 'transaction.currency', 'currency_invalid');
+    expectOnlyError(await m.call('retrieve-bin', binRequest('411111', { amount: '100.00', currency })), 'transaction.currency', 'currency_invalid');
   });
 
   it('defaults to TRY when the currency is omitted or null', async () => {
@@ -122,13 +111,13 @@ describe('transaction.currency', () => {
 
   it('rejects a currency the account does not take with 422 at transaction.currency', async () => {
     // Given a workspace whose default account only takes TRY
-    const tryOnly = await seedWorkspace(t, { currencies: ['TRY'] });
+    const tryOnly = await seed({ currencies: ['TRY'] });
 
     // When USD is asked for
     const res = await tryOnly.call('retrieve-bin', binRequest('411111', { amount: '100.00', currency: 'USD' }));
 
     // Then the currency is refused
-    expectFieldError(res, 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(res, 'transaction.currency', 'currency_not_supported');
   });
 });
 
@@ -136,25 +125,25 @@ describe('transaction.payment_provider_token', () => {
   it('rejects a token that is not a UUID', async () => {
     const res = await m.call('retrieve-bin', binRequest('411111', { amount: '100.00', payment_provider_token: 'acct-1' }));
 
-    expectFieldError(res, 'transaction.payment_provider_token', 'invalid_uuid');
+    expectOnlyError(res, 'transaction.payment_provider_token', 'invalid_uuid');
   });
 
   it('rejects an unknown token as not found', async () => {
     const res = await m.call('retrieve-bin', binRequest('411111', { amount: '100.00', payment_provider_token: randomUUID() }));
 
-    expectFieldError(res, 'transaction.payment_provider_token', 'account_not_found');
+    expectOnlyError(res, 'transaction.payment_provider_token', 'account_not_found');
   });
 
   it("answers another workspace's account token exactly like an unknown one", async () => {
     // Given another workspace's real account
-    const other = await seedWorkspace(t);
+    const other = await seed();
 
     // When its token is sent here
     const foreign = await m.call('retrieve-bin', binRequest('411111', { amount: '100.00', payment_provider_token: other.accountToken }));
     const unknown = await m.call('retrieve-bin', binRequest('411111', { amount: '100.00', payment_provider_token: randomUUID() }));
 
     // Then the answer cannot be told apart from an unknown token
-    expectFieldError(foreign, 'transaction.payment_provider_token', 'account_not_found');
+    expectOnlyError(foreign, 'transaction.payment_provider_token', 'account_not_found');
     expect(foreign.text).toBe(unknown.text);
   });
 
@@ -166,13 +155,13 @@ describe('transaction.payment_provider_token', () => {
 
   it('rejects a request without a token when the workspace has no default account', async () => {
     // Given a workspace with an account that is not the default
-    const noDefault = await seedWorkspace(t, { defaultAccount: false });
+    const noDefault = await seed({ defaultAccount: false });
 
     // When no token is sent
     const res = await noDefault.call('retrieve-bin', binRequest('411111'));
 
     // Then there is no account to ask
-    expectFieldError(res, 'transaction.payment_provider_token', 'no_default_account');
+    expectOnlyError(res, 'transaction.payment_provider_token', 'no_default_account');
     // And naming the account explicitly works
     const named = await noDefault.call('retrieve-bin', binRequest('411111', { amount: '100.00', payment_provider_token: noDefault.accountToken }));
     expect(named.status).toBe(200);
@@ -197,7 +186,7 @@ describe('installments', () => {
 
   it('computes installments on the converted TRY amount when a TRY account converts USD', async () => {
     // Given the default account takes only TRY and converts (USD:TRY=32.50 in the default rates)
-    const converting = await seedWorkspace(t, { currencies: ['TRY'], capabilities: { conversion: true } });
+    const converting = await seed({ currencies: ['TRY'], capabilities: { conversion: true } });
 
     // When 10.00 USD is asked for
     const res = await converting.call('retrieve-bin', binRequest('41111111', { amount: '10.00', currency: 'USD' }));
@@ -211,7 +200,7 @@ describe('installments', () => {
   });
 
   it('gives no installments when a USD account converts a TRY amount', async () => {
-    const converting = await seedWorkspace(t, { currencies: ['USD'], capabilities: { conversion: true } });
+    const converting = await seed({ currencies: ['USD'], capabilities: { conversion: true } });
 
     const res = await converting.call('retrieve-bin', binRequest('41111111', { amount: '1000.00', currency: 'TRY' }));
 
@@ -221,11 +210,11 @@ describe('installments', () => {
 
   it('rejects a conversion whose rate is unknown at transaction.currency', async () => {
     // Given no EUR:USD rate in the rate table
-    const converting = await seedWorkspace(t, { currencies: ['USD'], capabilities: { conversion: true } });
+    const converting = await seed({ currencies: ['USD'], capabilities: { conversion: true } });
 
     const res = await converting.call('retrieve-bin', binRequest('41111111', { amount: '10.00', currency: 'EUR' }));
 
-    expectFieldError(res, 'transaction.currency', 'conversion_rate_unavailable');
+    expectOnlyError(res, 'transaction.currency', 'conversion_rate_unavailable');
   });
 
   it('uses the rates configured on the account', async () => {
@@ -307,7 +296,7 @@ describe('routing rules choose the account when no token is sent', () => {
    * to. A EUR request therefore succeeds exactly when it is routed to the EUR account.
    */
   async function routedWorkspace(...rules: Array<Omit<RoutingRuleInput, 'paymentAccountId'>>) {
-    const merchant = await seedWorkspace(t, { currencies: ['TRY'] });
+    const merchant = await seed({ currencies: ['TRY'] });
     const euro = await createPaymentAccount(t.gateway.services.db, merchant.team, { name: 'Euro', currencies: ['EUR'] });
     for (const rule of rules) await addRoutingRule(t.gateway.services.db, merchant.team, { paymentAccountId: euro.id, ...rule });
     const eur = (bin: string, amount = '100.00') => merchant.call('retrieve-bin', binRequest(bin, { amount, currency: 'EUR' }));
@@ -326,7 +315,7 @@ describe('routing rules choose the account when no token is sent', () => {
   it('falls back to the default account when no rule matches', async () => {
     const { eur } = await routedWorkspace({ binPrefix: '555555' });
 
-    expectFieldError(await eur('41111111'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('41111111'), 'transaction.currency', 'currency_not_supported');
   });
 
   it('matches a binPrefix on the digits sent, even beyond the range the provider knows', async () => {
@@ -335,7 +324,7 @@ describe('routing rules choose the account when no token is sent', () => {
 
     // Then a BIN starting with it is routed, and a sibling in the same range is not
     expect((await eur('41111129')).status).toBe(200);
-    expectFieldError(await eur('41111139'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('41111139'), 'transaction.currency', 'currency_not_supported');
   });
 
   it('routes by scheme', async () => {
@@ -343,15 +332,15 @@ describe('routing rules choose the account when no token is sent', () => {
 
     expect((await eur('555555')).status).toBe(200);
     expect((await eur('510510')).status).toBe(200);
-    expectFieldError(await eur('411111'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('411111'), 'transaction.currency', 'currency_not_supported');
   });
 
   it('routes by card type and issuer code together', async () => {
     const { eur } = await routedWorkspace({ cardType: 'debit', issuerCode: '0001' });
 
     expect((await eur('979203')).status).toBe(200);
-    expectFieldError(await eur('510510'), 'transaction.currency', 'currency_not_supported');
-    expectFieldError(await eur('411111'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('510510'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('411111'), 'transaction.currency', 'currency_not_supported');
   });
 
   it('routes by amount range (bounds included)', async () => {
@@ -359,8 +348,8 @@ describe('routing rules choose the account when no token is sent', () => {
 
     expect((await eur('411111', '50.00')).status).toBe(200);
     expect((await eur('411111', '100.00')).status).toBe(200);
-    expectFieldError(await eur('411111', '100.01'), 'transaction.currency', 'currency_not_supported');
-    expectFieldError(await eur('411111', '49.99'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('411111', '100.01'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('411111', '49.99'), 'transaction.currency', 'currency_not_supported');
   });
 
   it('routes by currency', async () => {
@@ -375,7 +364,7 @@ describe('routing rules choose the account when no token is sent', () => {
 
     const res = await merchant.call('retrieve-bin', binRequest('555555'));
 
-    expectFieldError(res, 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(res, 'transaction.currency', 'currency_not_supported');
   });
 
   it('takes the first matching rule', async () => {
@@ -386,7 +375,7 @@ describe('routing rules choose the account when no token is sent', () => {
     await addRoutingRule(t.gateway.services.db, merchant.team, { paymentAccountId: euro.id, binPrefix: '555555' });
 
     // Then the first rule wins
-    expectFieldError(await eur('555555'), 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(await eur('555555'), 'transaction.currency', 'currency_not_supported');
   });
 
   it('ignores routing when a token names the account', async () => {
@@ -395,18 +384,18 @@ describe('routing rules choose the account when no token is sent', () => {
 
     const res = await merchant.call('retrieve-bin', binRequest('555555', { amount: '100.00', currency: 'EUR', payment_provider_token: merchant.accountToken }));
 
-    expectFieldError(res, 'transaction.currency', 'currency_not_supported');
+    expectOnlyError(res, 'transaction.currency', 'currency_not_supported');
   });
 
   it('routes even when the workspace has no default account', async () => {
-    const merchant = await seedWorkspace(t, { defaultAccount: false, currencies: ['EUR'] });
+    const merchant = await seed({ defaultAccount: false, currencies: ['EUR'] });
     await addRoutingRule(t.gateway.services.db, merchant.team, { paymentAccountId: merchant.accountToken, scheme: 'visa' });
 
     const routed = await merchant.call('retrieve-bin', binRequest('411111', { amount: '1.00', currency: 'EUR' }));
     const unrouted = await merchant.call('retrieve-bin', binRequest('555555', { amount: '1.00', currency: 'EUR' }));
 
     expect(routed.status).toBe(200);
-    expectFieldError(unrouted, 'transaction.payment_provider_token', 'no_default_account');
+    expectOnlyError(unrouted, 'transaction.payment_provider_token', 'no_default_account');
   });
 });
 

@@ -1,22 +1,15 @@
 // The REST shim's plumbing (DESIGN.md: Rules that hold everywhere): routing, methods, body limits,
 // JSON parsing, the error body, languages and unknown keys, through a real gateway.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { message } from '../../src/domain/messages.ts';
+import { describe, expect, it } from 'vitest';
 import { signBody } from '../../src/domain/signatures.ts';
 import { MAX_BODY_BYTES } from '../../src/rest/handler.ts';
 import { routes } from '../../src/rest/routes.ts';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import { msg, type Language, type MessageCode } from '../helpers/messages.ts';
 
 const OK_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00' } };
 
-let t: TestGateway;
-let m: Merchant;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
+const { t, merchant: m } = useGateway({ merchant: true });
 
 /** An operation of the spec whose issue has not landed (save-card when this was written). */
 const PENDING = routes.get('save-card')?.document === null ? 'save-card' : [...routes.values()].find((r) => r.document === null)?.operation;
@@ -24,8 +17,8 @@ const PENDING = routes.get('save-card')?.document === null ? 'save-card' : [...r
 const url = (operation: string) => `${t.gateway.baseUrl}/api/${m.team}/gateway/${operation}`;
 
 /** The error body of DESIGN.md for an error that concerns no single field. */
-const plainError = (code: Parameters<typeof message>[0], lang: 'tr' | 'en' = 'tr') => ({
-  result: { successful: false, message: message(code, lang) },
+const plainError = (code: MessageCode, lang: Language = 'tr') => ({
+  result: { successful: false, message: msg(code, {}, lang) },
   errors: {},
 });
 
@@ -129,15 +122,15 @@ describe('languages', () => {
   it('answers in Turkish by default', async () => {
     const res = await m.call('retrieve-bin', tooShort);
 
-    expect(res.body.result.message).toBe('BIN en az 6 haneli olmalıdır.');
-    expect(res.body.errors['card.bin']).toEqual(['BIN en az 6 haneli olmalıdır.']);
+    expect(res.body.result.message).toBe(msg('bin_too_short', {}, 'tr'));
+    expect(res.body.errors['card.bin']).toEqual([msg('bin_too_short', {}, 'tr')]);
   });
 
   it('answers in English with Accept-Language: en', async () => {
     const res = await m.call('retrieve-bin', tooShort, { headers: { 'Accept-Language': 'en' } });
 
-    expect(res.body.result.message).toBe('The BIN must have at least 6 digits.');
-    expect(res.body.errors['card.bin']).toEqual(['The BIN must have at least 6 digits.']);
+    expect(res.body.result.message).toBe(msg('bin_too_short', {}, 'en'));
+    expect(res.body.errors['card.bin']).toEqual([msg('bin_too_short', {}, 'en')]);
   });
 
   it.each([
@@ -148,7 +141,7 @@ describe('languages', () => {
   ] as const)('picks %s -> %s', async (header, lang) => {
     const res = await m.call('retrieve-bin', tooShort, { headers: { 'Accept-Language': header } });
 
-    expect(res.body.result.message).toBe(message('bin_too_short', lang));
+    expect(res.body.result.message).toBe(msg('bin_too_short', {}, lang));
   });
 
   it('answers plumbing errors in English too', async () => {
@@ -170,7 +163,7 @@ describe('the validation error body', () => {
 
     expect(res.status).toBe(422);
     expect(res.text).toBe(
-      JSON.stringify({ result: { successful: false, message: 'BIN en az 6 haneli olmalıdır.' }, errors: { 'card.bin': ['BIN en az 6 haneli olmalıdır.'] } }),
+      JSON.stringify({ result: { successful: false, message: msg('bin_too_short') }, errors: { 'card.bin': [msg('bin_too_short')] } }),
     );
   });
 
@@ -179,11 +172,11 @@ describe('the validation error body', () => {
 
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      'card.bin': [message('bin_too_short')],
-      'transaction.amount': [message('amount_format')],
-      'transaction.currency': [message('currency_invalid')],
+      'card.bin': [msg('bin_too_short')],
+      'transaction.amount': [msg('amount_format')],
+      'transaction.currency': [msg('currency_invalid')],
     });
-    expect(res.body.result).toEqual({ successful: false, message: message('bin_too_short') });
+    expect(res.body.result).toEqual({ successful: false, message: msg('bin_too_short') });
   });
 });
 
@@ -204,8 +197,8 @@ describe('keys and types', () => {
 
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
-      result: { successful: false, message: message('invalid_type') },
-      errors: { 'card.bin': [message('invalid_type')] },
+      result: { successful: false, message: msg('invalid_type') },
+      errors: { 'card.bin': [msg('invalid_type')] },
     });
   });
 

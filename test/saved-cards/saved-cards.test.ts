@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
 import { CARDS } from '../helpers/payments.ts';
 
-let t: TestGateway;
-let m: Merchant;
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
+const { t, merchant: m } = useGateway({ merchant: true });
 
 const save = (number: string = CARDS.approved, customer = 'CUST-SC') => {
   t.clock.advance(1000); // "most recently stored" needs distinct storage times

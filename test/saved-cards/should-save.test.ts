@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, completeThreeDs, paymentBody } from '../helpers/payments.ts';
 
-let t: TestGateway;
-let m: Merchant;
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
+const { t, merchant: m, seed } = useGateway({ merchant: true });
 
 describe('card.should_save and paying with a saved card', () => {
   it('regular-payment stores the card after success and returns it; without should_save the key is absent', async () => {
@@ -55,7 +49,7 @@ describe('card.should_save and paying with a saved card', () => {
   });
 
   it('should_save is refused when the plan does not cover saved cards', async () => {
-    const noCards = await seedWorkspace(t, { plan: { orders: true } });
+    const noCards = await seed({ plan: { orders: true } });
     const res = await noCards.call('regular-payment', paymentBody(noCards, { card: { should_save: true } }));
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['card.should_save']);

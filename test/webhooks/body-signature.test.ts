@@ -1,9 +1,9 @@
 // What the merchant receives (spec: Events > Request sent to the merchant, Signature verification),
 // checked by a verifier written here from the spec's text alone, not the gateway's own helper.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
+import type { ReceivedRequest } from '../helpers/receiver.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { attemptsRecorded, deliveryRounds, emitEvent, notificationsOf } from '../helpers/webhooks.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
@@ -28,22 +28,14 @@ function merchantVerifies(secret: string, addressUrl: string, req: ReceivedReque
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-let t: TestGateway;
-let m: Merchant;
-let receiver: Receiver;
+const gw = useGateway({ merchant: true, receiver: true });
+const { t, merchant: m, receiver } = gw;
 let addressUrl: string;
 
 beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  receiver = await startReceiver();
   const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
   addressUrl = `${receiver.url}/hooks/gateway?tenant=7&x=%20y`;
   await addWebhookAddress(t.gateway.services, ws, { url: addressUrl, allEvents: true });
-});
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
 });
 
 /** Moves the clock past the first attempt and returns the requests for `recordToken`. */
@@ -157,22 +149,18 @@ describe('body of order, link and subscription events', () => {
 
 describe('the signed path', () => {
   it('is "/" for an address without a path, and the query is never signed', async () => {
-    const bare = await startReceiver();
-    try {
-      const other = await seedWorkspace(t);
-      const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: other.workspaceId } });
-      await addWebhookAddress(t.gateway.services, ws, { url: `${bare.url}?only=query`, events: ['transaction.expired'] });
-      const { recordToken } = await emitEvent(t, other.workspaceId, 'transaction.expired');
-      t.clock.advance(30_000);
-      const [req] = await bare.waitFor(1);
-      expect(req!.path).toBe('/?only=query');
-      expect(merchantVerifies(other.apiSecret, `${bare.url}?only=query`, req!, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
-      expect(JSON.parse(req!.body)).toMatchObject({ event: 'transaction.expired', transaction: { token: recordToken } });
-      // Signed with this workspace's secret, not another's.
-      expect(merchantVerifies(m.apiSecret, `${bare.url}?only=query`, req!, Math.floor(t.clock.now().getTime() / 1000))).toBe(false);
-      await deliveryRounds(t);
-    } finally {
-      await bare.close();
-    }
+    const bare = await gw.startReceiver();
+    const other = await gw.seed();
+    const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: other.workspaceId } });
+    await addWebhookAddress(t.gateway.services, ws, { url: `${bare.url}?only=query`, events: ['transaction.expired'] });
+    const { recordToken } = await emitEvent(t, other.workspaceId, 'transaction.expired');
+    t.clock.advance(30_000);
+    const [req] = await bare.waitFor(1);
+    expect(req!.path).toBe('/?only=query');
+    expect(merchantVerifies(other.apiSecret, `${bare.url}?only=query`, req!, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
+    expect(JSON.parse(req!.body)).toMatchObject({ event: 'transaction.expired', transaction: { token: recordToken } });
+    // Signed with this workspace's secret, not another's.
+    expect(merchantVerifies(m.apiSecret, `${bare.url}?only=query`, req!, Math.floor(t.clock.now().getTime() / 1000))).toBe(false);
+    await deliveryRounds(t);
   });
 });

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import { verifyWebhook } from '../../src/domain/signatures.ts';
 
-let t: TestGateway;
-let m: Merchant;
-let receiver: Receiver;
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver?.close();
-  await t?.stop();
-});
+const { t, merchant: m, receiver } = useGateway({ merchant: true, receiver: true });
 
 describe('webhook delivery smoke', () => {
   it('delivers a signed transaction.successful 30 s after the payment', async () => {

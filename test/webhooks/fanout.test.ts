@@ -1,31 +1,23 @@
 // Which addresses get a notification (spec: Address configuration): one per address that selected
 // the event, none when no address did; a disabled or deleted address gets nothing, including
 // notifications already queued.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import type { Merchant } from '../helpers/gateway.ts';
+import type { Receiver } from '../helpers/receiver.ts';
+import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { attemptsRecorded, deliveryRounds, emitEvent, notificationsOf } from '../helpers/webhooks.ts';
 import { addWebhookAddress, deleteWebhookAddress, setWebhookEnabled, setWebhookEvents } from '../../src/domain/webhooks/addresses.ts';
 import type { Workspace } from '../../src/generated/prisma/client.ts';
 
-let t: TestGateway;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  t = await startTestGateway();
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-  await t?.stop();
-});
+const gw = useGateway();
+const { t } = gw;
 
 async function setup(): Promise<{ m: Merchant; ws: Workspace; a: Receiver; b: Receiver }> {
-  const m = await seedWorkspace(t);
+  const m = await gw.seed();
   const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
-  const a = await startReceiver();
-  const b = await startReceiver();
-  receivers.push(a, b);
+  const a = await gw.startReceiver();
+  const b = await gw.startReceiver();
   return { m, ws, a, b };
 }
 

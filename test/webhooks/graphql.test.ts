@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { attemptsRecorded, deliveryRounds, emitEvent, gql, notificationsOf } from '../helpers/webhooks.ts';
+import { attemptsRecorded, deliveryRounds, emitEvent, gql, notificationsOf, type GqlResult } from '../helpers/webhooks.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { EVENT_KINDS } from '../../src/domain/events.ts';
 
@@ -26,8 +26,10 @@ const ENABLE = `mutation ($id: ID!) { enableWebhookAddress(id: $id) { webhookAdd
 const DELETE = `mutation ($id: ID!) { deleteWebhookAddress(id: $id) { webhookAddress { ${ADDRESS} } ${ERRORS} } }`;
 const LIST = `{ webhookAddresses { ${ADDRESS} } }`;
 const NOTIFICATION = 'id event url recordToken status attemptCount nextAttemptAt deliveredAt createdAt body attempts { number startedAt durationMs httpStatus responseExcerpt error }';
-const NOTIFICATIONS = `query ($token: String!) { notifications(recordToken: $token) { ${NOTIFICATION} } }`;
-const UNDELIVERED = `{ undeliveredNotifications { ${NOTIFICATION} } }`;
+const NOTIFICATIONS = `query ($token: String!) { notifications(filter: { recordToken: $token }) { edges { node { ${NOTIFICATION} } } } }`;
+const UNDELIVERED = `{ notifications(filter: { status: [failed, dropped] }) { edges { node { ${NOTIFICATION} } } } }`;
+/** The rows of a `notifications` page. */
+const listed = (res: GqlResult) => res.body.data.notifications.edges.map((e: { node: unknown }) => e.node);
 const RESEND = `mutation ($id: ID!) { resendNotification(id: $id) { result { successful } notification { ${NOTIFICATION} } ${ERRORS} } }`;
 
 beforeAll(async () => {
@@ -217,13 +219,13 @@ describe('notifications and resend', () => {
     token = pay.body.transaction.token;
     // acme has three addresses; /acme selected transaction.successful, /all and / take all events.
     const before = await gql(t, acmeToken, NOTIFICATIONS, { token });
-    expect(before.body.data.notifications).toHaveLength(3);
-    expect(before.body.data.notifications.every((n: { status: string; attempts: unknown[] }) => n.status === 'pending' && n.attempts.length === 0)).toBe(true);
+    expect(listed(before)).toHaveLength(3);
+    expect(listed(before).every((n: { status: string; attempts: unknown[] }) => n.status === 'pending' && n.attempts.length === 0)).toBe(true);
     t.clock.advance(30_000);
-    const ids = before.body.data.notifications.map((n: { id: string }) => n.id) as string[];
+    const ids = listed(before).map((n: { id: string }) => n.id) as string[];
     for (const id of ids) await attemptsRecorded(t, id, 1);
     const after = await gql(t, acmeToken, NOTIFICATIONS, { token });
-    const one = after.body.data.notifications[0];
+    const one = listed(after)[0];
     expect(one).toMatchObject({ event: 'transaction.successful', recordToken: token, status: 'delivered', attemptCount: 1, nextAttemptAt: null });
     expect(JSON.parse(one.body)).toMatchObject({ id: one.id, event: 'transaction.successful', transaction: { token } });
     expect(one.attempts).toHaveLength(1);
@@ -234,10 +236,10 @@ describe('notifications and resend', () => {
   });
 
   it('does not show another workspace’s notifications; a malformed token lists none', async () => {
-    expect((await gql(t, basicToken, NOTIFICATIONS, { token })).body.data.notifications).toEqual([]);
-    expect((await gql(t, acmeToken, NOTIFICATIONS, { token: 'abc' })).body.data.notifications).toEqual([]);
-    expect((await gql(t, acmeToken, NOTIFICATIONS, { token: '-'.repeat(36) })).body.data.notifications).toEqual([]);
-    expect((await gql(t, supportToken, NOTIFICATIONS, { token })).body.data.notifications).toHaveLength(3);
+    expect(listed(await gql(t, basicToken, NOTIFICATIONS, { token }))).toEqual([]);
+    expect(listed(await gql(t, acmeToken, NOTIFICATIONS, { token: 'abc' }))).toEqual([]);
+    expect(listed(await gql(t, acmeToken, NOTIFICATIONS, { token: '-'.repeat(36) }))).toEqual([]);
+    expect(listed(await gql(t, supportToken, NOTIFICATIONS, { token }))).toHaveLength(3);
   });
 
   it('lists failed and dropped notifications newest first, with HTTP code and response; resend delivers one at once', async () => {
@@ -256,13 +258,13 @@ describe('notifications and resend', () => {
     await gql(t, basicToken, DISABLE, { id: added.webhookAddress.id });
 
     const res = await gql(t, basicToken, UNDELIVERED);
-    const list = res.body.data.undeliveredNotifications;
+    const list = listed(res);
     expect(list.map((x: { recordToken: string; status: string }) => [x.recordToken, x.status])).toEqual([
       [dropped.recordToken, 'dropped'],
       [doomed.recordToken, 'failed'],
     ]);
     expect(list[1].attempts.map((a: { httpStatus: number; responseExcerpt: string }) => [a.httpStatus, a.responseExcerpt])).toEqual(Array(5).fill([503, 'ok']));
-    expect((await gql(t, acmeToken, UNDELIVERED)).body.data.undeliveredNotifications).toEqual([]);
+    expect(listed(await gql(t, acmeToken, UNDELIVERED))).toEqual([]);
 
     // Still failing: the resend is recorded and the notification stays failed.
     const failedAgain = await gql(t, basicToken, RESEND, { id: n!.id });
@@ -279,7 +281,7 @@ describe('notifications and resend', () => {
     const resent = await gql(t, basicToken, RESEND, { id: droppedId });
     expect(resent.body.data.resendNotification.notification).toMatchObject({ status: 'delivered', attemptCount: 1 });
     expect(JSON.parse(failing.requests.at(-1)!.body).id).toBe(droppedId);
-    expect((await gql(t, basicToken, UNDELIVERED)).body.data.undeliveredNotifications).toEqual([]);
+    expect(listed(await gql(t, basicToken, UNDELIVERED))).toEqual([]);
     await deliveryRounds(t);
   });
 

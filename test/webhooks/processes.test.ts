@@ -1,8 +1,9 @@
 // The schedule lives in the database: a gateway restarted mid-schedule continues it, and several
 // gateway processes on one database send each attempt once.
-import { afterAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { seedWorkspace } from '../helpers/gateway.ts';
+import type { Receiver } from '../helpers/receiver.ts';
+import { useResources } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { call } from '../helpers/client.ts';
 import { attemptsRecorded, deliveryRounds, emitEvent, eventually, notificationsOf } from '../helpers/webhooks.ts';
@@ -11,29 +12,8 @@ import { deliverDue } from '../../src/domain/webhooks/delivery.ts';
 import { ManualClock } from '../../src/domain/clock.ts';
 import { DELIVER_WEBHOOKS_JOB } from '../../src/jobs/deliver-webhooks.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function gateway(opts: Parameters<typeof startTestGateway>[0] = {}): Promise<TestGateway> {
-  const t = await startTestGateway(opts);
-  let stopped = false;
-  const stop = t.stop;
-  t.stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await stop();
-  };
-  cleanups.push(() => t.stop());
-  return t;
-}
-
-async function receiver(): Promise<Receiver> {
-  const r = await startReceiver();
-  cleanups.push(() => r.close());
-  return r;
-}
+// Gateways are started by the tests themselves: restarts and a second process on one database.
+const { startGateway: gateway, startReceiver: receiver } = useResources();
 
 function idsOf(r: Receiver): string[] {
   return r.requests.map((q) => JSON.parse(q.body).id as string);

@@ -1,8 +1,9 @@
 // Resend by hand (spec: Delivery rules): goes at once, with the same id and body, to the address
 // stored on the notification, even when that address was since disabled or deleted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import type { Merchant } from '../helpers/gateway.ts';
+import type { Receiver } from '../helpers/receiver.ts';
+import { useGateway } from '../helpers/fixture.ts';
 import { attemptsRecorded, deliveryRounds, emitEvent, notificationsOf } from '../helpers/webhooks.ts';
 import { addWebhookAddress, deleteWebhookAddress, setWebhookEnabled } from '../../src/domain/webhooks/addresses.ts';
 import { resendNotification } from '../../src/domain/webhooks/delivery.ts';
@@ -10,22 +11,13 @@ import { verifyWebhook } from '../../src/domain/signatures.ts';
 import { DomainError } from '../../src/domain/errors.ts';
 import type { Workspace } from '../../src/generated/prisma/client.ts';
 
-let t: TestGateway;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  t = await startTestGateway();
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-  await t?.stop();
-});
+const gw = useGateway();
+const { t } = gw;
 
 async function setup(): Promise<{ m: Merchant; ws: Workspace; r: Receiver }> {
-  const m = await seedWorkspace(t);
+  const m = await gw.seed();
   const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
-  const r = await startReceiver();
-  receivers.push(r);
+  const r = await gw.startReceiver();
   return { m, ws, r };
 }
 

@@ -3,29 +3,21 @@
 // waits of 60 s, 5 min, 15 min, 30 min, success on any 2xx, 3xx is a failure.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import type { Merchant } from '../helpers/gateway.ts';
+import type { Receiver } from '../helpers/receiver.ts';
+import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { attemptsRecorded, deliveryRounds, notificationsOf } from '../helpers/webhooks.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 
-let t: TestGateway;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  t = await startTestGateway();
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-  await t?.stop();
-});
+const gw = useGateway();
+const { t } = gw;
 
 /** A workspace whose one address (all events) points at a fresh receiver. */
 async function merchantWithReceiver(path = '/hooks'): Promise<{ m: Merchant; receiver: Receiver }> {
-  const m = await seedWorkspace(t);
-  const receiver = await startReceiver();
-  receivers.push(receiver);
+  const m = await gw.seed();
+  const receiver = await gw.startReceiver();
   const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
   await addWebhookAddress(t.gateway.services, ws, { url: `${receiver.url}${path}`, allEvents: true });
   return { m, receiver };
@@ -139,8 +131,7 @@ describe('retries', () => {
   });
 
   it('counts a 301 as a failure and does not follow the redirect', async () => {
-    const target = await startReceiver();
-    receivers.push(target);
+    const target = await gw.startReceiver();
     const redirects: string[] = [];
     const redirecting = http.createServer((req, res) => {
       redirects.push(req.url ?? '');
@@ -152,7 +143,7 @@ describe('retries', () => {
     });
     await new Promise<void>((r) => redirecting.listen(0, '127.0.0.1', r));
     try {
-      const m = await seedWorkspace(t);
+      const m = await gw.seed();
       const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
       const port = (redirecting.address() as AddressInfo).port;
       await addWebhookAddress(t.gateway.services, ws, { url: `http://127.0.0.1:${port}/hooks`, events: ['transaction.successful'] });

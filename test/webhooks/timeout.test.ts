@@ -1,22 +1,19 @@
 // Timeout (spec: 15 seconds): a receiver that answers too late is a failed attempt. One test uses
 // the real 15 s default with a receiver that answers after 16 s; one uses WEBHOOK_TIMEOUT_MS=500.
-import { afterAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { seedWorkspace, type TestGateway } from '../helpers/gateway.ts';
+import type { Receiver } from '../helpers/receiver.ts';
+import { useResources } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { attemptsRecorded, deliveryRounds, notificationsOf } from '../helpers/webhooks.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+// A gateway per test: each runs with its own WEBHOOK_TIMEOUT_MS.
+const resources = useResources();
 
 async function slowSetup(env: Record<string, string>, delayMs: number) {
-  const t = await startTestGateway({ env });
-  cleanups.push(() => t.stop());
-  const receiver = await startReceiver();
-  cleanups.push(() => receiver.close());
+  const t = await resources.startGateway({ env });
+  const receiver = await resources.startReceiver();
   receiver.respondWith(200, delayMs);
   const m = await seedWorkspace(t);
   const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });

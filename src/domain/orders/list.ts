@@ -7,7 +7,7 @@ import type { Services } from '../services.ts';
 import { parseInput, uuid } from '../validation.ts';
 import { requireFeature } from '../plans.ts';
 import { IssueList } from '../errors.ts';
-import { parseDateRange } from '../date-range.ts';
+import { createdWithin, parseDateRange } from '../date-range.ts';
 import { orderInclude, type OrderView } from './view.ts';
 
 const listInput = z.object({
@@ -34,18 +34,13 @@ export async function retrieveOrders(s: Services, workspace: Workspace, raw: unk
   else if (input.channelReference && hasDates) issues.add(['channelReference'], 'not_with_dates');
   issues.throwIfAny();
 
-  const order = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
-  if (input.token || input.channelReference) {
-    const where = input.token ? { id: input.token } : { channelReference: input.channelReference! };
-    const orders = await s.db.order.findMany({ where: { workspaceId: workspace.id, ...where }, orderBy: order, include: orderInclude, take: LIST_LIMIT });
-    return { createdFrom: null, createdTo: null, orders };
-  }
-  const range = parseDateRange(input, workspace.timeZone, s.clock.now());
+  const range = input.token || input.channelReference ? null : parseDateRange(input, workspace.timeZone, s.clock.now());
+  const selected = range ? createdWithin(range) : input.token ? { id: input.token } : { channelReference: input.channelReference! };
   const orders = await s.db.order.findMany({
-    where: { workspaceId: workspace.id, createdAt: { gte: range.start, lt: range.end } },
-    orderBy: order,
+    where: { workspaceId: workspace.id, ...selected },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     include: orderInclude,
     take: LIST_LIMIT,
   });
-  return { createdFrom: range.from, createdTo: range.to, orders };
+  return { createdFrom: range?.from ?? null, createdTo: range?.to ?? null, orders };
 }

@@ -19,6 +19,7 @@ import { message } from '../messages.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, type PaymentView } from './view.ts';
 import { settlePayment, type Final } from './settle.ts';
+import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, type Capability } from './account-choice.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
@@ -221,6 +222,7 @@ async function callBank(s: Services, security: Security, paymentId: string, acco
     // The bank may or may not have taken the money: leave it unresolved for reconciliation.
     const text = message('provider_timeout');
     await settle({ status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text });
+    await scheduleReconcile(s, paymentId);
     return failed(s, paymentId, 'provider_timeout', text);
   }
 }

@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { parseInput } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { IssueList } from '../errors.ts';
-import { parseDateRange } from '../date-range.ts';
+import { createdWithin, parseDateRange } from '../date-range.ts';
 import type { PaymentView } from './view.ts';
 
 const listInput = z.object({
@@ -27,24 +27,15 @@ export async function retrievePayments(s: Services, workspace: Workspace, raw: u
   requireActive(workspace);
   const input = parseInput(listInput, raw ?? {});
   const include = { customer: true, storedCard: true, refunds: { orderBy: { createdAt: 'asc' as const } }, paymentAccount: true };
-  if (input.channelReference) {
-    const issues = new IssueList();
-    if (input.createdFrom != null || input.createdTo != null) issues.add(['channelReference'], 'not_with_dates');
-    issues.throwIfAny();
-    const payments = await s.db.payment.findMany({
-      where: { workspaceId: workspace.id, channelReference: input.channelReference },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      include,
-      take: LIST_LIMIT,
-    });
-    return { createdFrom: null, createdTo: null, payments };
-  }
-  const range = parseDateRange(input, workspace.timeZone, s.clock.now());
+  const issues = new IssueList();
+  if (input.channelReference && (input.createdFrom != null || input.createdTo != null)) issues.add(['channelReference'], 'not_with_dates');
+  issues.throwIfAny();
+  const range = input.channelReference ? null : parseDateRange(input, workspace.timeZone, s.clock.now());
   const payments = await s.db.payment.findMany({
-    where: { workspaceId: workspace.id, createdAt: { gte: range.start, lt: range.end } },
+    where: { workspaceId: workspace.id, ...(range ? createdWithin(range) : { channelReference: input.channelReference! }) },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     include,
     take: LIST_LIMIT,
   });
-  return { createdFrom: range.from, createdTo: range.to, payments };
+  return { createdFrom: range?.from ?? null, createdTo: range?.to ?? null, payments };
 }

@@ -1,12 +1,19 @@
 // The simulated 3D Secure step: the redirect address is offered once, expires 15 minutes after
-// the start when not opened, and its form completes the payment at most once.
+// the start when not opened, and its form completes the payment at most once. A payment whose
+// page was opened but never answered, or whose answer never came back from the bank, is given up
+// 30 minutes after the start (the 3D timer below).
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { message } from '../messages.ts';
 import { ownerOf } from './owners.ts';
 import { settlePayment, type Final } from './settle.ts';
-import { savePaymentCard } from '../saved-cards.ts';
+import { askBank, scheduleReconcile, settleIfStill } from './reconcile.ts';
+
+/** A started 3D payment whose page was opened is given up this long after its start. */
+export const THREE_DS_ABANDON_MS = 30 * 60 * 1000;
+/** How long the bank's reply to a submitted page is awaited before the bank is asked instead. */
+export const BANK_REPLY_MS = 2 * 60 * 1000;
 
 export type OpenResult =
   | { state: 'open'; payment: Payment }
@@ -39,7 +46,7 @@ export async function completeThreeDs(s: Services, token: string, outcome: 'appr
   if (!payment) return { state: 'invalid' };
   const claimed = await s.db.payment.updateMany({
     where: { id: payment.id, threeDsToken: token, status: 'started', threeDsOpenedAt: { not: null } },
-    data: { threeDsToken: null },
+    data: { threeDsToken: null, threeDsAnsweredAt: s.clock.now() },
   });
   if (claimed.count === 0) return { state: payment.status === 'expired' ? 'expired' : 'used' };
 
@@ -56,16 +63,72 @@ export async function completeThreeDs(s: Services, token: string, outcome: 'appr
     if (!(err instanceof ProviderTimeoutError)) throw err;
     final = { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: message('provider_timeout') };
   }
-  const settled = await s.db.$transaction(async (tx) => {
-    const done = await settlePayment(tx, s.owners, payment.id, final, s.clock.now());
-    // card.should_save on a 3D payment: the card tokenised at the start is saved now.
-    if (final.status === 'successful' && done.pendingCardReference) await savePaymentCard(tx, done.id, done.pendingCardReference, s.clock.now());
-    return done;
-  });
-  const successful = final.status === 'successful';
+  // The 3D timer may have asked the bank and settled it meanwhile (a reply slower than
+  // BANK_REPLY_MS): the customer is then shown what it settled.
+  const mine = await settleIfStill(s, payment.id, 'started', final);
+  if (mine?.status === 'unresolved') await scheduleReconcile(s, mine.id);
+  const settled = mine ?? (await s.db.payment.findUniqueOrThrow({ where: { id: payment.id } }));
+  const successful = settled.status === 'successful';
   const owner = ownerOf(s.owners, settled);
   const retryPage = successful ? (owner.succeededThreeDsPage?.(settled) ?? null) : owner.failedThreeDsPage(settled);
   return { state: 'completed', payment: settled, successful, retryPage };
+}
+
+/**
+ * The 3D timer (job expire-payment), first run at the page's expiry: an unopened page expires;
+ * an opened one is given up 30 minutes after the start, or BANK_REPLY_MS after its answer went
+ * to the bank if that is later. Returns when to look again, or null when nothing is left to do.
+ */
+export async function runThreeDsTimer(s: Services, paymentId: string): Promise<Date | null> {
+  const p = await s.db.payment.findUnique({ where: { id: paymentId } });
+  if (!p || p.status !== 'started') return null;
+  const now = s.clock.now();
+  if (!p.threeDsOpenedAt) {
+    if (!p.expiresAt) return null;
+    if (now < p.expiresAt) return p.expiresAt;
+    // Not expired: the page was opened meanwhile, so it is watched until it is given up.
+    return (await expirePayment(s, p.id)) ? null : abandonAt(p);
+  }
+  const due = abandonAt(p);
+  if (now < due) return due;
+  return abandonPayment(s, p);
+}
+
+function abandonAt(p: Payment): Date {
+  const started = p.createdAt.getTime() + THREE_DS_ABANDON_MS;
+  const replied = p.threeDsAnsweredAt ? p.threeDsAnsweredAt.getTime() + BANK_REPLY_MS : 0;
+  return new Date(Math.max(started, replied));
+}
+
+const abandoned = (): Final => ({ status: 'failed', errorCode: 'payment_abandoned_3ds', errorMessage: message('payment_abandoned_3ds') });
+
+async function abandonPayment(s: Services, p: Payment): Promise<Date | null> {
+  const now = s.clock.now();
+  if (p.threeDsToken) {
+    // Nobody answered the page, so nothing went to the bank after the start. Taking the token is
+    // the claim completeThreeDs makes: of the timer and a last-second answer, one goes on.
+    const ended = await s.db.$transaction(async (tx) => {
+      const { count } = await tx.payment.updateMany({ where: { id: p.id, status: 'started', threeDsToken: p.threeDsToken }, data: { threeDsToken: null } });
+      if (count === 0) return false;
+      await settlePayment(tx, s.owners, p.id, abandoned(), now);
+      // The token stays (as for an expired page) so a late answer hears "used" (409), not 404.
+      await tx.payment.update({ where: { id: p.id }, data: { threeDsToken: p.threeDsToken } });
+      return true;
+    });
+    return ended ? null : new Date(now.getTime() + BANK_REPLY_MS);
+  }
+  // The answer went to the bank and its reply never settled the payment: the bank may have
+  // taken the money, so it is asked before the payment is given up.
+  let final: Final;
+  try {
+    final = (await askBank(s, p)) ?? abandoned();
+  } catch (err) {
+    if (!(err instanceof ProviderTimeoutError)) throw err;
+    final = { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: message('provider_timeout') };
+  }
+  const settled = await settleIfStill(s, p.id, 'started', final);
+  if (settled?.status === 'unresolved') await scheduleReconcile(s, settled.id);
+  return null;
 }
 
 /** A started 3D payment whose page was not opened in time becomes `expired` (once). */

@@ -44,7 +44,7 @@ function checkEvents(
  * One spelling per address, so "added once" holds for `https://Shop.example` and
  * `https://shop.example/` alike: the WHATWG form, which is also what the HTTP client sends.
  */
-function normalizeUrl(raw: string): string {
+export function normalizeUrl(raw: string): string {
   try {
     return new URL(raw.trim()).href;
   } catch {

@@ -5,14 +5,15 @@ import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { CustomerInput } from './payments.ts';
 import { CustomerRef } from './payment-objects.ts';
-import { PageInfo, PaymentRecord } from './payment-records.ts';
+import { PaymentRecord } from './payment-records.ts';
+import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, OrderStatusEnum, page } from '../lists.ts';
 import { orderPayment } from '../../domain/orders/create.ts';
 import { retrieveOrders, type OrderList } from '../../domain/orders/list.ts';
 import { checkoutUrlOf, orderInclude, orderTotals, paidWith, type OrderView } from '../../domain/orders/view.ts';
 import { formatAmount, formatRate } from '../../domain/money.ts';
+import { isUuid } from '../../domain/validation.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const OrderItemRecord = builder.prismaObject('OrderItem', {
   description: 'An item as sold: a copy taken when the order was opened',
@@ -31,14 +32,20 @@ export const OrderRecord = builder.prismaObject('Order', {
     token: t.exposeString('id'),
     channelToken: t.exposeString('channelId'),
     channelReference: t.exposeString('channelReference'),
-    status: t.string({ description: 'open (unpaid) or paid', resolve: (o) => o.status }),
+    status: t.expose('status', { type: OrderStatusEnum }),
     amount: t.string({ description: 'Sum of unit_amount x quantity of the items', resolve: (o) => formatAmount(o.amount) }),
+    // Relations are selected with the arguments of the `items` and `payments` fields (the domain's
+    // orderInclude): a relation asked for twice with other arguments would be loaded twice.
     subtotal: t.string({
       description: 'Amount excluding VAT',
-      select: { items: true },
+      select: { items: orderInclude.items },
       resolve: (o) => formatAmount(orderTotals(o.items).subtotal),
     }),
-    taxAmount: t.string({ description: 'VAT contained in the amount', select: { items: true }, resolve: (o) => formatAmount(orderTotals(o.items).taxAmount) }),
+    taxAmount: t.string({
+      description: 'VAT contained in the amount',
+      select: { items: orderInclude.items },
+      resolve: (o) => formatAmount(orderTotals(o.items).taxAmount),
+    }),
     currency: t.exposeString('currency'),
     description: t.exposeString('description', { nullable: true }),
     successUrl: t.exposeString('successUrl'),
@@ -46,15 +53,16 @@ export const OrderRecord = builder.prismaObject('Order', {
     paymentProviderToken: t.exposeString('paymentAccountId', { nullable: true }),
     checkoutUrl: t.string({ resolve: (o, _a, ctx) => checkoutUrlOf(ctx.services.baseUrl, o.id) }),
     customer: t.field({ type: CustomerRef, select: { customer: true }, resolve: (o) => ({ channelReference: o.customer.channelReference }) }),
-    items: t.relation('items', { query: { orderBy: { position: 'asc' } } }),
+    items: t.relation('items', { query: orderInclude.items }),
     transaction: t.field({
       type: PaymentRecord,
       nullable: true,
       description: 'The payment that paid the order (also after a refund or cancel); null while open',
-      select: { payments: { where: { status: 'successful' }, include: { customer: true, storedCard: true, refunds: true } } },
+      // The payment's own fields are planned into the same query (nestedSelection), not fetched again.
+      select: (_args, _ctx, nestedSelection) => ({ payments: nestedSelection(orderInclude.payments) }),
       resolve: (o) => paidWith(o.payments),
     }),
-    payments: t.relation('payments', { description: 'Every payment attempt, oldest first', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    payments: t.relation('payments', { description: 'Every payment attempt, oldest first', query: orderInclude.payments }),
     paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
@@ -147,53 +155,31 @@ builder.queryField('order', (t) =>
     args: { token: t.arg.string({ required: true }) },
     resolve: (query, _r, args, ctx) => {
       const workspaceId = readableWorkspaceId(ctx);
-      if (!UUID_RE.test(args.token)) return null;
+      if (!isUuid(args.token)) return null;
       return ctx.services.db.order.findFirst({ ...query, where: { id: args.token, ...(workspaceId ? { workspaceId } : {}) } });
     },
   }),
 );
 
-const OrderPage = builder.objectRef<{ nodes: OrderView[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>('OrderPage').implement({
+const OrderFilter = builder.inputType('OrderFilter', {
   fields: (t) => ({
-    nodes: t.field({ type: [OrderRecord], resolve: (p) => p.nodes }),
-    pageInfo: t.field({ type: PageInfo, resolve: (p) => p.pageInfo }),
+    status: t.field({ type: [OrderStatusEnum], description: FILTER_TEXT.status }),
+    channelReference: t.string({ description: FILTER_TEXT.channelReference }),
+    created: t.field({ type: DateRangeFilter, description: FILTER_TEXT.created }),
   }),
 });
 
 builder.queryField('orders', (t) =>
-  t.field({
-    type: OrderPage,
-    description: 'Newest first; pass pageInfo.endCursor as `after` for the next page',
-    args: {
-      first: t.arg.int({ defaultValue: 50 }),
-      after: t.arg.string(),
-      status: t.arg.string({ description: 'open or paid' }),
-      channelReference: t.arg.string(),
-      createdFrom: t.arg({ type: 'DateTime' }),
-      createdTo: t.arg({ type: 'DateTime' }),
-      workspaceSlug: t.arg.string({ description: 'Support staff only: limit to one workspace' }),
+  t.prismaConnection(
+    {
+      type: 'Order',
+      cursor: 'id',
+      nullable: false,
+      description: 'Orders of the workspace, newest first',
+      args: listArgs(t.arg, OrderFilter),
+      resolve: (query, _r, args, ctx) =>
+        ctx.services.db.order.findMany({ ...page(query), where: listWhere<Prisma.OrderWhereInput>(ctx, args), orderBy: NEWEST_FIRST }),
     },
-    resolve: async (_r, args, ctx) => {
-      const workspaceId = readableWorkspaceId(ctx);
-      const take = Math.min(Math.max(args.first ?? 50, 1), 200);
-      if ((args.after && !UUID_RE.test(args.after)) || (args.status && args.status !== 'open' && args.status !== 'paid')) {
-        return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
-      }
-      const where: Prisma.OrderWhereInput = {
-        ...(workspaceId ? { workspaceId } : args.workspaceSlug ? { workspace: { slug: args.workspaceSlug } } : {}),
-        ...(args.status ? { status: args.status as 'open' | 'paid' } : {}),
-        ...(args.channelReference ? { channelReference: args.channelReference } : {}),
-        ...(args.createdFrom || args.createdTo ? { createdAt: { gte: args.createdFrom ?? undefined, lt: args.createdTo ?? undefined } } : {}),
-      };
-      const rows = await ctx.services.db.order.findMany({
-        where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: take + 1,
-        ...(args.after ? { cursor: { id: args.after }, skip: 1 } : {}),
-        include: orderInclude,
-      });
-      const nodes = rows.slice(0, take);
-      return { nodes, pageInfo: { hasNextPage: rows.length > take, endCursor: nodes.at(-1)?.id ?? null } };
-    },
-  }),
+    ...connectionOf('Order'),
+  ),
 );

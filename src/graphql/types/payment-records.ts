@@ -1,14 +1,15 @@
 // Payment records for lists (retrieve-payments) and the dashboard (`payment`, `payments`).
 import { builder } from '../builder.ts';
 import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
+import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, page, PaymentMoneyStatusEnum, PaymentStatusEnum } from '../lists.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { Conversion, CustomerRef, SavedCardObject } from './payment-objects.ts';
 import { conversionOf, localizedError, type PaymentView } from '../../domain/payments/view.ts';
 import { retrievePayments, type PaymentList } from '../../domain/payments/list.ts';
 import { formatAmount } from '../../domain/money.ts';
+import { isUuid } from '../../domain/validation.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const RefundRecord = builder.prismaObject('Refund', {
   fields: (t) => ({
@@ -28,8 +29,8 @@ export const PaymentRecord = builder.prismaObject('Payment', {
     channelToken: t.exposeString('channelId', { nullable: true }),
     channelReference: t.exposeString('channelReference', { nullable: true }),
     source: t.exposeString('source'),
-    status: t.string({ description: 'started, successful, failed, expired or unresolved', resolve: (p) => p.status }),
-    paymentStatus: t.exposeString('paymentStatus', { nullable: true }),
+    status: t.expose('status', { type: PaymentStatusEnum }),
+    paymentStatus: t.expose('paymentStatus', { type: PaymentMoneyStatusEnum, nullable: true }),
     securityType: t.exposeString('securityType'),
     amount: t.string({ resolve: (p) => formatAmount(p.amount) }),
     baseAmount: t.string({ resolve: (p) => formatAmount(p.baseAmount) }),
@@ -96,56 +97,32 @@ builder.queryField('payment', (t) =>
     args: { token: t.arg.string({ required: true }) },
     resolve: (query, _r, args, ctx) => {
       const workspaceId = readableWorkspaceId(ctx);
-      if (!UUID_RE.test(args.token)) return null;
+      if (!isUuid(args.token)) return null;
       return ctx.services.db.payment.findFirst({ ...query, where: { id: args.token, ...(workspaceId ? { workspaceId } : {}) } });
     },
   }),
 );
 
-export const PageInfo = builder.objectRef<{ hasNextPage: boolean; endCursor: string | null }>('PageInfo').implement({
-  fields: (t) => ({ hasNextPage: t.exposeBoolean('hasNextPage'), endCursor: t.exposeString('endCursor', { nullable: true }) }),
-});
-
-const PaymentPage = builder.objectRef<{ nodes: PaymentView[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>('PaymentPage').implement({
+const PaymentFilter = builder.inputType('PaymentFilter', {
   fields: (t) => ({
-    nodes: t.field({ type: [PaymentRecord], resolve: (p) => p.nodes }),
-    pageInfo: t.field({ type: PageInfo, resolve: (p) => p.pageInfo }),
+    status: t.field({ type: [PaymentStatusEnum], description: FILTER_TEXT.status }),
+    paymentStatus: t.field({ type: [PaymentMoneyStatusEnum], description: 'Any of these money statuses (omitted or empty: any)' }),
+    channelReference: t.string({ description: FILTER_TEXT.channelReference }),
+    created: t.field({ type: DateRangeFilter, description: FILTER_TEXT.created }),
   }),
 });
 
 builder.queryField('payments', (t) =>
-  t.field({
-    type: PaymentPage,
-    description: 'Newest first; pass pageInfo.endCursor as `after` for the next page',
-    args: {
-      first: t.arg.int({ defaultValue: 50 }),
-      after: t.arg.string(),
-      status: t.arg.string(),
-      paymentStatus: t.arg.string(),
-      channelReference: t.arg.string(),
-      createdFrom: t.arg({ type: 'DateTime' }),
-      createdTo: t.arg({ type: 'DateTime' }),
-      workspaceSlug: t.arg.string({ description: 'Support staff only: limit to one workspace' }),
+  t.prismaConnection(
+    {
+      type: 'Payment',
+      cursor: 'id',
+      nullable: false,
+      description: 'Payments of the workspace, newest first',
+      args: listArgs(t.arg, PaymentFilter),
+      resolve: (query, _r, args, ctx) =>
+        ctx.services.db.payment.findMany({ ...page(query), where: listWhere<Prisma.PaymentWhereInput>(ctx, args), orderBy: NEWEST_FIRST }),
     },
-    resolve: async (_r, args, ctx) => {
-      const workspaceId = readableWorkspaceId(ctx);
-      const take = Math.min(Math.max(args.first ?? 50, 1), 200);
-      const where: Prisma.PaymentWhereInput = {
-        ...(workspaceId ? { workspaceId } : args.workspaceSlug ? { workspace: { slug: args.workspaceSlug } } : {}),
-        ...(args.status ? { status: args.status as never } : {}),
-        ...(args.paymentStatus ? { paymentStatus: args.paymentStatus as never } : {}),
-        ...(args.channelReference ? { channelReference: args.channelReference } : {}),
-        ...(args.createdFrom || args.createdTo ? { createdAt: { gte: args.createdFrom ?? undefined, lt: args.createdTo ?? undefined } } : {}),
-      };
-      const rows = await ctx.services.db.payment.findMany({
-        where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: take + 1,
-        ...(args.after && UUID_RE.test(args.after) ? { cursor: { id: args.after }, skip: 1 } : {}),
-        include: { customer: true, storedCard: true, refunds: true, paymentAccount: true },
-      });
-      const nodes = rows.slice(0, take);
-      return { nodes, pageInfo: { hasNextPage: rows.length > take, endCursor: nodes.at(-1)?.id ?? null } };
-    },
-  }),
+    ...connectionOf('Payment'),
+  ),
 );

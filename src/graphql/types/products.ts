@@ -1,8 +1,8 @@
 // The catalog (spec: save-product, Product). Resolvers only call the domain and shape its answer.
 import { builder } from '../builder.ts';
-import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
+import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
-import { PageInfo } from './payment-records.ts';
+import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, page } from '../lists.ts';
 import { saveProduct } from '../../domain/products.ts';
 import { formatAmount, formatRate } from '../../domain/money.ts';
 import type { Product, Prisma } from '../../generated/prisma/client.ts';
@@ -61,46 +61,26 @@ builder.mutationField('saveProduct', (t) =>
   }),
 );
 
-const ProductPage = builder.objectRef<{ nodes: Product[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>('ProductPage').implement({
+const ProductFilter = builder.inputType('ProductFilter', {
   fields: (t) => ({
-    nodes: t.field({ type: [ProductRecord], resolve: (p) => p.nodes }),
-    pageInfo: t.field({ type: PageInfo, resolve: (p) => p.pageInfo }),
+    channelToken: t.string({ description: FILTER_TEXT.channelToken }),
+    channelReference: t.string({ description: FILTER_TEXT.channelReference }),
+    isActive: t.boolean({ description: 'Only products on sale (true) or off sale (false)' }),
+    created: t.field({ type: DateRangeFilter, description: FILTER_TEXT.created }),
   }),
 });
 
 builder.queryField('products', (t) =>
-  t.field({
-    type: ProductPage,
-    description: 'Catalog products, newest first; pass pageInfo.endCursor as `after` for the next page',
-    args: {
-      first: t.arg.int({ defaultValue: 50 }),
-      after: t.arg.string(),
-      channelToken: t.arg.string(),
-      channelReference: t.arg.string(),
-      isActive: t.arg.boolean(),
-      workspaceSlug: t.arg.string({ description: 'Support staff only: limit to one workspace' }),
+  t.prismaConnection(
+    {
+      type: 'Product',
+      cursor: 'id',
+      nullable: false,
+      description: 'Catalog products of the workspace, newest first',
+      args: listArgs(t.arg, ProductFilter),
+      resolve: (query, _r, args, ctx) =>
+        ctx.services.db.product.findMany({ ...page(query), where: listWhere<Prisma.ProductWhereInput>(ctx, args), orderBy: NEWEST_FIRST }),
     },
-    resolve: async (_r, args, ctx) => {
-      const workspaceId = readableWorkspaceId(ctx);
-      const take = Math.min(Math.max(args.first ?? 50, 1), 200);
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      if ((args.channelToken && !uuid.test(args.channelToken)) || (args.after && !uuid.test(args.after))) {
-        return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
-      }
-      const where: Prisma.ProductWhereInput = {
-        ...(workspaceId ? { workspaceId } : args.workspaceSlug ? { workspace: { slug: args.workspaceSlug } } : {}),
-        ...(args.channelToken ? { channelId: args.channelToken } : {}),
-        ...(args.channelReference ? { channelReference: args.channelReference } : {}),
-        ...(args.isActive != null ? { isActive: args.isActive } : {}),
-      };
-      const rows = await ctx.services.db.product.findMany({
-        where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: take + 1,
-        ...(args.after ? { cursor: { id: args.after }, skip: 1 } : {}),
-      });
-      const nodes = rows.slice(0, take);
-      return { nodes, pageInfo: { hasNextPage: rows.length > take, endCursor: nodes.at(-1)?.id ?? null } };
-    },
-  }),
+    ...connectionOf('Product'),
+  ),
 );

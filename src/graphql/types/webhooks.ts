@@ -1,14 +1,13 @@
 // Webhook addresses and their notifications for the dashboard (spec: Events). Resolvers only call
 // the domain (src/domain/webhooks) and shape its answer; reads are scoped to the caller's workspace.
 import { builder } from '../builder.ts';
-import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
+import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { addWebhookAddress, deleteWebhookAddress, setWebhookEnabled, setWebhookEvents } from '../../domain/webhooks/addresses.ts';
 import { resendNotification } from '../../domain/webhooks/delivery.ts';
 import { eventsOpenFor } from '../../domain/webhooks/kinds.ts';
-import type { Notification, WebhookAddress } from '../../generated/prisma/client.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, NotificationStatusEnum, page } from '../lists.ts';
+import type { Notification, Prisma, WebhookAddress } from '../../generated/prisma/client.ts';
 
 // ---------------------------------------------------------------- objects
 
@@ -43,7 +42,7 @@ export const NotificationRecord = builder.prismaObject('Notification', {
     event: t.exposeString('event', { nullable: false }),
     url: t.exposeString('url', { nullable: false, description: 'The address as it was when the event happened' }),
     recordToken: t.exposeString('recordToken', { nullable: false }),
-    status: t.string({ nullable: false, description: 'pending, delivered, failed or dropped', resolve: (n) => n.status }),
+    status: t.expose('status', { type: NotificationStatusEnum, nullable: false }),
     attemptCount: t.exposeInt('attemptCount', { nullable: false }),
     nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
     deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
@@ -156,50 +155,37 @@ builder.mutationField('resendNotification', (t) =>
 
 // ---------------------------------------------------------------- queries
 
-const scope = (workspaceId: string | null) => (workspaceId ? { workspaceId } : {});
-
 builder.queryField('webhookAddresses', (t) =>
   t.prismaField({
     type: ['WebhookAddress'],
     nullable: false,
     description: 'The workspace’s webhook addresses, oldest first',
     resolve: (query, _r, _a, ctx) =>
-      ctx.services.db.webhookAddress.findMany({ ...query, where: scope(readableWorkspaceId(ctx)), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      ctx.services.db.webhookAddress.findMany({ ...query, where: listWhere<Prisma.WebhookAddressWhereInput>(ctx, {}), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
   }),
 );
+
+const NotificationFilter = builder.inputType('NotificationFilter', {
+  fields: (t) => ({
+    recordToken: t.string({ description: FILTER_TEXT.recordToken }),
+    status: t.field({ type: [NotificationStatusEnum], description: `${FILTER_TEXT.status}; [failed, dropped] lists the undelivered ones` }),
+    created: t.field({ type: DateRangeFilter, description: FILTER_TEXT.created }),
+  }),
+});
 
 builder.queryField('notifications', (t) =>
-  t.prismaField({
-    type: ['Notification'],
-    nullable: false,
-    description: 'Every notification of one record (order, link, subscription or payment token), newest first, with its attempts',
-    args: { recordToken: t.arg.string({ required: true }) },
-    resolve: (query, _r, args, ctx) => {
-      const workspaceId = readableWorkspaceId(ctx);
-      if (!UUID.test(args.recordToken)) return [];
-      return ctx.services.db.notification.findMany({
-        ...query,
-        where: { ...scope(workspaceId), recordToken: args.recordToken },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      });
+  t.prismaConnection(
+    {
+      type: 'Notification',
+      cursor: 'id',
+      nullable: false,
+      description: 'Notifications of the workspace with their attempts, newest first',
+      args: listArgs(t.arg, NotificationFilter),
+      resolve: (query, _r, args, ctx) =>
+        ctx.services.db.notification.findMany({ ...page(query), where: listWhere<Prisma.NotificationWhereInput>(ctx, args), orderBy: NEWEST_FIRST }),
     },
-  }),
-);
-
-builder.queryField('undeliveredNotifications', (t) =>
-  t.prismaField({
-    type: ['Notification'],
-    nullable: false,
-    description: 'Notifications whose attempts ended without delivery (failed) or that were dropped, newest first',
-    args: { first: t.arg.int({ defaultValue: 100, description: 'At most 500' }) },
-    resolve: (query, _r, args, ctx) =>
-      ctx.services.db.notification.findMany({
-        ...query,
-        where: { ...scope(readableWorkspaceId(ctx)), status: { in: ['failed', 'dropped'] } },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: Math.min(Math.max(args.first ?? 100, 1), 500),
-      }),
-  }),
+    ...connectionOf('Notification'),
+  ),
 );
 
 builder.queryField('eventKinds', (t) =>

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Payment" ADD COLUMN     "threeDsAnsweredAt" TIMESTAMP(3);
+

@@ -1,0 +1,196 @@
+// The card form of every hosted page (the order page; the subscription and link pages reuse it):
+// one set of field names, one markup, one client script and one JSON shape for the installment
+// options, so pages differ only in what surrounds the form. Card data travels only in the form's
+// POST body; the number and the security code are never written back into a page.
+import type { Issue } from '../domain/errors.ts';
+import type { BinInfo, InstallmentOption } from '../providers/types.ts';
+import { message, type Language } from '../domain/messages.ts';
+import { displayMoney, type Currency } from '../domain/money.ts';
+import { escape } from './html.ts';
+
+export type CardField = 'holder_name' | 'number' | 'expiry' | 'security_code' | 'installment_number';
+export type FieldErrors = Partial<Record<CardField, string>>;
+
+/** What the customer typed that may be shown again (never the number or the security code). */
+export interface KeptCard {
+  holderName?: string;
+  expiryMonth?: string;
+  expiryYear?: string;
+}
+
+export interface CardFormOptions {
+  lang: Language;
+  /** What a single payment charges: the first installment option and the pay button. */
+  amount: bigint;
+  currency: Currency | string;
+  /** Where the script asks for the card's data and installment options of a BIN (`?bin=`). */
+  binUrl: string;
+  /** False where installments cannot exist (not TRY): the script then only names the card. */
+  installments: boolean;
+  /** The expiry years start at this year in the workspace's time zone. */
+  now: Date;
+  timeZone: string;
+  /** Shown above the form (a failed payment, a refused request). */
+  notice?: string | null;
+  errors?: FieldErrors;
+  keep?: KeptCard;
+}
+
+export interface CardFormView {
+  html: string;
+  style: string;
+  script: string;
+}
+
+const STYLE = `
+  .row{display:grid;grid-template-columns:1fr 1fr 1fr;gap:8px}
+  .field-error{color:#b42318;font-size:.85rem;margin:4px 0 0}
+  .notice{border-left:4px solid #b42318;background:#fef3f2;padding:10px 12px;border-radius:6px}
+  button[disabled]{opacity:.6;cursor:progress}
+  input,select{min-height:46px;background:#fff}
+`;
+
+export function cardForm(o: CardFormOptions): CardFormView {
+  const t = (code: Parameters<typeof message>[0], params?: Record<string, string | number>) => escape(message(code, o.lang, params));
+  const errors = o.errors ?? {};
+  const keep = o.keep ?? {};
+  const err = (name: CardField) => (errors[name] ? `<p class="field-error" id="${name}-error">${escape(errors[name])}</p>` : '');
+  const invalid = (name: CardField) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '');
+  const option = (value: string, selected: string | undefined) => `<option value="${value}"${value === selected ? ' selected' : ''}>${value}</option>`;
+  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+  const firstYear = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: o.timeZone }).format(o.now));
+  const years = Array.from({ length: 16 }, (_, i) => String(firstYear + i));
+  const amount = escape(displayMoney(o.amount, o.currency, o.lang));
+
+  const html = `${o.notice ? `<p class="notice" role="alert" id="notice">${escape(o.notice)}</p><p class="muted">${t('page_retry_hint')}</p>` : ''}
+    <form method="post" id="pay" autocomplete="on" novalidate>
+      <label for="holder_name">${t('page_card_holder_name')}</label>
+      <input id="holder_name" name="holder_name" autocomplete="cc-name" maxlength="255" required value="${escape(keep.holderName ?? '')}"${invalid('holder_name')}>
+      ${err('holder_name')}
+      <label for="number">${t('page_card_number')}</label>
+      <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="0000 0000 0000 0000" required${invalid('number')}>
+      <div class="brand" id="card-brand" aria-live="polite"></div>
+      ${err('number')}
+      <div class="row">
+        <div><label for="expiry_month">${t('page_card_expiry_month')}</label>
+          <select id="expiry_month" name="expiry_month" autocomplete="cc-exp-month"${invalid('expiry')}><option value="">${t('page_card_expiry_month_placeholder')}</option>${months.map((m) => option(m, keep.expiryMonth)).join('')}</select></div>
+        <div><label for="expiry_year">${t('page_card_expiry_year')}</label>
+          <select id="expiry_year" name="expiry_year" autocomplete="cc-exp-year"${invalid('expiry')}><option value="">${t('page_card_expiry_year_placeholder')}</option>${years.map((y) => option(y, keep.expiryYear)).join('')}</select></div>
+        <div><label for="security_code">${t('page_card_security_code')}</label>
+          <input id="security_code" name="security_code" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required${invalid('security_code')}></div>
+      </div>
+      ${err('expiry')}${err('security_code')}
+      <label for="installment_number">${t('page_installments')}</label>
+      <select id="installment_number" name="installment_number"${invalid('installment_number')}>
+        <option value="1" data-total="${amount}">${t('page_installment_single', { total: displayMoney(o.amount, o.currency, o.lang) })}</option>
+      </select>
+      <p class="muted" id="installment-hint">${t(o.installments ? 'page_installments_after_number' : 'page_installments_not_in_currency')}</p>
+      ${err('installment_number')}
+      <button class="primary" type="submit" id="pay-button">${t('page_pay')} <span id="pay-amount">${amount}</span></button>
+      <p class="muted">${t('page_three_ds_hint')}</p>
+    </form>`;
+  return { html, style: STYLE, script: script(o) };
+}
+
+// Groups the number in fours as it is typed, asks for the installment options of its BIN (only
+// the first 6-8 digits leave the page), and stops a second submit. Texts arrive as JSON string
+// literals, so no catalog text can break out of the script.
+function script(o: CardFormOptions): string {
+  const text = (code: Parameters<typeof message>[0]) => jsString(message(code, o.lang));
+  return `
+(function(){
+  var number=document.getElementById('number'),select=document.getElementById('installment_number'),
+      hint=document.getElementById('installment-hint'),brand=document.getElementById('card-brand'),
+      amount=document.getElementById('pay-amount'),form=document.getElementById('pay'),button=document.getElementById('pay-button');
+  var single=select.options[0].cloneNode(true),asked='',useInstallments=${o.installments ? 'true' : 'false'};
+  var choose=${text('page_installments_choose')},noneForCard=${text('page_installments_none_for_card')};
+  function reset(){select.innerHTML='';select.appendChild(single.cloneNode(true));amount.textContent=single.dataset.total;}
+  function show(list){
+    var keep=select.value;select.innerHTML='';
+    list.forEach(function(o){var el=document.createElement('option');el.value=String(o.number);el.textContent=o.label;el.dataset.total=o.total;select.appendChild(el);});
+    if(!list.length){reset();return;}
+    select.value=keep;if(select.selectedIndex<0)select.selectedIndex=0;
+    amount.textContent=select.options[select.selectedIndex].dataset.total;
+  }
+  number.addEventListener('input',function(){
+    var digits=number.value.replace(/\\D/g,'').slice(0,19);
+    var grouped=digits.replace(/(\\d{4})(?=\\d)/g,'$1 ');
+    if(grouped!==number.value)number.value=grouped;
+    var bin=digits.length>=8?digits.slice(0,8):digits.length>=6?digits.slice(0,6):'';
+    if(bin===asked)return;asked=bin;
+    if(!bin){reset();brand.textContent='';return;}
+    var url=${jsString(o.binUrl)}+'?bin='+encodeURIComponent(bin);
+    fetch(url,{headers:{Accept:'application/json'},credentials:'same-origin'}).then(function(r){return r.json();}).then(function(data){
+      if(bin!==asked)return;
+      var c=data.card||{};brand.textContent=[c.scheme,c.type,c.issuer_name].filter(Boolean).join(' · ');
+      if(useInstallments){show(data.installments||[]);hint.textContent=(data.installments||[]).length>1?choose:noneForCard;}
+    }).catch(function(){if(bin===asked)reset();});
+  });
+  select.addEventListener('change',function(){var o=select.options[select.selectedIndex];if(o)amount.textContent=o.dataset.total;});
+  form.addEventListener('submit',function(e){if(button.disabled){e.preventDefault();return;}button.disabled=true;});
+})();`;
+}
+
+/** A JS string literal that is also safe inside an inline <script> (no `</script>` or `<!--`). */
+function jsString(value: string): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The card fields of a submitted form as the domain's payment input reads them. */
+export function readCardForm(form: URLSearchParams): { card: { holderName: string; number: string; securityCode: string; expiryMonth: string; expiryYear: string }; installmentNumber: number; keep: KeptCard } {
+  const field = (name: string) => form.get(name) ?? '';
+  const installment = field('installment_number');
+  const card = {
+    holderName: field('holder_name').trim(),
+    // Spaces and dashes are how people type card numbers; the bank gets the digits.
+    number: field('number').replace(/[\s-]/g, ''),
+    securityCode: field('security_code').trim(),
+    expiryMonth: field('expiry_month'),
+    expiryYear: field('expiry_year'),
+  };
+  return {
+    card,
+    installmentNumber: installment === '' ? 1 : Number(installment),
+    keep: { holderName: card.holderName, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+  };
+}
+
+const FIELD_OF_PATH: Readonly<Record<string, CardField>> = {
+  'card.holderName': 'holder_name',
+  'card.number': 'number',
+  'card.expiryMonth': 'expiry',
+  'card.expiryYear': 'expiry',
+  'card.securityCode': 'security_code',
+  installmentNumber: 'installment_number',
+};
+
+/** Domain issues as messages beside their fields; the rest (and a hint when only fields failed) as the notice. */
+export function cardFormErrors(issues: Issue[], lang: Language): { fields: FieldErrors; notice: string | null } {
+  const fields: FieldErrors = {};
+  const general: string[] = [];
+  for (const issue of issues) {
+    const text = message(issue.code, lang, issue.params);
+    const name = FIELD_OF_PATH[issue.path.join('.')];
+    if (name) fields[name] ??= text;
+    else general.push(text);
+  }
+  const notice = general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? message('page_check_card', lang) : null;
+  return { fields, notice };
+}
+
+/** The installments endpoint's answer, which the card form's script reads. */
+export function installmentsBody(card: BinInfo, options: InstallmentOption[], lang: Language) {
+  // The domain quotes installments only for TRY charges.
+  const money = (minor: bigint) => displayMoney(minor, 'TRY', lang);
+  return {
+    card: { scheme: card.scheme, type: card.type, issuer_name: card.issuerName, program: card.program },
+    installments: options.map((o) => ({
+      number: o.number,
+      total: money(o.total),
+      label:
+        o.number === 1
+          ? message('page_installment_single', lang, { total: money(o.total) })
+          : message('page_installment_option', lang, { count: o.number, amount: money(o.amount), total: money(o.total) }),
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+// The admin command line as a function: `runCli(argv, io)` parses the words, runs the command with
+// the given output streams and environment, and answers the exit code. It never exits the process,
+// so tests run it in-process; src/cli.ts runs it for `npm run gateway -- <command>`.
+import { Command, CommanderError } from 'commander';
+import { describeError, type CliIo } from './context.ts';
+import { registerAccountCommands } from './accounts.ts';
+import { registerTokenCommands } from './tokens.ts';
+import { registerWorkspaceCommands } from './workspace.ts';
+import { registerWebhookCommands } from './webhooks.ts';
+
+export type { CliIo };
+
+const HELP_AFTER = `
+Uses DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR (default .data), the same
+database \`npm start\` uses; a running gateway's embedded server is reused.
+
+Examples:
+  npm run gateway -- workspace create acme --name "Acme" --plan orders,saved_cards
+  npm run gateway -- channel create acme "Web shop"
+  npm run gateway -- account create acme "Simulator" --currencies TRY,USD --default
+  npm run gateway -- routing add acme --account <token> --scheme troy --min-amount 100.00
+  npm run gateway -- token create --workspace acme --name dashboard
+  npm run gateway -- webhooks add acme https://shop.example/hooks --events transaction.successful,order.paid
+  npm run gateway -- webhooks disable acme https://shop.example/hooks
+  npm run gateway -- --json workspace list`;
+
+function buildProgram(io: CliIo): Command {
+  // Set before the subcommands are added: they copy these settings when created.
+  const program = new Command('gateway')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
+      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
+      getOutHasColors: () => Boolean(io.stdout.isTTY && io.stdout.hasColors?.()),
+      getErrHasColors: () => Boolean(io.stderr.isTTY && io.stderr.hasColors?.()),
+    })
+    .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens and webhook addresses')
+    .option('--json', 'print machine-readable JSON instead of text')
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', HELP_AFTER);
+  registerWorkspaceCommands(program, io);
+  registerAccountCommands(program, io);
+  registerTokenCommands(program, io);
+  registerWebhookCommands(program, io);
+  return program;
+}
+
+/** Runs one command line (the words after `gateway`); 0 on success, else the exit code to use. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (err) {
+    // Commander has printed its own message (or the help) already.
+    if (err instanceof CommanderError) return err.exitCode;
+    io.stderr.write(`error: ${describeError(err)}\n`);
+    return 1;
+  }
+}

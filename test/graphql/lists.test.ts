@@ -1,0 +1,83 @@
+// The dashboard lists' cost: a page is a fixed number of SQL statements whatever its size, because
+// the Prisma plugin plans each selected relation as one query for the whole page (no row-by-row
+// loading, no second fetch of what the list already loaded). Counted through Prisma's query events
+// on a client of the test database, served by the same schema in-process.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../../src/generated/prisma/client.ts';
+import { schema } from '../../src/graphql/schema.ts';
+import { createGraphQLServer } from '../../src/graphql/yoga.ts';
+import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { paymentBody } from '../helpers/payments.ts';
+import { orderBody, productBody } from '../helpers/orders.ts';
+import { payOnCheckout } from '../helpers/checkout.ts';
+import { gql } from '../helpers/webhooks.ts';
+
+const ROWS = 6;
+
+let t: TestGateway;
+let m: Merchant;
+let token: string;
+let db: PrismaClient;
+/** Tables read by each SQL statement since the last reset. */
+let reads: string[] = [];
+let yoga: ReturnType<typeof createGraphQLServer>;
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  m = await seedWorkspace(t);
+  token = await createAccessToken(t.gateway.services.db, m.team, 'dashboard');
+  const hook = await gql(t, token, 'mutation { addWebhookAddress(input: { url: "http://127.0.0.1:9/hook", allEvents: true }) { errors { code } } }');
+  expect(hook.body.data.addWebhookAddress.errors).toEqual([]);
+  for (let i = 0; i < ROWS; i++) {
+    const pay = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: `COST-${i}` } }));
+    expect((await m.call('refund-payment', { transaction: { token: pay.body.transaction.token }, amount: '1.00' })).status).toBe(200);
+    const order = await m.call('order-payment', orderBody(m, { order: { channel_reference: `COST-${i}` } }));
+    if (i % 2 === 0) await payOnCheckout(order.body.order.checkout_url, {});
+    expect((await m.call('save-product', productBody(m, { channel_reference: `COST-${i}` }))).status).toBe(200);
+  }
+  const counting = new PrismaClient({ adapter: new PrismaPg({ connectionString: t.databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
+  counting.$on('query', (e) => reads.push(/FROM "public"\."(\w+)"/.exec(e.query)?.[1] ?? e.query));
+  db = counting;
+  yoga = createGraphQLServer(schema, { ...t.gateway.services, db });
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await t?.stop();
+});
+
+/** Rows of one page and the tables its SQL statements read (the bearer token lookup included). */
+async function pageOf(field: string, first: number, selection: string): Promise<{ rows: number; reads: string[] }> {
+  reads = [];
+  const res = await yoga.fetch('http://gateway.test/graphql', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: `{ ${field}(first: ${first}) { edges { cursor node { ${selection} } } pageInfo { hasNextPage } } }` }),
+  });
+  const body = (await res.json()) as { data?: Record<string, { edges: unknown[] }>; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return { rows: body.data![field]!.edges.length, reads };
+}
+
+const PAYMENT = 'token status paymentStatus amount customer { channelReference } savedCard { token } refunds { type amount } conversion { rate }';
+const ORDER = `token status subtotal taxAmount customer { channelReference } items { name quantity }
+  payments { token status } transaction { token status refunds { amount } }`;
+
+describe('a page of a dashboard list', () => {
+  it.each([
+    ['payments', PAYMENT],
+    ['orders', ORDER],
+    ['products', 'channelReference name amount isActive'],
+    ['notifications', 'id event status attempts { number httpStatus }'],
+  ])(`%s: takes the same statements for ${ROWS} rows as for 2, one per table`, async (field, selection) => {
+    const small = await pageOf(field, 2, selection);
+    const large = await pageOf(field, ROWS, selection);
+
+    expect(small.rows).toBe(2);
+    expect(large.rows).toBe(ROWS);
+    expect([...large.reads].sort()).toEqual([...small.reads].sort());
+    // Each table once: the list's rows and every relation asked for, none loaded a second time.
+    expect(new Set(large.reads).size).toBe(large.reads.length);
+  });
+});
