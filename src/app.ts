@@ -8,6 +8,7 @@ import { attachWebSocket, createGraphQLServer } from './graphql/yoga.ts';
 import type { LiveEvents } from './graphql/live.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
+import type { RateLimits } from './rest/rate-limit.ts';
 
 export interface AppOptions {
   services: Services;
@@ -16,6 +17,7 @@ export interface AppOptions {
   /** Health: true once the database and the job runner are up. */
   isHealthy: () => Promise<boolean>;
   live?: LiveEvents;
+  rateLimits?: RateLimits;
 }
 
 export interface App {
@@ -27,7 +29,7 @@ export interface App {
 export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services, opts.live);
   const checkout = createCheckoutRouter(opts.services);
-  const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger });
+  const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits });
 
   const server = http.createServer(async (req, res) => {
     try {

@@ -24,6 +24,12 @@ const schema = z.object({
   /** Database connections per process, and how long a request's transaction may wait for one before answering 503. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DB_TX_MAX_WAIT_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Requests per second of one workspace over every operation, and per minute on the payment-link operations; 0 = no limit. */
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).default(100),
+  RATE_LIMIT_LINKS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  /** SMTP server for link receipts, e.g. smtp://user:pass@mail.example.com:587; unset: receipts are logged. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Payment Gateway <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */

@@ -20,6 +20,10 @@ import { seedDemo, type DemoCredentials } from './demo.ts';
 import { paymentOwners } from './domain/payments/owners.ts';
 import { apiPayments } from './domain/payments/api-owner.ts';
 import { orderPayments } from './domain/orders/owner.ts';
+import { linkPayments } from './domain/payment-links/owner.ts';
+import { SEND_RECEIPT_JOB } from './domain/payment-links/receipt.ts';
+import { createMailer } from './mail.ts';
+import { createRateLimits } from './rest/rate-limit.ts';
 import { loadMasterKey } from './master-key.ts';
 
 export interface Gateway {
@@ -73,19 +77,28 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     // Registered before start so a failure later in start-up (port taken) still ends its pool.
     stops.push(() => jobs.stop());
     const providers = createRegistry([new SimulatorProvider(() => clock.now())]);
-    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), scheduler: agendaScheduler(jobs.agenda),
+    const scheduler = agendaScheduler(jobs.agenda);
+    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), scheduler,
       masterKey,
       webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
       baseUrl: config.baseUrl,
       // Every way of taking money, by the owner of its payments: a new one is a row here.
-      owners: paymentOwners([apiPayments, orderPayments]),
+      owners: paymentOwners([
+        apiPayments,
+        orderPayments,
+        linkPayments({ queueReceipt: (id) => scheduler.schedule(SEND_RECEIPT_JOB, clock.now(), { linkPaymentId: id }, `receipt:${id}`) }),
+      ]),
+      mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     };
 
     const live = await startLiveEvents(databaseUrl, logger);
     stops.push(() => live.stop());
+    const rateLimits = createRateLimits(databaseUrl, { perSecond: config.RATE_LIMIT_PER_SECOND, linksPerMinute: config.RATE_LIMIT_LINKS_PER_MINUTE }, logger);
+    stops.push(() => rateLimits.close());
     const app = createApp({
       services,
       live,
+      rateLimits,
       masterKey,
       logger,
       isHealthy: async () => jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),

@@ -6,6 +6,7 @@ import type { RateSource } from './conversion.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { WebhookSettings } from './webhooks/delivery.ts';
 import type { PaymentOwners } from './payments/owners.ts';
+import type { Mailer } from './mailer.ts';
 
 export interface Services {
   db: Db;
@@ -18,6 +19,8 @@ export interface Services {
   webhooks: WebhookSettings;
   /** Who owns each kind of payment (API, order, ...): their events and pages. */
   owners: PaymentOwners;
+  /** Sends e-mail (link receipts); logs them when SMTP_URL is not set. */
+  mailer: Mailer;
   /** Public base URL of the gateway, for redirect and checkout addresses. */
   baseUrl: string;
 }

@@ -11,5 +11,6 @@ import './types/live-updates.ts';
 import './types/products.ts';
 import './types/orders.ts';
 import './types/saved-cards.ts';
+import './types/payment-links.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

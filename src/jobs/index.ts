@@ -5,11 +5,13 @@ import type { Config } from '../config.ts';
 import { defineExpirePayment } from './expire-payment.ts';
 import { defineReconcilePayment } from './reconcile-payment.ts';
 import { DELIVER_WEBHOOKS_JOB, defineDeliverWebhooks } from './deliver-webhooks.ts';
+import { defineSendReceipt } from './send-receipt.ts';
 
 export function defineJobs(agenda: Agenda, s: Services): void {
   defineExpirePayment(agenda, s);
   defineReconcilePayment(agenda, s);
   defineDeliverWebhooks(agenda, s);
+  defineSendReceipt(agenda, s);
 }
 
 /** Recurring jobs exist once per database (Agenda's `every` upserts a single job). */

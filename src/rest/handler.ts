@@ -15,6 +15,7 @@ import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
 import { bodyProblem } from './limits.ts';
 import { isDatabaseBusy } from '../db/busy.ts';
+import type { RateLimits } from './rate-limit.ts';
 import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
@@ -35,6 +36,8 @@ export interface RestOptions {
   services: Services;
   masterKey: Buffer;
   logger: Logger;
+  /** Per-workspace request limits (429); none in a gateway built without them. */
+  rateLimits?: RateLimits;
 }
 
 /** Parses and validates every route's document once; a broken document fails at boot. */
@@ -81,6 +84,11 @@ export function createRestHandler(opts: RestOptions) {
     });
     const reply = (status: number, body: unknown) => send(res, status, body, auth.secret ? { secret: auth.secret, path: url.pathname, clock: opts.services } : undefined);
     if (!auth.ok) return reply(auth.status, simpleError(auth.code, lang)), true;
+    const wait = await opts.rateLimits?.check(auth.workspace, found.route.operation);
+    if (wait) {
+      res.setHeader('Retry-After', String(wait));
+      return reply(429, simpleError('rate_limited', lang)), true;
+    }
 
     const body = parseJsonObject(rawBody);
     if (body === undefined) return reply(400, simpleError('body_not_object', lang)), true;

@@ -27,6 +27,23 @@ const PAYMENT = `transaction { token channelToken channelReference }
 
 const PRODUCT = 'channelToken channelReference name type amount currency taxRate period isActive';
 
+const PAYMENT_LINK = `token reference description paymentProviderToken amountType itemName predefinedAmounts taxRate taxMode
+        items { reference name image quantity unitAmount taxRate }
+        subtotal taxAmount amount currency currencyType currencies emailsCustomer isActive isTest expiresAt checkoutUrl createdAt`;
+
+const LINK_TRANSACTION = `token reference status paymentStatus securityType amount baseAmount currency installmentNumber isTest errorCode errorMessage createdAt
+        customer { reference billingAddress { firstname lastname email } }
+        conversion { amount currency rate }
+        order { token } subscription { token } paymentLink { token } linkPayment { token }`;
+
+const linkRoute = (operation: string, field: string, inputType: string, strict: boolean): Route => ({
+  operation,
+  field,
+  signing: 'timestamp',
+  strict,
+  document: `mutation Op($input: ${inputType}!) { ${field}(input: $input) { ${RESULT} paymentLink { ${PAYMENT_LINK} } ${ERRORS} } }`,
+});
+
 const paymentRoute = (operation: string, field: string, kind: 'query' | 'mutation', inputType: string, result: string, extra = ''): Route => ({
   operation,
   field,
@@ -157,6 +174,40 @@ const implemented: Route[] = [
       }
     }`,
   },
+  linkRoute('create-payment-link', 'createPaymentLink', 'CreatePaymentLinkInput', true),
+  linkRoute('update-payment-link', 'updatePaymentLink', 'UpdatePaymentLinkInput', true),
+  {
+    operation: 'retrieve-payment-links',
+    field: 'retrievePaymentLinks',
+    signing: 'timestamp',
+    presentOnlyWhen: [['createdFrom', 'byDates'], ['createdTo', 'byDates']],
+    document: `query Op($input: RetrievePaymentLinksInput!) {
+      retrievePaymentLinks(input: $input) {
+        ${RESULT}
+        byDates createdFrom createdTo
+        paymentLinks { ${PAYMENT_LINK} transactionsCount transactions { ${LINK_TRANSACTION} } }
+        ${ERRORS}
+      }
+    }`,
+  },
+  {
+    operation: 'retrieve-link-payments',
+    field: 'retrieveLinkPayments',
+    signing: 'timestamp',
+    document: `query Op($input: RetrieveLinkPaymentsInput!) {
+      retrieveLinkPayments(input: $input) {
+        ${RESULT}
+        linkPayments {
+          token reference paymentLink { token } status paymentStatus
+          items { name quantity unitAmount taxRate }
+          subtotal taxAmount amount currency
+          customer { reference billingAddress { firstname lastname email } }
+          transaction { token } paidAt createdAt
+        }
+        ${ERRORS}
+      }
+    }`,
+  },
 ];
 
 /** Operations of the spec whose issues have not landed yet. */
@@ -165,10 +216,6 @@ const pending: Array<[string, Route['signing'], boolean?]> = [
   ['retrieve-subscription', 'body'],
   ['retrieve-subscriptions', 'body'],
   ['cancel-subscription', 'body'],
-  ['create-payment-link', 'timestamp', true],
-  ['update-payment-link', 'timestamp', true],
-  ['retrieve-payment-links', 'timestamp'],
-  ['retrieve-link-payments', 'timestamp'],
 ];
 
 export const routes: ReadonlyMap<string, Route> = new Map(

@@ -43,6 +43,9 @@ export async function startTestGateway(opts: StartOptions = {}): Promise<TestGat
     AGENDA_PROCESS_EVERY_MS: '200',
     WEBHOOK_POLL_INTERVAL_MS: '200',
     LOG_LEVEL: 'debug',
+    // Tests send bursts far above a merchant's rate; test/payment-links/rate-limits.test.ts turns them on.
+    RATE_LIMIT_PER_SECOND: '0',
+    RATE_LIMIT_LINKS_PER_MINUTE: '0',
     ...opts.env,
   });
   const gateway = await startGateway(config, { clock, logger: createLogger('debug', (line) => logLines.push(line)) });

@@ -36,16 +36,18 @@ export type Security = 'secure' | 'regular';
 
 /** The owner's columns of the payment row, decided inside the write transaction. */
 export interface OwnerColumns {
-  customerId: string;
+  customerId?: string | null;
   orderId?: string;
+  linkPaymentId?: string;
 }
 
 export interface AttemptRequest {
   workspace: Workspace;
   source: PaymentSource;
   security: Security;
-  channelId: string;
-  channelReference: string;
+  /** Null for owners outside a channel (payment links). */
+  channelId: string | null;
+  channelReference: string | null;
   /** What the owner asks for, in `currency`. */
   amount: bigint;
   /** Sold amount without installment surcharge (given pricing only); default `amount`. */

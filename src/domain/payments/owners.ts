@@ -17,6 +17,8 @@ export interface PaymentOwner {
   moneyReturned(tx: Tx, payment: Payment, action: 'refunded' | 'cancelled', at: Date): Promise<void>;
   /** The page a customer goes back to after a failed 3D step; null: the return POST to callbackUrl. */
   failedThreeDsPage(payment: Payment): string | null;
+  /** The same after a successful one, for owners without a merchant address to return to. */
+  succeededThreeDsPage?(payment: Payment): string | null;
 }
 
 export type PaymentOwners = ReadonlyMap<PaymentSource, PaymentOwner>;

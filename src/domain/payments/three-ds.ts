@@ -20,7 +20,7 @@ export type OpenResult =
   | { state: 'expired' | 'used' | 'invalid' };
 
 export type CompleteResult =
-  /** `retryPage`: where the owner sends the customer after a failed 3D step (null: the return POST). */
+  /** `retryPage`: where the owner sends the customer after the 3D step (null: the return POST). */
   | { state: 'completed'; payment: Payment; successful: boolean; retryPage: string | null }
   | { state: 'used' | 'invalid' | 'expired' };
 
@@ -69,7 +69,9 @@ export async function completeThreeDs(s: Services, token: string, outcome: 'appr
   if (mine?.status === 'unresolved') await scheduleReconcile(s, mine.id);
   const settled = mine ?? (await s.db.payment.findUniqueOrThrow({ where: { id: payment.id } }));
   const successful = settled.status === 'successful';
-  return { state: 'completed', payment: settled, successful, retryPage: successful ? null : ownerOf(s.owners, settled).failedThreeDsPage(settled) };
+  const owner = ownerOf(s.owners, settled);
+  const retryPage = successful ? (owner.succeededThreeDsPage?.(settled) ?? null) : owner.failedThreeDsPage(settled);
+  return { state: 'completed', payment: settled, successful, retryPage };
 }
 
 /**
