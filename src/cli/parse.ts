@@ -1,5 +1,6 @@
 // Turns command-line words into domain inputs. Every bad value is a CliError with a message an
 // operator can act on; the CLI prints it on one line and exits 1.
+import { isUuid } from '../domain/validation.ts';
 import { IANAZone } from 'luxon';
 import type { Mode } from '../generated/prisma/client.ts';
 import { CURRENCIES, isCurrency, parseAmount, type Currency } from '../domain/money.ts';
@@ -30,7 +31,6 @@ const CAPABILITY_KEYS: Record<(typeof CAPABILITIES)[number], keyof AccountCapabi
 };
 
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function list(text: string): string[] {
   return text
@@ -92,7 +92,7 @@ export function parseSlug(text: string): string {
 
 /** Tokens and rule ids are UUIDs; checking first keeps a typo from reaching the database as a type error. */
 export function parseId(text: string, what: string): string {
-  if (!UUID.test(text)) throw new CliError(`Invalid ${what} "${text}"`);
+  if (!isUuid(text)) throw new CliError(`Invalid ${what} "${text}"`);
   return text.toLowerCase();
 }
 

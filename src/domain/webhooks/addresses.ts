@@ -4,12 +4,11 @@ import { z } from 'zod';
 import type { WebhookAddress, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { Tx } from '../../db/client.ts';
-import { parseInput } from '../validation.ts';
+import { isUuid, parseInput } from '../validation.ts';
 import { IssueList, NotFoundError, ValidationError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
 import { eventsOpenFor } from './kinds.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const eventsField = z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }).nullish();
 
@@ -68,7 +67,7 @@ export async function addWebhookAddress(s: Services, workspace: Workspace, raw: 
 }
 
 async function findAddress(s: Services, workspace: Workspace, id: string): Promise<WebhookAddress> {
-  const address = UUID.test(id) ? await s.db.webhookAddress.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
+  const address = isUuid(id) ? await s.db.webhookAddress.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
   if (!address) throw NotFoundError.single(['id'], 'webhook_not_found');
   return address;
 }
