@@ -9,8 +9,6 @@
 // ones a benchmark has to fix (database, port, logging, polling every 100 ms).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +21,9 @@ import { addWebhookAddress } from '../src/domain/webhooks/addresses.ts';
 import { FIRST_DELIVERY_DELAY_MS } from '../src/domain/webhooks/fanout.ts';
 import { ALL_FEATURES, createWorkspace } from '../src/domain/workspaces.ts';
 import { startGateway, type Gateway } from '../src/gateway.ts';
+import { freePort } from './lib/net.ts';
+import { startReceiver, type Receiver } from './lib/receiver.ts';
+import { fmt, percentile, sleep } from './lib/stats.ts';
 
 const EVENTS = positiveInt(process.env.BENCH_EVENTS, 10_000, 'BENCH_EVENTS');
 /** Events per recording transaction, and recording transactions in flight. */
@@ -38,68 +39,11 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Receipt {
-  id: string;
-  at: number;
-}
-
-/** The merchant: answers 200 to everything and notes when each notification arrived. */
-async function startReceiver(): Promise<{ url: string; receipts: Receipt[]; close(): Promise<void> }> {
-  const receipts: Receipt[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const at = performance.now();
-      let id = '';
-      try {
-        id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id;
-      } catch {
-        // counted all the same; the id check below reports it
-      }
-      receipts.push({ id, at });
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
-    });
-  });
-  server.maxConnections = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    receipts,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
 async function main(): Promise<boolean> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
   let database: EmbeddedDatabase | null = null;
   let gateway: Gateway | null = null;
-  let receiver: Awaited<ReturnType<typeof startReceiver>> | null = null;
+  let receiver: Receiver | null = null;
   try {
     const started = performance.now();
     database = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), persistent: false, database: 'gateway' });

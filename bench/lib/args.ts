@@ -1,0 +1,84 @@
+// Command-line flags of `npm run bench` (after `--`).
+import { parseArgs } from 'node:util';
+
+export const PHASES = ['baseline', 'payment', 'retrieve', 'list', 'webhooks'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface BenchOptions {
+  durationMs: number;
+  warmupMs: number;
+  concurrency: number;
+  events: number;
+  webhookTimeoutMs: number;
+  workers: number | null;
+  listSizes: number[];
+  phases: Set<Phase>;
+  showSql: boolean;
+  quick: boolean;
+}
+
+export const USAGE = `npm run bench [-- options]
+
+Starts the gateway as a new user does (own process, embedded PostgreSQL in a temp dir, simulator),
+loads it over keep-alive HTTP, and prints throughput, latency, CPU and SQL per operation beside a
+bare-pg baseline on the same database. Everything it starts is stopped at the end or on Ctrl+C.
+
+  --quick             short smoke run: 2 s phases, 0.5 s warm-up, 500 webhook events
+  --duration <s>      measured seconds per phase (default 10)
+  --warmup <s>        unmeasured seconds before each phase (default 2)
+  --concurrency <n>   concurrent clients (default 32)
+  --events <n>        webhook events due at once (default 10000)
+  --webhook-timeout <s>  give up on deliveries after this long (default 600)
+  --list-sizes <a,b>  page sizes of the GraphQL payments list (default 10,50)
+  --only <phases>     comma list of ${PHASES.join(', ')} (default all)
+  --sql               after each phase, the statements PostgreSQL ran per operation
+  --workers <n>       future: passed to the gateway as WORKERS=<n> for when npm start can run
+                      several worker processes; today's gateway runs one process and ignores it
+  --help`;
+
+function positive(value: string | undefined, name: string, fallback: number, integer = true): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got "${value}"`);
+  return n;
+}
+
+/** null when --help was asked for. */
+export function parseBenchArgs(argv: string[]): BenchOptions | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      concurrency: { type: 'string' },
+      events: { type: 'string' },
+      'webhook-timeout': { type: 'string' },
+      'list-sizes': { type: 'string' },
+      only: { type: 'string' },
+      sql: { type: 'boolean', default: false },
+      workers: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return null;
+  const quick = values.quick ?? false;
+  const phases = new Set<Phase>();
+  for (const word of (values.only ?? PHASES.join(',')).split(',').map((w) => w.trim()).filter(Boolean)) {
+    if (!(PHASES as readonly string[]).includes(word)) throw new Error(`--only: unknown phase "${word}" (expected ${PHASES.join(', ')})`);
+    phases.add(word as Phase);
+  }
+  return {
+    quick,
+    durationMs: positive(values.duration, 'duration', quick ? 2 : 10, false) * 1000,
+    warmupMs: values.warmup === '0' ? 0 : positive(values.warmup, 'warmup', quick ? 0.5 : 2, false) * 1000,
+    concurrency: positive(values.concurrency, 'concurrency', 32),
+    events: positive(values.events, 'events', quick ? 500 : 10_000),
+    webhookTimeoutMs: positive(values['webhook-timeout'], 'webhook-timeout', quick ? 120 : 600, false) * 1000,
+    workers: values.workers === undefined ? null : positive(values.workers, 'workers', 1),
+    listSizes: (values['list-sizes'] ?? '10,50').split(',').map((s) => positive(s.trim(), 'list-sizes', 10)),
+    phases,
+    showSql: values.sql ?? false,
+  };
+}

@@ -1,0 +1,73 @@
+// The operations the gateway phases send, each checked the way a merchant would check it: a
+// payment counts only when it answered 200 with result.successful, a list only with its rows.
+import { randomInt } from 'node:crypto';
+import type { DemoCredentials } from './gateway-process.ts';
+import { callGraphQL, callRest, type HttpClient, type HttpResult } from './http-client.ts';
+
+/** Customers a payment picks from, the baseline's too: few enough to repeat, many enough not to queue on one row. */
+export const CUSTOMERS = 10_000;
+export const customerRef = () => `BENCH-CUST-${randomInt(CUSTOMERS)}`;
+
+function parse(res: HttpResult, what: string): Record<string, unknown> {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(res.text) as Record<string, unknown>;
+  } catch {
+    throw new Error(`${what}: HTTP ${res.status}, not JSON: ${res.text.slice(0, 200)}`);
+  }
+  if (res.status !== 200) throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+  return body;
+}
+
+function succeeded(res: HttpResult, what: string): Record<string, unknown> {
+  const body = parse(res, what);
+  if ((body.result as { successful?: boolean } | undefined)?.successful !== true) throw new Error(`${what}: not successful: ${res.text.slice(0, 200)}`);
+  return body;
+}
+
+export function paymentBody(demo: DemoCredentials, n: number) {
+  return {
+    transaction: {
+      channel_token: demo.channel_token,
+      channel_reference: `BENCH-${n}`,
+      amount: '100.00',
+      currency: 'TRY',
+      installment_number: 1,
+      ip: '203.0.113.7',
+      callback_url: 'http://127.0.0.1:9/callback',
+    },
+    customer: { channel_reference: customerRef(), firstname: 'Ayşe', lastname: 'Yılmaz', email: 'ayse@example.com' },
+    card: { holder_name: 'AYSE YILMAZ', number: '4111111111111111', security_code: '123', expiry_month: '12', expiry_year: '2030' },
+  };
+}
+
+/** A non-3D card payment approved by the simulator; returns its token. */
+export async function regularPayment(http: HttpClient, demo: DemoCredentials, n: number): Promise<string> {
+  const body = succeeded(await callRest(http, demo, 'regular-payment', paymentBody(demo, n)), 'regular-payment');
+  const token = (body.transaction as { token?: string } | undefined)?.token;
+  if (!token) throw new Error('regular-payment: no transaction.token in the answer');
+  return token;
+}
+
+export async function retrievePayment(http: HttpClient, demo: DemoCredentials, token: string): Promise<void> {
+  succeeded(await callRest(http, demo, 'retrieve-payment', { transaction: { token } }), 'retrieve-payment');
+}
+
+/** What a dashboard's payment list shows, relations included (customer, refunds). */
+export const PAYMENTS_QUERY = `query Payments($first: Int) {
+  payments(first: $first) {
+    nodes {
+      token status paymentStatus securityType source amount currency refundedAmount installmentNumber
+      channelReference channelToken paymentProviderToken cardHolderName cardFirstDigits cardLastFourDigits cardScheme
+      createdAt completedAt customer { channelReference } refunds { type status amount }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+export async function listPayments(http: HttpClient, bearer: string, first: number): Promise<void> {
+  const body = parse(await callGraphQL(http, bearer, PAYMENTS_QUERY, { first }), 'payments list');
+  if (body.errors) throw new Error(`payments list: ${JSON.stringify(body.errors).slice(0, 200)}`);
+  const nodes = (body.data as { payments?: { nodes?: unknown[] } } | undefined)?.payments?.nodes;
+  if (nodes?.length !== first) throw new Error(`payments list: ${nodes?.length ?? 'no'} rows instead of ${first}`);
+}

@@ -1,0 +1,114 @@
+// The results as Markdown tables (readable in a terminal, pasteable into docs/performance.md) and
+// the goals of issue #11 checked against them.
+import type { LoadResult } from './load.ts';
+import type { Usage } from './meter.ts';
+import { fmt, fmtShort } from './stats.ts';
+import type { WebhookResult } from './webhook-phase.ts';
+
+export interface OperationRow {
+  name: string;
+  /** Bare-pg rows have no gateway process to measure. */
+  baseline: boolean;
+  load: LoadResult;
+  usage: Usage;
+}
+
+const perOp = (total: number, ops: number) => (ops > 0 ? total / ops : NaN);
+
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export function operationsTable(rows: OperationRow[], baselinePerSecond: number | null): string {
+  const header = ['operation', 'ops', 'ops/s', 'p50 ms', 'p99 ms', 'gateway CPU ms/op', 'PG CPU ms/op', 'SQL/op', 'tx/op', 'errors', '× baseline'];
+  return table(
+    header,
+    rows.map(({ name, baseline, load, usage }) => [
+      name,
+      fmt(load.ok),
+      fmt(load.perSecond, 0),
+      fmtShort(load.p50),
+      fmtShort(load.p99),
+      baseline ? '—' : fmtShort(perOp(usage.gatewayCpuMs, load.ok)),
+      fmtShort(perOp(usage.postgresCpuMs, load.ok)),
+      fmtShort(perOp(usage.sql.statements, load.ok)),
+      fmtShort(perOp(usage.sql.transactions, load.ok)),
+      fmt(load.errors),
+      baselinePerSecond ? fmtShort(load.perSecond / baselinePerSecond) : '—',
+    ]),
+  );
+}
+
+export function webhookTable(w: WebhookResult): string {
+  const n = w.rowsDelivered || w.received;
+  return table(
+    ['webhook deliveries', 'due at once', 'delivered', 'deliveries/s', 'delay p50 s', 'delay p99 s', 'last s', 'gateway CPU ms/delivery', 'PG CPU ms/delivery', 'SQL/delivery', 'tx/delivery'],
+    [
+      [
+        w.timedOut ? 'to a local receiver (TIMED OUT)' : 'to a local receiver',
+        fmt(w.events),
+        fmt(w.received),
+        fmt(w.perSecond, 0),
+        fmtShort(w.delayP50 / 1000),
+        fmtShort(w.delayP99 / 1000),
+        fmtShort(w.delayMax / 1000),
+        fmtShort(perOp(w.usage.gatewayCpuMs, n)),
+        fmtShort(perOp(w.usage.postgresCpuMs, n)),
+        fmtShort(perOp(w.usage.sql.statements, n)),
+        fmtShort(perOp(w.usage.sql.transactions, n)),
+      ],
+    ],
+  );
+}
+
+interface Goal {
+  text: string;
+  measured: string;
+  met: boolean;
+}
+
+/** Issue #11's targets, each with what this run measured; a phase that did not run is left out. */
+export function goals(rows: OperationRow[], baselinePerSecond: number | null, webhooks: WebhookResult | null): string {
+  const find = (prefix: string) => rows.filter((r) => !r.baseline && r.name.startsWith(prefix));
+  const list: Goal[] = [];
+  const [payment] = find('regular-payment');
+  const [retrieve] = find('retrieve-payment');
+  if (payment && baselinePerSecond) {
+    const ratio = payment.load.perSecond / baselinePerSecond;
+    list.push({ text: 'regular-payment ≥ 0.4 × baseline', measured: `${fmtShort(ratio)} ×`, met: ratio >= 0.4 });
+  }
+  if (payment) {
+    list.push({ text: 'regular-payment p99 ≤ 60 ms', measured: `${fmtShort(payment.load.p99)} ms`, met: payment.load.p99 <= 60 });
+    const sql = perOp(payment.usage.sql.statements, payment.load.ok);
+    const tx = perOp(payment.usage.sql.transactions, payment.load.ok);
+    list.push({ text: 'payment in ≤ 8 statements and ≤ 2 transactions', measured: `${fmtShort(sql)} statements, ${fmtShort(tx)} transactions`, met: sql <= 8.05 && tx <= 2.05 });
+  }
+  if (retrieve && baselinePerSecond) {
+    const ratio = retrieve.load.perSecond / baselinePerSecond;
+    list.push({ text: 'retrieve-payment ≥ 1.0 × baseline', measured: `${fmtShort(ratio)} ×`, met: ratio >= 1 });
+  }
+  if (retrieve) {
+    const sql = perOp(retrieve.usage.sql.statements, retrieve.load.ok);
+    list.push({ text: 'retrieve in ≤ 2 statements', measured: `${fmtShort(sql)} statements`, met: sql <= 2.05 });
+  }
+  const lists = find('GraphQL payments');
+  if (lists.length > 1) {
+    const counts = lists.map((r) => perOp(r.usage.sql.statements, r.load.ok));
+    list.push({ text: 'list statements constant over page size', measured: lists.map((r, i) => `${r.name.replace(/^.*\(/, '(')} ${fmtShort(counts[i]!)}`).join(', '), met: Math.max(...counts) - Math.min(...counts) < 0.5 });
+  }
+  if (webhooks) {
+    list.push({ text: 'webhook deliveries ≥ 1,500/s', measured: `${fmt(webhooks.perSecond, 0)}/s`, met: webhooks.perSecond >= 1500 });
+    list.push({ text: `last of ${fmt(webhooks.events)} due at once delivered within 10 s`, measured: webhooks.timedOut ? 'timed out' : `${fmtShort(webhooks.delayMax / 1000)} s`, met: !webhooks.timedOut && webhooks.delayMax <= 10_000 });
+  }
+  return list.map((g) => `  ${g.met ? 'met    ' : 'not met'}  ${g.text}: ${g.measured}`).join('\n');
+}
+
+/** What PostgreSQL ran per operation in one phase, busiest first (--sql). */
+export function statementsPerOp(usage: Usage, ops: number, limit = 30): string {
+  const lines = usage.sql.top.slice(0, limit).map(([query, calls]) => `    ${fmtShort(calls / ops).padStart(7)}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
+  if (usage.sql.top.length > limit) lines.push(`    … ${usage.sql.top.length - limit} more statement texts`);
+  return lines.join('\n');
+}

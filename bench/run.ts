@@ -1,0 +1,237 @@
+// `npm run bench` (not a test): the gateway against a bare-pg baseline, in one run, on this machine.
+//
+// The gateway starts as a new user starts it (its own `node --import tsx src/main.ts`, embedded
+// PostgreSQL in a temp DATA_DIR, simulator provider, LOG_LEVEL=warn). It is started twice: the
+// first start creates the database and the demo workspace, then pg_stat_statements is switched
+// on, which PostgreSQL loads only at start. Then, each phase measured after a drained warm-up with
+// the same concurrent clients over keep-alive HTTP (or, for the baseline, a pg pool):
+//   baseline  bare pg: the 3-statement payment transaction, and a 1-statement retrieve
+//   payment   regular-payment (non-3D, approved card)
+//   retrieve  retrieve-payment of the payments just made
+//   list      the GraphQL `payments` list a dashboard sends, at each page size
+//   webhooks  N notifications due at once, delivered to a local receiver
+// Counters: gateway and PostgreSQL CPU from /proc (the gateway process tree without PostgreSQL's;
+// the postmaster with its backends), statements and transactions from pg_stat_statements.
+// See docs/performance.md for what the numbers mean and the measured tables.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseBenchArgs, USAGE, type BenchOptions } from './lib/args.ts';
+import { Baseline } from './lib/baseline.ts';
+import { alive, GatewayProcess } from './lib/gateway-process.ts';
+import { customerRef, listPayments, regularPayment, retrievePayment } from './lib/gateway-ops.ts';
+import { HttpClient } from './lib/http-client.ts';
+import { runLoad, type Operation } from './lib/load.ts';
+import { Meter } from './lib/meter.ts';
+import { freePort } from './lib/net.ts';
+import { enableStatementStats, SqlCounter } from './lib/pg-counters.ts';
+import { goals, operationsTable, statementsPerOp, webhookTable, type OperationRow } from './lib/report.ts';
+import { fmt, fmtShort, sleep } from './lib/stats.ts';
+import { runWebhookPhase, type WebhookResult } from './lib/webhook-phase.ts';
+
+/** Payments made before retrieve or list phases when the payment phase does not run. */
+const SEED_PAYMENTS = 200;
+
+const log = (line = '') => process.stdout.write(line + '\n');
+
+interface Run {
+  opts: BenchOptions;
+  gateway: GatewayProcess;
+  meter: Meter;
+  http: HttpClient;
+  rows: OperationRow[];
+}
+
+async function measure(run: Run, name: string, op: Operation, baseline = false): Promise<OperationRow> {
+  const { opts, meter } = run;
+  let usage = null as Awaited<ReturnType<Meter['stop']>> | null;
+  const load = await runLoad(op, {
+    concurrency: opts.concurrency,
+    warmupMs: opts.warmupMs,
+    durationMs: opts.durationMs,
+    around: { before: () => meter.start(), after: async () => void (usage = await meter.stop()) },
+  });
+  const row: OperationRow = { name, baseline, load, usage: usage! };
+  run.rows.push(row);
+  const u = row.usage;
+  log(
+    `  ${name}: ${fmt(load.ok)} ops in ${load.seconds.toFixed(1)} s = ${fmt(load.perSecond, 0)}/s, p50 ${fmtShort(load.p50)} ms, p99 ${fmtShort(load.p99)} ms; ` +
+      `CPU per op: gateway ${baseline ? '—' : fmtShort(u.gatewayCpuMs / load.ok)} ms, PostgreSQL ${fmtShort(u.postgresCpuMs / load.ok)} ms, this process ${fmtShort(u.benchCpuMs / load.ok)} ms; ` +
+      `${fmtShort(u.sql.statements / load.ok)} statements, ${fmtShort(u.sql.transactions / load.ok)} transactions per op` +
+      (load.errors ? `; ${fmt(load.errors)} errors, first: ${load.firstError}` : '') +
+      (u.sql.evicted ? '; pg_stat_statements evicted entries: SQL counts are low' : ''),
+  );
+  if (opts.showSql) log(statementsPerOp(u, load.ok));
+  return row;
+}
+
+async function runBaseline(run: Run, baseline: Baseline): Promise<number> {
+  const payment = await measure(run, 'bare pg: payment transaction (3 statements)', () => baseline.payment(customerRef()), true);
+  const tokens = baseline.tokens;
+  await measure(run, 'bare pg: retrieve (1 SELECT)', () => baseline.retrieve(tokens[Math.floor(Math.random() * tokens.length)]!), true);
+  return payment.load.perSecond;
+}
+
+async function runGatewayPhases(run: Run): Promise<void> {
+  const { opts, gateway, http } = run;
+  const demo = gateway.demoCredentials();
+  const tokens: string[] = [];
+  let n = 0;
+  const pay: Operation = async () => void tokens.push(await regularPayment(http, demo, n++));
+  if (opts.phases.has('payment')) await measure(run, 'regular-payment', pay);
+  const needed = opts.phases.has('retrieve') || opts.phases.has('list') ? Math.max(SEED_PAYMENTS, ...opts.listSizes) : 0;
+  if (tokens.length < needed) {
+    log(`  making ${fmt(needed - tokens.length)} payments first (not measured)`);
+    while (tokens.length < needed) await Promise.all(Array.from({ length: Math.min(opts.concurrency, needed - tokens.length) }, () => pay(0)));
+  }
+  if (opts.phases.has('retrieve')) await measure(run, 'retrieve-payment', () => retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!));
+  if (opts.phases.has('list')) {
+    const { token } = await gateway.cli<{ token: string }>(['token', 'create', '--workspace', demo.team, '--name', 'bench']);
+    for (const size of opts.listSizes) await measure(run, `GraphQL payments list (first ${size})`, () => listPayments(http, token, size));
+  }
+}
+
+function printHeader(opts: BenchOptions): void {
+  const cpus = os.cpus();
+  log('Gateway benchmark (npm run bench)');
+  log(`  ${new Date().toISOString()}, node ${process.version}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(
+    `  ${opts.concurrency} concurrent clients, ${opts.warmupMs / 1000} s warm-up (not measured, drained) then ${opts.durationMs / 1000} s measured per phase; ` +
+      `${fmt(opts.events)} webhook events; phases: ${[...opts.phases].join(', ')}${opts.quick ? ' (--quick)' : ''}`,
+  );
+  if (opts.workers !== null) log(`  --workers ${opts.workers}: passed as WORKERS=${opts.workers}; today's gateway runs one process and ignores it`);
+}
+
+function printSummary(run: Run, baselinePerSecond: number | null, webhooks: WebhookResult | null, backgroundPerSecond: number | null): void {
+  log();
+  log('Results');
+  log('  ops: completed in the measured window; p50/p99: client-side latency of each request;');
+  log('  CPU ms/op: gateway process tree (PostgreSQL excluded) and PostgreSQL (postmaster and backends) from /proc;');
+  log('  SQL/op: statements PostgreSQL executed (pg_stat_statements), BEGIN/COMMIT/ROLLBACK not counted;');
+  log('  tx/op: explicit transactions (BEGIN…COMMIT blocks); a statement sent alone is not counted as one;');
+  log(`  × baseline: ops/s divided by the bare-pg payment transaction's ops/s (issue #11's definition).`);
+  if (backgroundPerSecond !== null) log(`  The idle gateway's own polling ran ${fmtShort(backgroundPerSecond)} statements/s; they are included.`);
+  log();
+  log(operationsTable(run.rows, baselinePerSecond));
+  if (webhooks) {
+    log();
+    log(webhookTable(webhooks));
+    log(
+      `  recorded in ${webhooks.recordSeconds.toFixed(1)} s (not measured); delay = due instant to receipt; ${fmt(webhooks.rowsDelivered)} rows marked delivered, ` +
+        `${fmt(webhooks.distinct)} distinct ids received${webhooks.received > webhooks.distinct ? ` (${webhooks.received - webhooks.distinct} duplicates)` : ''}`,
+    );
+  }
+  log();
+  log('Goals (issue #11)');
+  log(goals(run.rows, baselinePerSecond, webhooks));
+  if (run.gateway.warnings) log(`\nThe gateway logged ${run.gateway.warnings} warning/error line(s); the last ones:\n${run.gateway.lastOutput()}`);
+  log(`\nload average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void>) => void): Promise<boolean> {
+  printHeader(opts);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
+  const gateway = new GatewayProcess({
+    dataDir,
+    port: await freePort(),
+    pgPort: await freePort(),
+    env: opts.workers === null ? {} : { WORKERS: String(opts.workers) },
+  });
+  const http = new HttpClient(gateway.baseUrl, opts.concurrency);
+  let sql: SqlCounter | null = null;
+  let baseline: Baseline | null = null;
+  let cleaned: Promise<void> | null = null;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      http.close();
+      await baseline?.close();
+      await sql?.close();
+      const postgres = gateway.postgresPid();
+      await gateway.stop().catch((err: Error) => log(`error stopping the gateway: ${err.message}`));
+      // The gateway stops its PostgreSQL on SIGTERM; make sure, without leaving a server behind.
+      if (postgres !== null) {
+        for (let i = 0; i < 100 && alive(postgres); i++) await sleep(100);
+        if (alive(postgres)) {
+          log(`PostgreSQL (pid ${postgres}) still ran 10 s after the gateway stopped; stopping it`);
+          process.kill(postgres, 'SIGINT');
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  registerCleanup(cleanup);
+  process.on('exit', () => gateway.killNow());
+  try {
+    const firstStart = await gateway.start();
+    await enableStatementStats(gateway.databaseUrl('postgres'));
+    await gateway.stop();
+    const secondStart = await gateway.start();
+    log(`  gateway on ${gateway.baseUrl}, pid ${gateway.pid}: first start (new database, demo workspace) ${(firstStart / 1000).toFixed(1)} s, restart ${(secondStart / 1000).toFixed(1)} s`);
+
+    sql = await SqlCounter.open(gateway.databaseUrl());
+    const meter = new Meter(gateway, sql);
+    const run: Run = { opts, gateway, meter, http, rows: [] };
+
+    // What the gateway does on its own (job and webhook polling), to judge the counts by.
+    const idleMs = opts.quick ? 1_000 : 3_000;
+    await meter.start();
+    await sleep(idleMs);
+    const idle = await meter.stop();
+    const backgroundPerSecond = idle.sql.statements / (idleMs / 1000);
+    log(`  idle: ${fmtShort(backgroundPerSecond)} statements/s, gateway CPU ${fmtShort(idle.gatewayCpuMs / (idleMs / 1000))} ms/s`);
+
+    let baselinePerSecond: number | null = null;
+    if (opts.phases.has('baseline')) {
+      baseline = await Baseline.open(gateway.databaseUrl(), Number(process.env.DB_POOL_SIZE) || 10, gateway.demoCredentials());
+      baselinePerSecond = await runBaseline(run, baseline);
+      await baseline.close();
+      baseline = null;
+    }
+    await runGatewayPhases(run);
+
+    let webhooks: WebhookResult | null = null;
+    if (opts.phases.has('webhooks')) {
+      const started = performance.now();
+      webhooks = await runWebhookPhase(gateway, meter, opts.events, opts.webhookTimeoutMs, log);
+      log(`  webhooks: ${fmt(webhooks.received)} of ${fmt(webhooks.events)} received, ${fmt(webhooks.perSecond, 0)}/s, last ${fmtShort(webhooks.delayMax / 1000)} s after due (phase ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      if (opts.showSql) log(statementsPerOp(webhooks.usage, webhooks.rowsDelivered || 1));
+    }
+    printSummary(run, baselinePerSecond, webhooks, backgroundPerSecond);
+    const errors = run.rows.reduce((sum, r) => sum + r.load.errors, 0);
+    const webhooksOk = !webhooks || (!webhooks.timedOut && webhooks.distinct === webhooks.events && webhooks.rowsDelivered === webhooks.events);
+    if (errors) log(`\n${fmt(errors)} operation(s) failed; see the phase lines above for the first error of each`);
+    if (!webhooksOk) log('\nnot every webhook notification was delivered and recorded as delivered');
+    return errors === 0 && webhooksOk;
+  } finally {
+    await cleanup();
+  }
+}
+
+let opts: BenchOptions | null;
+try {
+  opts = parseBenchArgs(process.argv.slice(2));
+} catch (err) {
+  console.error(`error: ${(err as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (!opts) {
+  log(USAGE);
+  process.exit(0);
+}
+let cleanup: (() => Promise<void>) | null = null;
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    log(`\n${signal}: stopping the gateway and its database, removing the temp dir…`);
+    void (cleanup ?? (async () => {}))().finally(() => process.exit(130));
+  });
+}
+try {
+  const ok = await main(opts, (fn) => (cleanup = fn));
+  process.exit(ok ? 0 : 1);
+} catch (err) {
+  if (!interrupted) console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(interrupted ? 130 : 1);
+}
