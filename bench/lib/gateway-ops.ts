@@ -56,11 +56,11 @@ export async function retrievePayment(http: HttpClient, demo: DemoCredentials, t
 /** What a dashboard's payment list shows, relations included (customer, refunds). */
 export const PAYMENTS_QUERY = `query Payments($first: Int) {
   payments(first: $first) {
-    nodes {
+    edges { node {
       token status paymentStatus securityType source amount currency refundedAmount installmentNumber
       channelReference channelToken paymentProviderToken cardHolderName cardFirstDigits cardLastFourDigits cardScheme
       createdAt completedAt customer { channelReference } refunds { type status amount }
-    }
+    } }
     pageInfo { hasNextPage endCursor }
   }
 }`;
@@ -68,6 +68,6 @@ export const PAYMENTS_QUERY = `query Payments($first: Int) {
 export async function listPayments(http: HttpClient, bearer: string, first: number): Promise<void> {
   const body = parse(await callGraphQL(http, bearer, PAYMENTS_QUERY, { first }), 'payments list');
   if (body.errors) throw new Error(`payments list: ${JSON.stringify(body.errors).slice(0, 200)}`);
-  const nodes = (body.data as { payments?: { nodes?: unknown[] } } | undefined)?.payments?.nodes;
+  const nodes = (body.data as { payments?: { edges?: unknown[] } } | undefined)?.payments?.edges;
   if (nodes?.length !== first) throw new Error(`payments list: ${nodes?.length ?? 'no'} rows instead of ${first}`);
 }
