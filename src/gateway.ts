@@ -20,6 +20,7 @@ import { seedDemo, type DemoCredentials } from './demo.ts';
 import { paymentOwners } from './domain/payments/owners.ts';
 import { apiPayments } from './domain/payments/api-owner.ts';
 import { orderPayments } from './domain/orders/owner.ts';
+import { subscriptionPayments } from './domain/subscriptions/owner.ts';
 import { loadMasterKey } from './master-key.ts';
 
 export interface Gateway {
@@ -41,6 +42,9 @@ export interface GatewayOptions {
   /** Create the demo workspace when the database has none (npm start does; tests opt in). */
   seedDemo?: boolean;
 }
+
+/** Every way of taking money, by the owner of its payments: a new one is a row here (the CLI's test clock uses it too). */
+export const gatewayOwners = () => paymentOwners([apiPayments, orderPayments, subscriptionPayments]);
 
 export async function startGateway(config: Config, opts: GatewayOptions = {}): Promise<Gateway> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
@@ -77,8 +81,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       masterKey,
       webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
       baseUrl: config.baseUrl,
-      // Every way of taking money, by the owner of its payments: a new one is a row here.
-      owners: paymentOwners([apiPayments, orderPayments]),
+      owners: gatewayOwners(),
     };
 
     const live = await startLiveEvents(databaseUrl, logger);

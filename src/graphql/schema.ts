@@ -11,5 +11,6 @@ import './types/subscriptions.ts';
 import './types/products.ts';
 import './types/orders.ts';
 import './types/saved-cards.ts';
+import './types/subscription-records.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

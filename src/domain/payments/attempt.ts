@@ -37,6 +37,8 @@ export type Security = 'secure' | 'regular';
 export interface OwnerColumns {
   customerId: string;
   orderId?: string;
+  subscriptionId?: string;
+  periodId?: string;
 }
 
 export interface AttemptRequest {

@@ -6,7 +6,6 @@ import { ProviderTimeoutError } from '../../providers/types.ts';
 import { message } from '../messages.ts';
 import { ownerOf } from './owners.ts';
 import { settlePayment, type Final } from './settle.ts';
-import { savePaymentCard } from '../saved-cards.ts';
 
 export type OpenResult =
   | { state: 'open'; payment: Payment }
@@ -56,12 +55,8 @@ export async function completeThreeDs(s: Services, token: string, outcome: 'appr
     if (!(err instanceof ProviderTimeoutError)) throw err;
     final = { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: message('provider_timeout') };
   }
-  const settled = await s.db.$transaction(async (tx) => {
-    const done = await settlePayment(tx, s.owners, payment.id, final, s.clock.now());
-    // card.should_save on a 3D payment: the card tokenised at the start is saved now.
-    if (final.status === 'successful' && done.pendingCardReference) await savePaymentCard(tx, done.id, done.pendingCardReference, s.clock.now());
-    return done;
-  });
+  // The settlement also saves a card tokenised at the start (card.should_save).
+  const settled = await s.db.$transaction((tx) => settlePayment(tx, s.owners, payment.id, final, s.clock.now()));
   const successful = final.status === 'successful';
   return { state: 'completed', payment: settled, successful, retryPage: successful ? null : ownerOf(s.owners, settled).failedThreeDsPage(settled) };
 }
