@@ -24,6 +24,8 @@ import { linkPayments } from './domain/payment-links/owner.ts';
 import { SEND_RECEIPT_JOB } from './domain/payment-links/receipt.ts';
 import { createMailer } from './mail.ts';
 import { createRateLimits } from './rest/rate-limit.ts';
+import type { Scheduler } from './domain/scheduler.ts';
+import { subscriptionPayments } from './domain/subscriptions/owner.ts';
 import { loadMasterKey } from './master-key.ts';
 
 export interface Gateway {
@@ -45,6 +47,15 @@ export interface GatewayOptions {
   /** Create the demo workspace when the database has none (npm start does; tests opt in). */
   seedDemo?: boolean;
 }
+
+/** Every way of taking money, by the owner of its payments: a new one is a row here (the CLI's test clock uses it too). */
+export const gatewayOwners = (scheduler: Scheduler, clock: Clock) =>
+  paymentOwners([
+    apiPayments,
+    orderPayments,
+    subscriptionPayments,
+    linkPayments({ queueReceipt: (id) => scheduler.schedule(SEND_RECEIPT_JOB, clock.now(), { linkPaymentId: id }, `receipt:${id}`) }),
+  ]);
 
 export async function startGateway(config: Config, opts: GatewayOptions = {}): Promise<Gateway> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
@@ -82,12 +93,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       masterKey,
       webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
       baseUrl: config.baseUrl,
-      // Every way of taking money, by the owner of its payments: a new one is a row here.
-      owners: paymentOwners([
-        apiPayments,
-        orderPayments,
-        linkPayments({ queueReceipt: (id) => scheduler.schedule(SEND_RECEIPT_JOB, clock.now(), { linkPaymentId: id }, `receipt:${id}`) }),
-      ]),
+      owners: gatewayOwners(scheduler, clock),
       mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     };
 

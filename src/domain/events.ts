@@ -2,6 +2,7 @@
 // the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
 import type { Tx } from '../db/client.ts';
 import { fanOut } from './webhooks/fanout.ts';
+import { clockOf, workspaceTime } from './workspace-clock.ts';
 
 export const EVENT_KINDS = [
   'order.paid',
@@ -46,7 +47,12 @@ export interface EventSignal {
   transactionToken: string | null;
 }
 
+/**
+ * `at` is the gateway's clock. The event carries the workspace's time (a test clock runs ahead),
+ * while its deliveries are scheduled on the gateway's clock, which is what the delivery job reads.
+ */
 export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
+  const createdAt = workspaceTime(await clockOf(tx, event.workspaceId), at);
   const row = await tx.outboxEvent.create({
     data: {
       workspaceId: event.workspaceId,
@@ -55,11 +61,11 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
       recordToken: event.recordToken,
       transactionToken: event.transactionToken ?? null,
       linkPaymentToken: event.linkPaymentToken ?? null,
-      createdAt: at,
-      processedAt: at,
+      createdAt,
+      processedAt: createdAt,
     },
   });
-  await fanOut(tx, row);
+  await fanOut(tx, row, at);
   // Sent by PostgreSQL only when the transaction commits, to every listening process.
   const signal: EventSignal = { id: row.id, workspaceId: row.workspaceId, kind: event.kind, recordToken: row.recordToken, transactionToken: row.transactionToken };
   await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)})`;

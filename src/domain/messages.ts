@@ -211,6 +211,24 @@ const catalog = {
   page_payment_not_completed: { tr: 'Ödeme tamamlanamadı', en: 'The payment could not be completed' },
   page_return_redirecting: { tr: 'Mağazaya yönlendiriliyorsunuz…', en: 'Taking you back to the store…' },
   page_return_continue: { tr: 'Devam et', en: 'Continue' },
+  // subscriptions
+  subscription_items_required: { tr: 'Abonelikte en az bir ürün olmalıdır.', en: 'The subscription needs at least one item.' },
+  subscription_product_not_found: { tr: 'Bu kanalda böyle bir ürün yok.', en: 'No such product in this channel.' },
+  subscription_product_not_recurring: { tr: 'Bu ürün bir abonelik (recurring) ürünü değil.', en: 'This product is not a subscription (recurring) product.' },
+  subscription_product_inactive: { tr: 'Bu ürün satışta değil.', en: 'This product is not on sale.' },
+  subscription_product_repeated: { tr: 'Bir ürün abonelikte yalnızca bir kez yer alabilir.', en: 'A product can appear only once in a subscription.' },
+  subscription_periods_differ: { tr: 'Abonelikteki ürünlerin periyotları aynı olmalıdır.', en: 'All products of a subscription must have the same period.' },
+  subscription_currencies_differ: { tr: 'Abonelikteki ürünlerin para birimleri aynı olmalıdır.', en: 'All products of a subscription must have the same currency.' },
+  renewal_limit_range: { tr: 'Yenileme sınırı 1 ile 1000 arasında bir tam sayı olmalıdır.', en: 'The renewal limit must be an integer from 1 to 1000.' },
+  subscription_not_found: { tr: 'Abonelik bulunamadı.', en: 'Subscription not found.' },
+  subscription_already_cancelled: { tr: 'Abonelik zaten iptal edilmiş.', en: 'The subscription is already cancelled.' },
+  subscription_already_ended: { tr: 'Abonelik sona ermiş.', en: 'The subscription has ended.' },
+  subscription_nothing_to_pay: { tr: 'Bu aboneliğin ödenecek bir dönemi yok.', en: 'This subscription has no period to pay.' },
+  subscription_payment_in_progress: { tr: 'Bu abonelik için bir ödeme hâlâ işleniyor; lütfen birkaç saniye sonra tekrar deneyin.', en: 'A payment of this subscription is still being processed; try again in a few seconds.' },
+  subscription_payment_superseded: { tr: 'Ödeme sayfası yeni bir ödemeyle veya aboneliğin iptaliyle kapandı.', en: 'The page was closed by a newer payment or by the subscription’s cancellation.' },
+  subscription_no_default_card: { tr: 'Müşterinin varsayılan kayıtlı kartı yok.', en: 'The customer has no default saved card.' },
+  test_clock_live_mode: { tr: 'Test saati yalnızca test modundaki bir çalışma alanında ilerletilebilir.', en: 'The test clock can only be advanced in a test-mode workspace.' },
+  test_clock_duration: { tr: 'Süre 31d, 12h, 1y veya 1mo15d biçiminde, sıfırdan büyük ve en fazla 10 yıl olmalıdır.', en: 'The duration must look like 31d, 12h, 1y or 1mo15d, be greater than zero and at most 10 years.' },
 } as const satisfies Record<string, { tr: string; en: string }>;
 
 export type MessageCode = keyof typeof catalog;

@@ -12,5 +12,6 @@ import './types/products.ts';
 import './types/orders.ts';
 import './types/saved-cards.ts';
 import './types/payment-links.ts';
+import './types/subscription-records.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

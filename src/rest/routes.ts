@@ -44,6 +44,27 @@ const linkRoute = (operation: string, field: string, inputType: string, strict: 
   document: `mutation Op($input: ${inputType}!) { ${field}(input: $input) { ${RESULT} paymentLink { ${PAYMENT_LINK} } ${ERRORS} } }`,
 });
 
+/** spec: Subscription object, fields in the spec's order. */
+const SUBSCRIPTION = `subscription {
+          token channelToken channelReference status period
+          items { channelReference name quantity unitAmount taxRate }
+          amount currency isTest startsAt endsAt paidAt cancelledAt checkoutUrl
+        }`;
+
+const subscriptionRoute = (operation: string, field: string, kind: 'query' | 'mutation', inputType: string, extra = ''): Route => ({
+  operation,
+  field,
+  signing: 'body',
+  document: `${kind} Op($input: ${inputType}!) {
+      ${field}(input: $input) {
+        ${RESULT}
+        ${SUBSCRIPTION}
+        ${extra}
+        ${ERRORS}
+      }
+    }`,
+});
+
 const paymentRoute = (operation: string, field: string, kind: 'query' | 'mutation', inputType: string, result: string, extra = ''): Route => ({
   operation,
   field,
@@ -208,15 +229,33 @@ const implemented: Route[] = [
       }
     }`,
   },
+  subscriptionRoute('subscription-payment', 'subscriptionPayment', 'mutation', 'SubscriptionPaymentInput', 'customer { channelReference }'),
+  subscriptionRoute('retrieve-subscription', 'retrieveSubscription', 'query', 'SubscriptionRefInput'),
+  subscriptionRoute('cancel-subscription', 'cancelSubscription', 'mutation', 'SubscriptionRefInput'),
+  {
+    operation: 'retrieve-subscriptions',
+    field: 'retrieveSubscriptions',
+    signing: 'body',
+    presentOnlyWhen: [['createdFrom', 'byDates'], ['createdTo', 'byDates']],
+    document: `query Op($input: RetrieveSubscriptionsInput!) {
+      retrieveSubscriptions(input: $input) {
+        ${RESULT}
+        byDates createdFrom createdTo
+        subscriptions {
+          token channelToken channelReference status period
+          items { channelReference name quantity unitAmount taxRate }
+          amount currency isTest startsAt endsAt paidAt cancelledAt checkoutUrl
+          customer { channelReference }
+          renewalLimit successUrl cancelUrl webhookUrl paymentProviderToken endedAt createdAt
+        }
+        ${ERRORS}
+      }
+    }`,
+  },
 ];
 
 /** Operations of the spec whose issues have not landed yet. */
-const pending: Array<[string, Route['signing'], boolean?]> = [
-  ['subscription-payment', 'body'],
-  ['retrieve-subscription', 'body'],
-  ['retrieve-subscriptions', 'body'],
-  ['cancel-subscription', 'body'],
-];
+const pending: Array<[string, Route['signing'], boolean?]> = [];
 
 export const routes: ReadonlyMap<string, Route> = new Map(
   [...implemented, ...pending.map(([operation, signing, strict]) => ({ operation, signing, strict, document: null }))].map((r) => [

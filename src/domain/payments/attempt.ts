@@ -39,6 +39,8 @@ export interface OwnerColumns {
   customerId?: string | null;
   orderId?: string;
   linkPaymentId?: string;
+  subscriptionId?: string;
+  periodId?: string;
 }
 
 export interface AttemptRequest {

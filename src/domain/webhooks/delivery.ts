@@ -70,10 +70,14 @@ async function claimDue(s: Services, limit: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** One attempt. Automatic attempts skip disabled or deleted addresses; a manual resend does not. */
+/**
+ * One attempt. Automatic attempts skip disabled or deleted addresses; a manual resend does not. A
+ * subscription's own webhook_url has no address row to disable.
+ */
 async function attemptDelivery(s: Services, id: string, opts: { manual: boolean }): Promise<Notification> {
   const n = await s.db.notification.findUniqueOrThrow({ where: { id }, include: { address: true, workspace: true } });
-  if (!opts.manual && (n.status !== 'pending' || !n.address || !n.address.enabled)) {
+  const addressGone = n.subscriptionId === null && (!n.address || !n.address.enabled);
+  if (!opts.manual && (n.status !== 'pending' || addressGone)) {
     return s.db.notification.update({ where: { id }, data: { status: n.status === 'pending' ? 'dropped' : n.status, leasedUntil: null, nextAttemptAt: null } });
   }
   const startedAt = s.clock.now();

@@ -1,5 +1,6 @@
-// One notification per address that selected the event's kind, created in the transaction that
-// records the event. The body is fixed here, once: a resend is byte-identical (same `id`).
+// One notification per address that selected the event's kind, plus one for a subscription's own
+// webhook_url, created in the transaction that records the event. The body is fixed here, once:
+// a resend is byte-identical (same `id`).
 import type { Tx } from '../../db/client.ts';
 import type { OutboxEvent } from '../../generated/prisma/client.ts';
 import { isoMicro } from '../clock.ts';
@@ -19,21 +20,32 @@ export function notificationBody(id: string, event: OutboxEvent): string {
   return JSON.stringify(body);
 }
 
-export async function fanOut(tx: Tx, event: OutboxEvent): Promise<number> {
+interface Destination {
+  addressId: string | null;
+  url: string;
+  subscriptionId: string | null;
+}
+
+/** `sentFrom`: the gateway-clock instant of the event; the first attempt is due 30 s after it. */
+export async function fanOut(tx: Tx, event: OutboxEvent, sentFrom: Date = event.createdAt): Promise<number> {
   const addresses = await tx.webhookAddress.findMany({
     where: { workspaceId: event.workspaceId, enabled: true, OR: [{ allEvents: true }, { events: { has: event.kind } }] },
   });
-  if (addresses.length === 0) return 0;
-  const firstAttempt = new Date(event.createdAt.getTime() + FIRST_DELIVERY_DELAY_MS);
+  const destinations: Destination[] = addresses.map((a) => ({ addressId: a.id, url: a.url, subscriptionId: null }));
+  const own = await subscriptionDestination(tx, event, destinations);
+  if (own) destinations.push(own);
+  if (destinations.length === 0) return 0;
+  const firstAttempt = new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS);
   await tx.notification.createMany({
-    data: addresses.map((address) => {
+    data: destinations.map((d) => {
       const id = crypto.randomUUID();
       return {
         id,
         workspaceId: event.workspaceId,
         outboxEventId: event.id,
-        addressId: address.id,
-        url: address.url,
+        addressId: d.addressId,
+        subscriptionId: d.subscriptionId,
+        url: d.url,
         event: event.kind,
         recordToken: event.recordToken,
         body: notificationBody(id, event),
@@ -42,5 +54,17 @@ export async function fanOut(tx: Tx, event: OutboxEvent): Promise<number> {
       };
     }),
   });
-  return addresses.length;
+  return destinations.length;
+}
+
+/**
+ * subscription-payment's `webhook_url` gets every event of its subscription, signed like any
+ * webhook, besides the workspace's addresses. When one of those addresses is the same URL it
+ * already gets the event: the endpoint is sent one notification, not two.
+ */
+async function subscriptionDestination(tx: Tx, event: OutboxEvent, taken: Destination[]): Promise<Destination | null> {
+  if (event.recordType !== 'subscription') return null;
+  const subscription = await tx.subscription.findFirst({ where: { id: event.recordToken, workspaceId: event.workspaceId }, select: { id: true, webhookUrl: true } });
+  if (!subscription?.webhookUrl || taken.some((d) => d.url === subscription.webhookUrl)) return null;
+  return { addressId: null, url: subscription.webhookUrl, subscriptionId: subscription.id };
 }
