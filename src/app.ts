@@ -14,7 +14,7 @@ export interface AppOptions {
   services: Services;
   masterKey: Buffer;
   logger: Logger;
-  /** Health: true once the database and the job runner are up. */
+  /** Health: true once the whole start has completed and until stop begins, while the database and the job runner are up. */
   isHealthy: () => Promise<boolean>;
   live?: LiveEvents;
   rateLimits?: RateLimits;

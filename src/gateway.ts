@@ -64,7 +64,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.EMBEDDED_PG_PORT });
+    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.EMBEDDED_PG_PORT, log: logger.warn });
     databaseUrl = embedded.url;
     logger.info('embedded PostgreSQL started', { port: config.EMBEDDED_PG_PORT, dir: path.join(config.dataDir, 'pg') });
   }
@@ -72,8 +72,11 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
   // stop() waits for the first instead of running the steps again.
   const stops: Array<() => Promise<unknown>> = [];
   let stopping: Promise<void> | null = null;
+  // /healthz says 200 only from the end of start-up (demo credentials written) until stop begins.
+  let ready = false;
   const stopAll = () =>
     (stopping ??= (async () => {
+      ready = false;
       for (const stop of [...stops].reverse()) await stop().catch((err: Error) => logger.error('stop failed', { error: err.message }));
     })());
   if (embedded) stops.push(() => embedded.stop());
@@ -107,7 +110,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       rateLimits,
       masterKey,
       logger,
-      isHealthy: async () => jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),
+      isHealthy: async () => ready && jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),
     });
     const port = await app.listen(config.PORT, config.HOST);
     stops.push(() => app.close());
@@ -119,6 +122,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
 
     const demo = opts.seedDemo ? await seedDemo(db, masterKey, baseUrl, config.dataDir, logger) : null;
     logger.info('gateway listening', { url: baseUrl, graphiql: `${baseUrl}/graphql` });
+    ready = true;
     return { config, services, app, jobs, port, baseUrl, databaseUrl, masterKey, demo, stop: stopAll };
   } catch (err) {
     logger.error('gateway failed to start', { error: (err as Error).message });

@@ -1,62 +1,31 @@
 // `npm start` as a new user runs it: a child process on a fresh DATA_DIR with the embedded
 // PostgreSQL, stopped by a signal, started again on the same data, stopped again.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/client.ts';
+import {
+  pgDataOf,
+  serverProcesses,
+  startGatewayProcess as startProcess,
+  stopEverything,
+  waitForOutput,
+  type GatewayProcess as Running,
+} from './helpers/gateway-process.ts';
 import { acceptsConnections, freePort } from './helpers/ports.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } };
 const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'payment_provider_token', 'team'];
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 let dataDir: string;
 let port: number;
 let pgPort: number;
 const children: Running[] = [];
 
-function startGatewayProcess(): Running {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort) };
-  for (const name of ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'BASE_URL', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'AGENDA_MONGO_URL']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const running = { child, output: () => text, exited };
-  children.push(running);
-  return running;
-}
-
-async function waitForOutput(r: Running, needle: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void r.exited.then(() => (exited = true));
-  while (!r.output().includes(needle)) {
-    if (exited) throw new Error(`the gateway exited before printing "${needle}":\n${r.output()}`);
-    if (Date.now() > deadline) throw new Error(`no "${needle}" within ${timeoutMs} ms:\n${r.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const pgData = () => path.join(dataDir, 'pg', 'data');
-
-/** Server processes (postmaster and its children) running on this test's data folder. */
-function postgresProcessesForDataDir(): string[] {
-  const ps = execFileSync('ps', ['-eww', '-o', 'pid=,args='], { encoding: 'utf8' });
-  return ps.split('\n').filter((line) => line.includes(`-D ${pgData()}`));
-}
+const startGatewayProcess = () => startProcess({ dataDir, port, pgPort }, children);
+const pgData = () => pgDataOf(dataDir);
 
 async function stopWith(r: Running, signal: NodeJS.Signals): Promise<void> {
   r.child.kill(signal);
@@ -68,7 +37,7 @@ async function stopWith(r: Running, signal: NodeJS.Signals): Promise<void> {
   const afterSignal = r.output().slice(r.output().indexOf(`${signal} received`));
   expect(afterSignal.split('\n').filter((line) => /"level":"(warn|error)"/.test(line))).toEqual([]);
   expect(await acceptsConnections(pgPort)).toBe(false);
-  expect(postgresProcessesForDataDir()).toEqual([]);
+  expect(serverProcesses(pgData())).toEqual([]);
   expect(existsSync(path.join(pgData(), 'postmaster.pid'))).toBe(false);
 }
 
@@ -90,25 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Whatever failed above, nothing outlives the test: the gateway, then its PostgreSQL.
-  for (const r of children) {
-    if (r.child.exitCode !== null || r.child.signalCode !== null) continue;
-    r.child.kill('SIGTERM');
-    const done = await Promise.race([r.exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000))]);
-    if (!done) {
-      r.child.kill('SIGKILL');
-      await r.exited;
-    }
-  }
-  const pidFile = path.join(pgData(), 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    try {
-      process.kill(pid, 'SIGINT'); // PostgreSQL's fast shutdown
-      for (let i = 0; i < 100 && existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    } catch {
-      // already gone
-    }
-  }
+  await stopEverything(children, [pgData()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 40_000);
 

@@ -1,13 +1,14 @@
 // The CLI reaches the database `npm start` uses: DATABASE_URL, or the embedded PostgreSQL in
 // DATA_DIR/pg. When a gateway already runs on that data dir its server is up and is reused;
-// otherwise the CLI starts the server itself and stops it again when done.
+// otherwise (also when only an orphan of a killed process runs) the CLI starts the server itself
+// and stops it again when done.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { CliOutput } from './context.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { recoverOrphanedServer, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { loadMasterKey } from '../master-key.ts';
@@ -25,6 +26,8 @@ export async function openDatabase(config: Config, stderr: CliOutput): Promise<C
   let url = config.DATABASE_URL;
   if (!url) {
     const dir = path.join(config.dataDir, 'pg');
+    // A server a killed gateway or CLI left behind is stopped, not reused: nobody would stop it.
+    await recoverOrphanedServer(dir);
     url = (await runningEmbeddedUrl(dir, config.EMBEDDED_PG_PORT)) ?? undefined;
     if (!url) {
       embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: EMBEDDED_DATABASE });
