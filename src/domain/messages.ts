@@ -228,6 +228,7 @@ const catalog = {
   subscription_payment_superseded: { tr: 'Ödeme sayfası yeni bir ödemeyle veya aboneliğin iptaliyle kapandı.', en: 'The page was closed by a newer payment or by the subscription’s cancellation.' },
   subscription_no_default_card: { tr: 'Müşterinin varsayılan kayıtlı kartı yok.', en: 'The customer has no default saved card.' },
   test_clock_live_mode: { tr: 'Test saati yalnızca test modundaki bir çalışma alanında ilerletilebilir.', en: 'The test clock can only be advanced in a test-mode workspace.' },
+  test_clock_busy: { tr: 'Bu çalışma alanının test saati şu anda ilerletiliyor.', en: 'The test clock of this workspace is being advanced right now.' },
   test_clock_duration: { tr: 'Süre 31d, 12h, 1y veya 1mo15d biçiminde, sıfırdan büyük ve en fazla 10 yıl olmalıdır.', en: 'The duration must look like 31d, 12h, 1y or 1mo15d, be greater than zero and at most 10 years.' },
 } as const satisfies Record<string, { tr: string; en: string }>;
 

@@ -145,12 +145,19 @@ async function stillDue(tx: Tx, sub: Loaded, at: Date) {
   return { ...locked, period, now };
 }
 
-/** Subscriptions whose paid period has ended by their workspace's clock, soonest first. */
-export async function dueSubscriptions(s: Services, opts: { limit: number; workspaceId?: string; until?: Date }): Promise<Array<{ id: string; endsAt: Date }>> {
+/**
+ * Subscriptions whose paid period has ended by their workspace's clock, soonest first. With
+ * `testClock`, those of one workspace due by a time on its clock (the advance's look-ahead);
+ * without, every workspace's due ones except where a test clock is being advanced (the advance
+ * runs those itself, in order).
+ */
+export async function dueSubscriptions(
+  s: Services,
+  opts: { limit: number; testClock?: { workspaceId: string; until: Date } },
+): Promise<Array<{ id: string; endsAt: Date }>> {
   const now = s.clock.now();
-  const scope = opts.workspaceId ?? null;
-  // `until` (workspace time) for the test clock's look-ahead; otherwise each workspace's own now.
-  const until = opts.until ?? null;
+  const scope = opts.testClock?.workspaceId ?? null;
+  const until = opts.testClock?.until ?? null;
   return s.db.$queryRaw<Array<{ id: string; endsAt: Date }>>`
     SELECT s.id, cur."endsAt" AS "endsAt"
       FROM "Subscription" s
@@ -158,6 +165,7 @@ export async function dueSubscriptions(s: Services, opts: { limit: number; works
       JOIN LATERAL (SELECT p.status, p."endsAt" FROM "SubscriptionPeriod" p WHERE p."subscriptionId" = s.id ORDER BY p.number DESC LIMIT 1) cur ON true
      WHERE s.status = 'active' AND w.active AND cur.status = 'paid'
        AND (${scope}::uuid IS NULL OR s."workspaceId" = ${scope}::uuid)
+       AND (${scope}::uuid IS NOT NULL OR w."testClockBusyUntil" IS NULL OR w."testClockBusyUntil" <= (${now}::timestamptz AT TIME ZONE 'UTC'))
        AND cur."endsAt" <= COALESCE(${until}::timestamptz AT TIME ZONE 'UTC',
              (${now}::timestamptz AT TIME ZONE 'UTC') + make_interval(secs => w."testClockOffsetMs"::float8 / 1000))
      ORDER BY cur."endsAt", s.id

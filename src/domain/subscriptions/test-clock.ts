@@ -65,19 +65,47 @@ export async function advanceTestClock(s: Services, workspace: Workspace, raw: {
   if (!to || to <= from || to > from.plus({ years: MAX_YEARS })) throw ValidationError.single(['duration'], 'test_clock_duration');
   const target = to.toJSDate();
 
-  const steps: ClockStep[] = [];
-  const skips = new Map<string, number>();
-  for (let i = 0; i < MAX_STEPS; i++) {
-    const next = await nextDue(s, workspace.id, target, skips);
-    if (!next) break;
-    await moveClock(s, workspace.id, next.at);
-    const outcome = next.kind === 'period_end' ? await processPeriodEnd(s, next.token) : (await expirePayment(s, next.token)) ? 'expired' : 'skipped';
-    steps.push({ ...next, outcome });
-    // Still due after a skip (another process is on it, or it cannot run here): try once more, then leave it.
-    if (outcome === 'skipped') skips.set(next.token, (skips.get(next.token) ?? 0) + 1);
+  await holdClock(s, workspace.id);
+  try {
+    const steps: ClockStep[] = [];
+    const skips = new Map<string, number>();
+    for (let i = 0; i < MAX_STEPS; i++) {
+      const next = await nextDue(s, workspace.id, target, skips);
+      if (!next) break;
+      await moveClock(s, workspace.id, next.at);
+      const outcome = next.kind === 'period_end' ? await processPeriodEnd(s, next.token) : await expire(s, next.token);
+      steps.push({ ...next, outcome });
+      // Still due after a skip (it cannot run now): try once more, then leave it.
+      if (outcome === 'skipped') skips.set(next.token, (skips.get(next.token) ?? 0) + 1);
+    }
+    await moveClock(s, workspace.id, target);
+    return { from: start.now, clock: await showTestClock(s, workspace), steps };
+  } finally {
+    await s.db.workspace.update({ where: { id: workspace.id }, data: { testClockBusyUntil: null } });
   }
-  await moveClock(s, workspace.id, target);
-  return { from: start.now, clock: await showTestClock(s, workspace), steps };
+}
+
+/** How long an advance holds the workspace without a step (a process that died lets go after it). */
+const HOLD_MS = 5 * 60_000;
+
+/**
+ * One advance at a time per workspace, and the renewal job leaves the workspace to it meanwhile,
+ * so what falls due runs here, in order.
+ */
+async function holdClock(s: Services, workspaceId: string): Promise<void> {
+  const now = s.clock.now();
+  const { count } = await s.db.workspace.updateMany({
+    where: { id: workspaceId, OR: [{ testClockBusyUntil: null }, { testClockBusyUntil: { lte: now } }] },
+    data: { testClockBusyUntil: new Date(now.getTime() + HOLD_MS) },
+  });
+  if (count === 0) throw StateError.single([], 'test_clock_busy');
+}
+
+/** The 3D expiry job may get there first (its deadline moved too): expired either way. */
+async function expire(s: Services, paymentId: string): Promise<ClockStep['outcome']> {
+  if (await expirePayment(s, paymentId)) return 'expired';
+  const payment = await s.db.payment.findUnique({ where: { id: paymentId }, select: { status: true } });
+  return payment?.status === 'expired' ? 'expired' : 'skipped';
 }
 
 /** The earliest thing of the workspace due by `target` (workspace time). */
@@ -85,7 +113,7 @@ async function nextDue(s: Services, workspaceId: string, target: Date, skips: Ma
   const workspace = await s.db.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
   const offset = Number(workspace.testClockOffsetMs);
   const tried = [...skips].filter(([, n]) => n >= 2).map(([token]) => token);
-  const [period] = (await dueSubscriptions(s, { limit: tried.length + 1, workspaceId, until: target })).filter((d) => !tried.includes(d.id));
+  const [period] = (await dueSubscriptions(s, { limit: tried.length + 1, testClock: { workspaceId, until: target } })).filter((d) => !tried.includes(d.id));
   const payment = await s.db.payment.findFirst({
     where: { workspaceId, status: 'started', threeDsOpenedAt: null, expiresAt: { not: null, lte: new Date(target.getTime() - offset) }, id: { notIn: tried } },
     orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }],
@@ -107,7 +135,7 @@ async function moveClock(s: Services, workspaceId: string, to: Date): Promise<vo
     const wanted = BigInt(to.getTime() - s.clock.now().getTime());
     if (!row || wanted <= row.offset) return;
     const secs = Number(wanted - row.offset) / 1000;
-    await tx.workspace.update({ where: { id: workspaceId }, data: { testClockOffsetMs: wanted } });
+    await tx.workspace.update({ where: { id: workspaceId }, data: { testClockOffsetMs: wanted, testClockBusyUntil: new Date(s.clock.now().getTime() + HOLD_MS) } });
     await tx.$executeRaw`
       UPDATE "Payment" SET "expiresAt" = "expiresAt" - make_interval(secs => ${secs}::float8)
        WHERE "workspaceId" = ${workspaceId}::uuid AND status = 'started' AND "threeDsOpenedAt" IS NULL AND "expiresAt" IS NOT NULL`;
