@@ -37,6 +37,7 @@ const log = (line = '') => process.stdout.write(line + '\n');
 
 interface Run {
   opts: BenchOptions;
+  signal: AbortSignal;
   gateway: GatewayProcess;
   meter: Meter;
   http: HttpClient;
@@ -48,6 +49,7 @@ async function measure(run: Run, name: string, op: Operation, baseline = false):
   let usage = null as Awaited<ReturnType<Meter['stop']>> | null;
   const load = await runLoad(op, {
     concurrency: opts.concurrency,
+    signal: run.signal,
     warmupMs: opts.warmupMs,
     durationMs: opts.durationMs,
     around: { before: () => meter.start(), after: async () => void (usage = await meter.stop()) },
@@ -83,7 +85,7 @@ async function runGatewayPhases(run: Run): Promise<void> {
   const needed = opts.phases.has('retrieve') || opts.phases.has('list') ? Math.max(SEED_PAYMENTS, ...opts.listSizes) : 0;
   if (tokens.length < needed) {
     log(`  making ${fmt(needed - tokens.length)} payments first (not measured)`);
-    while (tokens.length < needed) await Promise.all(Array.from({ length: Math.min(opts.concurrency, needed - tokens.length) }, () => pay(0)));
+    while (tokens.length < needed && !run.signal.aborted) await Promise.all(Array.from({ length: Math.min(opts.concurrency, needed - tokens.length) }, () => pay(0)));
   }
   if (opts.phases.has('retrieve')) await measure(run, 'retrieve-payment', () => retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!));
   if (opts.phases.has('list')) {
@@ -139,11 +141,15 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
     env: opts.workers === null ? {} : { WORKERS: String(opts.workers) },
   });
   const http = new HttpClient(gateway.baseUrl, opts.concurrency);
+  const abort = new AbortController();
   let sql: SqlCounter | null = null;
   let baseline: Baseline | null = null;
   let cleaned: Promise<void> | null = null;
   const cleanup = () =>
     (cleaned ??= (async () => {
+      // Load first: a gateway stops only once its keep-alive connections fall quiet.
+      abort.abort();
+      await http.drain(10_000);
       http.close();
       await baseline?.close();
       await sql?.close();
@@ -170,7 +176,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
 
     sql = await SqlCounter.open(gateway.databaseUrl());
     const meter = new Meter(gateway, sql);
-    const run: Run = { opts, gateway, meter, http, rows: [] };
+    const run: Run = { opts, signal: abort.signal, gateway, meter, http, rows: [] };
 
     // What the gateway does on its own (job and webhook polling), to judge the counts by.
     const idleMs = opts.quick ? 1_000 : 3_000;
@@ -192,7 +198,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
     let webhooks: WebhookResult | null = null;
     if (opts.phases.has('webhooks')) {
       const started = performance.now();
-      webhooks = await runWebhookPhase(gateway, meter, opts.events, opts.webhookTimeoutMs, log);
+      webhooks = await runWebhookPhase(gateway, meter, opts.events, opts.webhookTimeoutMs, abort.signal, log);
       log(`  webhooks: ${fmt(webhooks.received)} of ${fmt(webhooks.events)} received, ${fmt(webhooks.perSecond, 0)}/s, last ${fmtShort(webhooks.delayMax / 1000)} s after due (phase ${((performance.now() - started) / 1000).toFixed(0)} s)`);
       if (opts.showSql) log(statementsPerOp(webhooks.usage, webhooks.rowsDelivered || 1));
     }

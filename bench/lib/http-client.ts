@@ -12,6 +12,7 @@ export interface HttpResult {
 export class HttpClient {
   private readonly agent: http.Agent;
   private readonly url: URL;
+  private inflight = 0;
 
   constructor(baseUrl: string, connections: number) {
     this.url = new URL(baseUrl);
@@ -19,7 +20,9 @@ export class HttpClient {
   }
 
   post(path: string, headers: Record<string, string>, body: string): Promise<HttpResult> {
-    return new Promise((resolve, reject) => {
+    this.inflight++;
+    const done = () => this.inflight--;
+    return new Promise<HttpResult>((resolve, reject) => {
       const req = http.request(
         { agent: this.agent, host: this.url.hostname, port: this.url.port, method: 'POST', path, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
         (res) => {
@@ -31,7 +34,13 @@ export class HttpClient {
       );
       req.on('error', reject);
       req.end(body);
-    });
+    }).finally(done);
+  }
+
+  /** Waits (bounded) for the requests already sent to be answered. */
+  async drain(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   close(): void {

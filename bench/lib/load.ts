@@ -11,6 +11,8 @@ export interface LoadOptions {
   concurrency: number;
   warmupMs: number;
   durationMs: number;
+  /** Stops sending (Ctrl+C): the clients finish the operation in hand and return. */
+  signal: AbortSignal;
   /** Called between the drained warm-up and the measured window, and after the window drained. */
   around: { before(): Promise<void>; after(): Promise<void> };
 }
@@ -25,13 +27,13 @@ export interface LoadResult {
   p99: number;
 }
 
-async function drive(op: Operation, concurrency: number, durationMs: number, onDone: (ms: number, error: unknown) => void): Promise<number> {
+async function drive(op: Operation, concurrency: number, durationMs: number, signal: AbortSignal, onDone: (ms: number, error: unknown) => void): Promise<number> {
   const start = performance.now();
   const stopAt = start + durationMs;
   let last = start;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, client) => {
-      while (performance.now() < stopAt) {
+      while (performance.now() < stopAt && !signal.aborted) {
         const t0 = performance.now();
         let error: unknown = null;
         try {
@@ -48,12 +50,12 @@ async function drive(op: Operation, concurrency: number, durationMs: number, onD
 }
 
 export async function runLoad(op: Operation, opts: LoadOptions): Promise<LoadResult> {
-  if (opts.warmupMs > 0) await drive(op, opts.concurrency, opts.warmupMs, () => {});
+  if (opts.warmupMs > 0) await drive(op, opts.concurrency, opts.warmupMs, opts.signal, () => {});
   await opts.around.before();
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
-  const seconds = await drive(op, opts.concurrency, opts.durationMs, (ms, err) => {
+  const seconds = await drive(op, opts.concurrency, opts.durationMs, opts.signal, (ms, err) => {
     if (err === null) {
       latencies.push(ms);
       return;
@@ -61,6 +63,7 @@ export async function runLoad(op: Operation, opts: LoadOptions): Promise<LoadRes
     errors++;
     firstError ??= err instanceof Error ? err.message : String(err);
   });
+  if (opts.signal.aborted) throw new Error('interrupted');
   await opts.around.after();
   latencies.sort((a, b) => a - b);
   return { ok: latencies.length, errors, firstError, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };

@@ -60,7 +60,7 @@ async function recordEvents(databaseUrl: string, workspaceId: string, events: nu
   }
 }
 
-export async function runWebhookPhase(gateway: GatewayProcess, meter: Meter, events: number, timeoutMs: number, log: (line: string) => void): Promise<WebhookResult> {
+export async function runWebhookPhase(gateway: GatewayProcess, meter: Meter, events: number, timeoutMs: number, signal: AbortSignal, log: (line: string) => void): Promise<WebhookResult> {
   const receiver = await startReceiver();
   const admin = new pg.Client({ connectionString: gateway.databaseUrl() });
   admin.on('error', () => {});
@@ -88,6 +88,7 @@ export async function runWebhookPhase(gateway: GatewayProcess, meter: Meter, eve
     let lastReport = dueAt;
     let timedOut = false;
     while (receiver.receipts.length < events) {
+      if (signal.aborted) throw new Error('interrupted');
       const now = performance.now();
       if (now - dueAt > timeoutMs) {
         timedOut = true;
