@@ -2,8 +2,7 @@
 DROP INDEX "Payment_periodId_key";
 
 -- AlterTable
-ALTER TABLE "Workspace" ADD COLUMN     "testClockBusyUntil" TIMESTAMP(3),
-ADD COLUMN     "testClockOffsetMs" BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE "Workspace" ADD COLUMN     "testClockOffsetMs" BIGINT NOT NULL DEFAULT 0;
 
 -- AlterTable
 ALTER TABLE "Notification" ADD COLUMN     "subscriptionId" UUID;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Workspace" ADD COLUMN     "testClockBusyUntil" TIMESTAMP(3);
