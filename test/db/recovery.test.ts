@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoverOrphanedServer } from '../../src/db/embedded.ts';
+import { recoverOrphanedServer } from '../../src/db/orphaned-server.ts';
 import { call } from '../helpers/client.ts';
 import {
   gatewayEnv,
