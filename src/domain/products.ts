@@ -11,6 +11,20 @@ import { IssueList } from './errors.ts';
 
 /** 99 999 999 999.99: far above any real price, and item totals stay inside PostgreSQL's BIGINT. */
 export const MAX_UNIT_AMOUNT = 9_999_999_999_999n;
+export const MAX_QUANTITY = 999_999;
+
+/** How an order or subscription item names a catalog product: its channel_reference. */
+export const productReference = () => z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' });
+
+/** How many of a product an item holds: 1 when not sent. */
+export const itemQuantity = () =>
+  z
+    .number({ error: 'invalid_integer' })
+    .int({ error: 'invalid_integer' })
+    .min(1, { error: 'quantity_range' })
+    .max(MAX_QUANTITY, { error: 'quantity_range' })
+    .nullish()
+    .transform((q) => q ?? 1);
 
 const PRODUCT_TYPES = ['simple', 'recurring'] as const;
 const PERIODS = ['monthly', 'yearly'] as const;

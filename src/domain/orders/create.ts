@@ -12,22 +12,14 @@ import { requireChannel } from '../channels.ts';
 import { checkAccountForLater } from '../payments/account-choice.ts';
 import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
-import { catalogByReference, MAX_UNIT_AMOUNT } from '../products.ts';
+import { catalogByReference, itemQuantity, MAX_UNIT_AMOUNT, productReference } from '../products.ts';
 import { loadOrderView, orderTotals, type OrderView } from './view.ts';
-
-export const MAX_QUANTITY = 999_999;
 
 const itemInput = z.object(
   {
-    channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }),
+    channelReference: productReference(),
     name: text().min(1, { error: 'required' }).nullish(),
-    quantity: z
-      .number({ error: 'invalid_integer' })
-      .int({ error: 'invalid_integer' })
-      .min(1, { error: 'quantity_range' })
-      .max(MAX_QUANTITY, { error: 'quantity_range' })
-      .nullish()
-      .transform((q) => q ?? 1),
+    quantity: itemQuantity(),
     unitAmount: amount().nullish(),
     taxRate: rate().nullish(),
   },

@@ -11,10 +11,9 @@ import { requireChannel } from '../channels.ts';
 import { checkAccountForLater } from '../payments/account-choice.ts';
 import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
-import { catalogByReference, MAX_UNIT_AMOUNT } from '../products.ts';
+import { catalogByReference, itemQuantity, MAX_UNIT_AMOUNT, productReference } from '../products.ts';
 import { destinationAllowed } from '../webhooks/outbound.ts';
 import { workspaceNow } from '../workspace-clock.ts';
-import { MAX_QUANTITY } from '../orders/create.ts';
 import { catalogAmount, firstPeriodAmount } from './periods.ts';
 import { loadSubscriptionView, type SubscriptionView } from './view.ts';
 
@@ -22,14 +21,8 @@ export const MAX_RENEWAL_LIMIT = 1000;
 
 const itemInput = z.object(
   {
-    channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }),
-    quantity: z
-      .number({ error: 'invalid_integer' })
-      .int({ error: 'invalid_integer' })
-      .min(1, { error: 'quantity_range' })
-      .max(MAX_QUANTITY, { error: 'quantity_range' })
-      .nullish()
-      .transform((q) => q ?? 1),
+    channelReference: productReference(),
+    quantity: itemQuantity(),
     unitAmount: amount().nullish(),
   },
   { error: 'invalid_type' },
