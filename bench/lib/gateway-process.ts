@@ -67,7 +67,9 @@ export class GatewayProcess {
 
   async start(): Promise<number> {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops (node --cpu-prof).
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
     const keep = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {

@@ -30,16 +30,23 @@ export async function selectAccount(db: Tx, workspace: Workspace, req: AccountRe
     if (!account) throw ValidationError.single(req.path, 'account_not_found');
     return account;
   }
-  const rules = await db.routingRule.findMany({
-    where: { workspaceId: workspace.id, paymentAccount: { deletedAt: null } },
-    orderBy: { position: 'asc' },
-    include: { paymentAccount: true },
+  // One statement: every live account that a rule routes to, and the default.
+  const candidates = await db.paymentAccount.findMany({
+    where: {
+      workspaceId: workspace.id,
+      deletedAt: null,
+      OR: [{ routingRules: { some: {} } }, ...(workspace.defaultPaymentAccountId ? [{ id: workspace.defaultPaymentAccountId }] : [])],
+    },
+    include: { routingRules: true },
   });
-  const routed = rules.find((rule) => ruleMatches(rule, req.card));
-  if (routed) return routed.paymentAccount;
-  if (workspace.defaultPaymentAccountId) {
-    const fallback = await findAccount(db, workspace.id, workspace.defaultPaymentAccountId);
-    if (fallback) return fallback;
+  const rules = candidates.flatMap(({ routingRules, ...account }) => routingRules.map((rule) => ({ rule, account })));
+  rules.sort((a, b) => a.rule.position - b.rule.position);
+  const routed = rules.find(({ rule }) => ruleMatches(rule, req.card));
+  if (routed) return routed.account;
+  const fallback = candidates.find((a) => a.id === workspace.defaultPaymentAccountId);
+  if (fallback) {
+    const { routingRules: _rules, ...account } = fallback;
+    return account;
   }
   throw ValidationError.single(req.path, 'no_default_account');
 }

@@ -1,8 +1,8 @@
 // Domain events go to the outbox in the same transaction as the state change they describe;
 // the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
 import type { Tx } from '../db/client.ts';
-import { fanOut } from './webhooks/fanout.ts';
-import { clockOf, workspaceTime } from './workspace-clock.ts';
+import { fanOut, subscribedTo } from './webhooks/fanout.ts';
+import { workspaceTime } from './workspace-clock.ts';
 
 export const EVENT_KINDS = [
   'order.paid',
@@ -52,7 +52,12 @@ export interface EventSignal {
  * while its deliveries are scheduled on the gateway's clock, which is what the delivery job reads.
  */
 export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
-  const createdAt = workspaceTime(await clockOf(tx, event.workspaceId), at);
+  // One statement: the workspace's clock and the addresses that selected this kind.
+  const workspace = await tx.workspace.findUniqueOrThrow({
+    where: { id: event.workspaceId },
+    select: { testClockOffsetMs: true, webhookAddresses: { where: subscribedTo(event.kind), select: { id: true, url: true } } },
+  });
+  const createdAt = workspaceTime(workspace, at);
   const row = await tx.outboxEvent.create({
     data: {
       workspaceId: event.workspaceId,
@@ -65,7 +70,7 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
       processedAt: createdAt,
     },
   });
-  await fanOut(tx, row, at);
+  await fanOut(tx, row, workspace.webhookAddresses, at);
   // Sent by PostgreSQL only when the transaction commits, to every listening process.
   const signal: EventSignal = { id: row.id, workspaceId: row.workspaceId, kind: event.kind, recordToken: row.recordToken, transactionToken: row.transactionToken };
   await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)})`;

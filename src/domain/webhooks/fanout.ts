@@ -2,7 +2,7 @@
 // webhook_url, created in the transaction that records the event. The body is fixed here, once:
 // a resend is byte-identical (same `id`).
 import type { Tx } from '../../db/client.ts';
-import type { OutboxEvent } from '../../generated/prisma/client.ts';
+import type { OutboxEvent, Prisma } from '../../generated/prisma/client.ts';
 import { isoMicro } from '../clock.ts';
 
 /** First delivery 30 seconds after the event (spec: Delivery rules). */
@@ -26,11 +26,17 @@ interface Destination {
   subscriptionId: string | null;
 }
 
-/** `sentFrom`: the gateway-clock instant of the event; the first attempt is due 30 s after it. */
-export async function fanOut(tx: Tx, event: OutboxEvent, sentFrom: Date = event.createdAt): Promise<number> {
-  const addresses = await tx.webhookAddress.findMany({
-    where: { workspaceId: event.workspaceId, enabled: true, OR: [{ allEvents: true }, { events: { has: event.kind } }] },
-  });
+/** The workspace's addresses that get an event of this kind. */
+export function subscribedTo(kind: string) {
+  return { enabled: true, OR: [{ allEvents: true }, { events: { has: kind } }] } satisfies Prisma.WebhookAddressWhereInput;
+}
+
+/**
+ * `addresses`: the workspace's addresses that selected the event's kind (`subscribedTo`), read by
+ * the caller with the workspace. `sentFrom`: the gateway-clock instant of the event; the first
+ * attempt is due 30 s after it.
+ */
+export async function fanOut(tx: Tx, event: OutboxEvent, addresses: Array<{ id: string; url: string }>, sentFrom: Date = event.createdAt): Promise<number> {
   const destinations: Destination[] = addresses.map((a) => ({ addressId: a.id, url: a.url, subscriptionId: null }));
   const own = await subscriptionDestination(tx, event, destinations);
   if (own) destinations.push(own);
