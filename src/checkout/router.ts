@@ -1,15 +1,18 @@
-// Hosted pages served by the gateway itself: /checkout/3ds/<token>, the order checkout page
-// /checkout/order/<token> (and its installments JSON), and with their issues the subscription
-// and link checkout pages.
+// Hosted pages served by the gateway itself: /checkout/3ds/<token>, the order and subscription
+// checkout pages /checkout/order/<token> and /checkout/subscription/<token> (each with the JSON
+// its card form asks about a BIN), and the link checkout page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import { showThreeDs, submitThreeDs } from './three-ds.ts';
 import { orderInstallmentsJson, showOrderCheckout, submitOrderCheckout } from './order.ts';
+import { showSubscriptionCheckout, subscriptionCardJson, submitSubscriptionCheckout } from './subscription.ts';
 import { UUID_SOURCE } from '../domain/validation.ts';
 
 const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID_SOURCE})$`);
 const ORDER = new RegExp(`^/checkout/order/(${UUID_SOURCE})$`);
 const ORDER_INSTALLMENTS = new RegExp(`^/checkout/order/(${UUID_SOURCE})/installments$`);
+const SUBSCRIPTION = new RegExp(`^/checkout/subscription/(${UUID_SOURCE})$`);
+const SUBSCRIPTION_CARD = new RegExp(`^/checkout/subscription/(${UUID_SOURCE})/installments$`);
 
 type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -17,6 +20,8 @@ const pages: Array<{ pattern: RegExp; get?: Handler; post?: Handler }> = [
   { pattern: THREE_DS, get: showThreeDs, post: submitThreeDs },
   { pattern: ORDER, get: showOrderCheckout, post: submitOrderCheckout },
   { pattern: ORDER_INSTALLMENTS, get: orderInstallmentsJson },
+  { pattern: SUBSCRIPTION, get: showSubscriptionCheckout, post: submitSubscriptionCheckout },
+  { pattern: SUBSCRIPTION_CARD, get: subscriptionCardJson },
 ];
 
 export function createCheckoutRouter(s: Services) {

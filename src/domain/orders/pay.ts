@@ -10,12 +10,12 @@ import type { BinInfo, InstallmentOption } from '../../providers/types.ts';
 import { isUuid, parseInput } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { planCharge } from '../charge-currency.ts';
-import { StateError, ValidationError } from '../errors.ts';
+import { StateError } from '../errors.ts';
 import { message } from '../messages.ts';
 import { cardInput } from '../cards.ts';
 import { attemptPayment, pageInstallments, THREE_DS_WINDOW_MS } from '../payments/attempt.ts';
 import { chooseAccount } from '../payments/account-choice.ts';
-import { typedCard } from '../payments/card-source.ts';
+import { pageBinLookup, typedCard } from '../payments/card-source.ts';
 import { loadOrderView, type OrderView } from './view.ts';
 
 export type CheckoutOrder = OrderView & { workspace: Workspace };
@@ -28,15 +28,12 @@ export async function findCheckoutOrder(s: Services, token: string): Promise<Che
   return { ...(await loadOrderView(s.db, found.id)), workspace: found.workspace };
 }
 
-const BIN_RE = /^\d{6,8}$/;
-
 /**
  * Installment options for the card being typed, from its 6-8 digit BIN: the account the payment
  * would use (the order's, else routing, else default) quotes them, as the attempt will.
  */
 export async function orderInstallments(s: Services, order: CheckoutOrder, bin: string): Promise<{ card: BinInfo; installments: InstallmentOption[] }> {
-  if (!BIN_RE.test(bin)) throw ValidationError.single(['bin'], bin.length < 6 ? 'bin_too_short' : /^\d+$/.test(bin) ? 'bin_too_long' : 'bin_digits_only');
-  const card = { ...(await s.providers.binSource.binLookup(bin)), bin };
+  const card = await pageBinLookup(s, bin);
   const account = await chooseAccount(s, order.workspace, { token: order.paymentAccountId, path: ORDER_PATHS.account, needs: ['secure'], card: { bin: card, currency: order.currency, amount: order.amount } });
   const charge = planCharge(account, order.amount, order.currency, s.rates, ORDER_PATHS.currency);
   return { card, installments: await pageInstallments(s, account, charge, bin) };

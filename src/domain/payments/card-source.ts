@@ -25,6 +25,14 @@ export interface CardSource {
   };
 }
 
+const BIN_RE = /^\d{6,8}$/;
+
+/** What a hosted card form may learn of the card being typed: the facts of its 6-8 digit BIN. */
+export async function pageBinLookup(s: Services, bin: string): Promise<BinInfo> {
+  if (!BIN_RE.test(bin)) throw ValidationError.single(['bin'], bin.length < 6 ? 'bin_too_short' : /^\d+$/.test(bin) ? 'bin_too_long' : 'bin_digits_only');
+  return { ...(await s.providers.binSource.binLookup(bin)), bin };
+}
+
 /** A card typed in: its BIN facts route the payment; the number itself goes only to the bank. */
 export async function typedCard(s: Services, card: CardInput): Promise<CardSource> {
   const bin = await s.providers.binSource.binLookup(binOf(card.number));

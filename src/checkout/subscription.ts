@@ -1,0 +1,158 @@
+// The hosted checkout page of a subscription (subscription.checkout_url): the items, the period
+// and the amount of the period to pay (the first one, or a past due one), the shared card form
+// (no installments: a period costs what it costs), then 3D Secure. The card is stored on the
+// customer for the renewals. Every rule is the domain's (subscriptions/pay.ts); this page only
+// translates, with our texts from the message catalog in the shopper's language and local times
+// in the workspace's time zone.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Services } from '../domain/services.ts';
+import { DomainError } from '../domain/errors.ts';
+import { message, type Language, type MessageCode } from '../domain/messages.ts';
+import { displayMoney } from '../domain/money.ts';
+import { localizedError } from '../domain/payments/view.ts';
+import { pageBinLookup } from '../domain/payments/card-source.ts';
+import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
+import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
+import { displayDateTime, escape, pageLanguage, renderJson, renderNotice, renderPage } from './html.ts';
+import { readForm } from './forms.ts';
+import { cardForm, cardFormErrors, installmentsBody, readCardForm, type FieldErrors, type KeptCard } from './card-form.ts';
+
+const STYLE = `
+  .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
+  .items .name{font-weight:600;overflow-wrap:anywhere}.items .meta{font-size:.85rem;color:#667}
+  .totals{margin:12px 0 0;display:grid;grid-template-columns:1fr auto;gap:4px 12px}.totals dt{color:#667}.totals dd{margin:0;text-align:right;white-space:nowrap}
+  .totals .grand{font-weight:700;font-size:1.1rem;color:#1f2430}
+  .note{font-size:.9rem;color:#475467}
+  .closed{border-left:4px solid #067647;background:#ecfdf3;padding:10px 12px;border-radius:6px}
+  a.cancel{display:block;text-align:center;margin-top:12px;color:#475467}
+  @media (min-width:760px){main{max-width:920px}.layout{display:grid;grid-template-columns:1fr 1fr;gap:16px;align-items:start}}
+`;
+
+interface PageState {
+  notice?: string | null;
+  fields?: FieldErrors;
+  keep?: KeptCard;
+  status?: number;
+}
+
+const notFound = (res: ServerResponse, lang: Language) => renderNotice(res, lang, 404, message('page_not_found', lang), message('page_checkout_invalid', lang));
+
+export async function showSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const lang = pageLanguage(req);
+  const sub = await findCheckoutSubscription(s, token);
+  if (!sub) return notFound(res, lang);
+  // Back from a failed 3D step: say why, and offer the form again.
+  const attempt = new URL(req.url ?? '/', 'http://gateway').searchParams.get('attempt');
+  let notice: string | null = null;
+  if (attempt && isPayable(sub)) {
+    const failed = await failedAttempt(s, sub, attempt);
+    if (failed) notice = message('page_payment_failed', lang, { reason: localizedError(failed.errorCode, failed.errorMessage, lang) ?? message('internal_error', lang) });
+  }
+  renderSubscription(s, res, lang, sub, { notice });
+}
+
+export async function submitSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const lang = pageLanguage(req);
+  const sub = await findCheckoutSubscription(s, token);
+  if (!sub) return notFound(res, lang);
+  // A period is paid in one payment: the form has no installment choice.
+  const { keep, card } = readCardForm(await readForm(req));
+  try {
+    const outcome = await paySubscription(s, sub, { card, ip: req.socket.remoteAddress ?? null });
+    if (outcome.kind === 'redirect') {
+      // To the simulated bank page on this gateway (same origin, so form-action 'self' allows it).
+      res.writeHead(303, { Location: new URL(outcome.url).pathname, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    const fresh = (await findCheckoutSubscription(s, token)) ?? sub;
+    const notice = message('page_payment_failed', lang, { reason: localizedError(outcome.code, outcome.text, lang) ?? message('internal_error', lang) });
+    renderSubscription(s, res, lang, fresh, { notice, keep, status: 200 });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    const fresh = (await findCheckoutSubscription(s, token)) ?? sub;
+    if (!isPayable(fresh)) return renderSubscription(s, res, lang, fresh, {});
+    const { fields, notice } = cardFormErrors(err.issues, lang);
+    renderSubscription(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409 });
+  }
+}
+
+/** GET …/installments?bin=<6-8 digits>: the card's description for the form (never installments). */
+export async function subscriptionCardJson(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const lang = pageLanguage(req);
+  const sub = await findCheckoutSubscription(s, token);
+  if (!sub || !isPayable(sub)) return renderJson(res, 404, { installments: [], message: message(sub ? notPayableReason(sub) : 'subscription_not_found', lang) });
+  const bin = new URL(req.url ?? '/', 'http://gateway').searchParams.get('bin') ?? '';
+  try {
+    renderJson(res, 200, installmentsBody(await pageBinLookup(s, bin), [], lang));
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    renderJson(res, 422, { installments: [], message: message(err.issues[0]!.code, lang, err.issues[0]!.params) });
+  }
+}
+
+function renderSummary(sub: CheckoutSubscription, lang: Language): string {
+  const t = (code: MessageCode, params?: Record<string, string | number>) => escape(message(code, lang, params));
+  const period = currentPeriod(sub);
+  const items = sub.items
+    .map((item) => `<li><div><div class="name">${escape(item.product.name)}</div><div class="meta">× ${item.quantity}</div></div></li>`)
+    .join('');
+  const when = (at: Date) => displayDateTime(at, sub.workspace.timeZone, lang);
+  const dates =
+    sub.status === 'past_due' && period.startsAt && period.endsAt
+      ? `<p class="note">${t('page_subscription_past_due', { from: when(period.startsAt), to: when(period.endsAt) })}</p>`
+      : sub.status === 'pending'
+        ? `<p class="note">${t('page_subscription_first_period')}</p>`
+        : '';
+  return `<div class="card"><div class="brand">${escape(sub.workspace.name)}</div><h1>${t('page_subscription_summary')}</h1>
+    <ul class="items">${items}</ul>
+    <dl class="totals">
+      <dt>${t('page_subscription_billing')}</dt><dd id="subscription-period">${t(sub.period === 'monthly' ? 'page_subscription_monthly' : 'page_subscription_yearly')}</dd>
+      <dt class="grand">${t('page_subscription_this_period')}</dt><dd class="grand" id="period-amount">${escape(displayMoney(period.amount, sub.currency, lang))}</dd>
+    </dl>${dates}</div>`;
+}
+
+function renderSubscription(s: Services, res: ServerResponse, lang: Language, sub: CheckoutSubscription, state: PageState): void {
+  const t = (code: MessageCode, params?: Record<string, string | number>) => escape(message(code, lang, params));
+  const summary = renderSummary(sub, lang);
+  const timeZone = sub.workspace.timeZone;
+
+  if (!isPayable(sub)) {
+    const period = currentPeriod(sub);
+    const reason =
+      sub.status === 'active' && !sub.cancelledAt && period.endsAt
+        ? t('page_subscription_active_until', { to: displayDateTime(period.endsAt, timeZone, lang) })
+        : t(notPayableReason(sub));
+    return renderPage(res, {
+      lang,
+      title: message('page_subscription_closed_title', lang),
+      style: STYLE,
+      body: `<div class="layout">${summary}<div class="card"><h1>${t('page_subscription_closed_title')}</h1>
+        <p class="closed" role="status">${reason}</p></div></div>`,
+    });
+  }
+
+  const form = cardForm({
+    lang,
+    amount: currentPeriod(sub).amount,
+    currency: sub.currency,
+    binUrl: `/checkout/subscription/${sub.id}/installments`,
+    installments: false,
+    now: s.clock.now(),
+    timeZone,
+    notice: state.notice,
+    errors: state.fields,
+    keep: state.keep,
+  });
+  renderPage(res, {
+    lang,
+    status: state.status,
+    title: message('page_checkout_title', lang, { merchant: sub.workspace.name }),
+    style: STYLE + form.style,
+    body: `<div class="layout">${summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>
+    ${form.html}
+    ${sub.cancelUrl ? `<a class="cancel" href="${escape(sub.cancelUrl)}" rel="noopener">${t('page_cancel_link')}</a>` : ''}
+  </div></div>`,
+    script: form.script,
+  });
+}
