@@ -27,6 +27,8 @@ function stream(ctx: GraphQLContext, matches: (s: EventSignal) => boolean): Asyn
 
 const touches = (token: string) => (s: EventSignal) => s.recordToken === token || s.transactionToken === token;
 
+// Each record field answers with the record itself, read when an event about it commits. The
+// stream already keeps to the subscriber's workspace; the read names the record by its token.
 builder.subscriptionField('paymentUpdated', (t) =>
   t.prismaField({
     type: 'Payment',
@@ -38,21 +40,38 @@ builder.subscriptionField('paymentUpdated', (t) =>
   }),
 );
 
-for (const [field, what] of [
-  ['orderUpdated', 'order'],
-  ['subscriptionUpdated', 'subscription'],
-  ['paymentLinkUpdated', 'payment link'],
-] as const) {
-  builder.subscriptionField(field, (t) =>
-    t.field({
-      type: LiveEvent,
-      description: `Each event about the ${what} with this token`,
-      args: { token: t.arg.string({ required: true }) },
-      subscribe: (_root, args, ctx) => stream(ctx, touches(args.token)),
-      resolve: (signal) => signal as EventSignal,
-    }),
-  );
-}
+builder.subscriptionField('orderUpdated', (t) =>
+  t.prismaField({
+    type: 'Order',
+    nullable: true,
+    description: 'The order, each time an event about it is committed (paid, a refund or cancel of its payment)',
+    args: { token: t.arg.string({ required: true }) },
+    subscribe: (_root, args, ctx) => stream(ctx, (s) => s.recordToken === args.token),
+    resolve: (query, _signal, args, ctx) => ctx.services.db.order.findFirst({ ...query, where: { id: args.token } }),
+  }),
+);
+
+builder.subscriptionField('subscriptionUpdated', (t) =>
+  t.prismaField({
+    type: 'Subscription',
+    nullable: true,
+    description: 'The subscription, each time an event about it is committed (active, past_due, cancelled, ended, completed, refunds)',
+    args: { token: t.arg.string({ required: true }) },
+    subscribe: (_root, args, ctx) => stream(ctx, (s) => s.recordToken === args.token),
+    resolve: (query, _signal, args, ctx) => ctx.services.db.subscription.findFirst({ ...query, where: { id: args.token } }),
+  }),
+);
+
+builder.subscriptionField('paymentLinkUpdated', (t) =>
+  t.prismaField({
+    type: 'PaymentLink',
+    nullable: true,
+    description: 'The payment link, each time an event about it is committed (a payment, a refund or cancel)',
+    args: { token: t.arg.string({ required: true }) },
+    subscribe: (_root, args, ctx) => stream(ctx, (s) => s.recordToken === args.token),
+    resolve: (query, _signal, args, ctx) => ctx.services.db.paymentLink.findFirst({ ...query, where: { id: args.token } }),
+  }),
+);
 
 builder.subscriptionField('events', (t) =>
   t.field({
