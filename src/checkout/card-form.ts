@@ -20,13 +20,17 @@ export interface KeptCard {
 
 export interface CardFormOptions {
   lang: Language;
-  /** What a single payment charges: the first installment option and the pay button. */
-  amount: bigint;
+  /** What a single payment charges: the first installment option and the pay button; null when the payer decides it on the page. */
+  amount: bigint | null;
   currency: Currency | string;
   /** Where the script asks for the card's data and installment options of a BIN (`?bin=`). */
   binUrl: string;
   /** False where installments cannot exist (not TRY): the script then only names the card. */
   installments: boolean;
+  /** One payment only (a subscription period, a link): no installment choice at all. */
+  singlePayment?: boolean;
+  /** Fields of the page's own placed in the form before the card (a link's payer and amount). */
+  before?: string;
   /** The expiry years start at this year in the workspace's time zone. */
   now: Date;
   timeZone: string;
@@ -60,10 +64,18 @@ export function cardForm(o: CardFormOptions): CardFormView {
   const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
   const firstYear = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: o.timeZone }).format(o.now));
   const years = Array.from({ length: 16 }, (_, i) => String(firstYear + i));
-  const amount = escape(displayMoney(o.amount, o.currency, o.lang));
+  const amount = o.amount === null ? '' : escape(displayMoney(o.amount, o.currency, o.lang));
+  const installments = o.singlePayment
+    ? '<input type="hidden" name="installment_number" value="1">'
+    : `<label for="installment_number">${t('page_installments')}</label>
+      <select id="installment_number" name="installment_number"${invalid('installment_number')}>
+        <option value="1" data-total="${amount}">${t('page_installment_single', { total: amount })}</option>
+      </select>
+      <p class="muted" id="installment-hint">${t(o.installments ? 'page_installments_after_number' : 'page_installments_not_in_currency')}</p>
+      ${err('installment_number')}`;
 
   const html = `${o.notice ? `<p class="notice" role="alert" id="notice">${escape(o.notice)}</p><p class="muted">${t('page_retry_hint')}</p>` : ''}
-    <form method="post" id="pay" autocomplete="on" novalidate>
+    <form method="post" id="pay" autocomplete="on" novalidate>${o.before ?? ''}
       <label for="holder_name">${t('page_card_holder_name')}</label>
       <input id="holder_name" name="holder_name" autocomplete="cc-name" maxlength="255" required value="${escape(keep.holderName ?? '')}"${invalid('holder_name')}>
       ${err('holder_name')}
@@ -80,12 +92,7 @@ export function cardForm(o: CardFormOptions): CardFormView {
           <input id="security_code" name="security_code" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required${invalid('security_code')}></div>
       </div>
       ${err('expiry')}${err('security_code')}
-      <label for="installment_number">${t('page_installments')}</label>
-      <select id="installment_number" name="installment_number"${invalid('installment_number')}>
-        <option value="1" data-total="${amount}">${t('page_installment_single', { total: displayMoney(o.amount, o.currency, o.lang) })}</option>
-      </select>
-      <p class="muted" id="installment-hint">${t(o.installments ? 'page_installments_after_number' : 'page_installments_not_in_currency')}</p>
-      ${err('installment_number')}
+      ${installments}
       <button class="primary" type="submit" id="pay-button">${t('page_pay')} <span id="pay-amount">${amount}</span></button>
       <p class="muted">${t('page_three_ds_hint')}</p>
     </form>`;
@@ -102,9 +109,9 @@ function script(o: CardFormOptions): string {
   var number=document.getElementById('number'),select=document.getElementById('installment_number'),
       hint=document.getElementById('installment-hint'),brand=document.getElementById('card-brand'),
       amount=document.getElementById('pay-amount'),form=document.getElementById('pay'),button=document.getElementById('pay-button');
-  var single=select.options[0].cloneNode(true),asked='',useInstallments=${o.installments ? 'true' : 'false'};
+  var single=select?select.options[0].cloneNode(true):null,asked='',useInstallments=${o.installments && !o.singlePayment ? 'true' : 'false'};
   var choose=${text('page_installments_choose')},noneForCard=${text('page_installments_none_for_card')};
-  function reset(){select.innerHTML='';select.appendChild(single.cloneNode(true));amount.textContent=single.dataset.total;}
+  function reset(){if(!select)return;select.innerHTML='';select.appendChild(single.cloneNode(true));amount.textContent=single.dataset.total;}
   function show(list){
     var keep=select.value;select.innerHTML='';
     list.forEach(function(o){var el=document.createElement('option');el.value=String(o.number);el.textContent=o.label;el.dataset.total=o.total;select.appendChild(el);});
@@ -126,7 +133,7 @@ function script(o: CardFormOptions): string {
       if(useInstallments){show(data.installments||[]);hint.textContent=(data.installments||[]).length>1?choose:noneForCard;}
     }).catch(function(){if(bin===asked)reset();});
   });
-  select.addEventListener('change',function(){var o=select.options[select.selectedIndex];if(o)amount.textContent=o.dataset.total;});
+  if(select)select.addEventListener('change',function(){var o=select.options[select.selectedIndex];if(o)amount.textContent=o.dataset.total;});
   form.addEventListener('submit',function(e){if(button.disabled){e.preventDefault();return;}button.disabled=true;});
 })();`;
 }

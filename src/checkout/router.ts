@@ -1,11 +1,13 @@
 // Hosted pages served by the gateway itself: /checkout/3ds/<token>, the order and subscription
 // checkout pages /checkout/order/<token> and /checkout/subscription/<token> (each with the JSON
-// its card form asks about a BIN), and the link checkout page.
+// its card form asks about a BIN), and the link checkout page /checkout/link/<token> with the
+// page its 3D step returns to, /checkout/link/payment/<paymentId>.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import { showThreeDs, submitThreeDs } from './three-ds.ts';
 import { orderInstallmentsJson, showOrderCheckout, submitOrderCheckout } from './order.ts';
 import { showSubscriptionCheckout, subscriptionCardJson, submitSubscriptionCheckout } from './subscription.ts';
+import { linkCardJson, showLinkCheckout, showLinkPayment, submitLinkCheckout } from './link.ts';
 import { UUID_SOURCE } from '../domain/validation.ts';
 
 const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID_SOURCE})$`);
@@ -13,6 +15,9 @@ const ORDER = new RegExp(`^/checkout/order/(${UUID_SOURCE})$`);
 const ORDER_INSTALLMENTS = new RegExp(`^/checkout/order/(${UUID_SOURCE})/installments$`);
 const SUBSCRIPTION = new RegExp(`^/checkout/subscription/(${UUID_SOURCE})$`);
 const SUBSCRIPTION_CARD = new RegExp(`^/checkout/subscription/(${UUID_SOURCE})/installments$`);
+const LINK = new RegExp(`^/checkout/link/(${UUID_SOURCE})$`);
+const LINK_CARD = new RegExp(`^/checkout/link/(${UUID_SOURCE})/installments$`);
+const LINK_PAYMENT = new RegExp(`^/checkout/link/payment/(${UUID_SOURCE})$`);
 
 type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -22,6 +27,9 @@ const pages: Array<{ pattern: RegExp; get?: Handler; post?: Handler }> = [
   { pattern: ORDER_INSTALLMENTS, get: orderInstallmentsJson },
   { pattern: SUBSCRIPTION, get: showSubscriptionCheckout, post: submitSubscriptionCheckout },
   { pattern: SUBSCRIPTION_CARD, get: subscriptionCardJson },
+  { pattern: LINK, get: showLinkCheckout, post: submitLinkCheckout },
+  { pattern: LINK_CARD, get: linkCardJson },
+  { pattern: LINK_PAYMENT, get: showLinkPayment },
 ];
 
 export function createCheckoutRouter(s: Services) {

@@ -138,6 +138,7 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
     currency: sub.currency,
     binUrl: `/checkout/subscription/${sub.id}/installments`,
     installments: false,
+    singlePayment: true,
     now: s.clock.now(),
     timeZone,
     notice: state.notice,

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Payment } from '../../generated/prisma/client.ts';
 import { recordEvent, type EventKind } from '../events.ts';
 import type { PaymentOwner } from '../payments/owners.ts';
+import { LINK_AS_RELATION } from './view.ts';
 
 export interface LinkOwnerDeps {
   /** Queues the receipt of a paid link payment (sent after the commit, at most once). */
@@ -16,7 +17,7 @@ export interface LinkOwnerDeps {
 export const linkPaymentPage = (paymentId: string) => `/checkout/link/payment/${paymentId}`;
 
 export function linkPayments(deps: LinkOwnerDeps): PaymentOwner {
-  const linkPaymentOf = (tx: Tx, payment: Payment) => tx.linkPayment.findUniqueOrThrow({ where: { id: payment.linkPaymentId! }, include: { link: true } });
+  const linkPaymentOf = (tx: Tx, payment: Payment) => tx.linkPayment.findUniqueOrThrow({ where: { id: payment.linkPaymentId! }, include: { link: true }, ...LINK_AS_RELATION });
   return {
     source: 'payment_link',
     async settled(tx, payment, at) {

@@ -3,11 +3,12 @@
 import type { Services } from '../services.ts';
 import { formatAmount } from '../money.ts';
 import { message } from '../messages.ts';
+import { LINK_AS_RELATION } from './view.ts';
 
 export const SEND_RECEIPT_JOB = 'send-receipt';
 
 export async function sendReceipt(s: Services, linkPaymentId: string): Promise<boolean> {
-  const lp = await s.db.linkPayment.findUnique({ where: { id: linkPaymentId }, include: { link: { include: { workspace: true } }, payment: true } });
+  const lp = await s.db.linkPayment.findUnique({ where: { id: linkPaymentId }, include: { link: { include: { workspace: true } }, payment: true }, ...LINK_AS_RELATION });
   if (!lp || lp.status !== 'paid' || !lp.payerEmail || !lp.link.emailsCustomer) return false;
   const items = (lp.items as Array<{ name: string; quantity: number; unitAmount: string }>).map((i) => `  ${i.quantity} x ${i.name}  ${i.unitAmount} ${lp.currency}`);
   const when = lp.paidAt?.toLocaleString('tr-TR', { timeZone: lp.link.workspace.timeZone }) ?? '';

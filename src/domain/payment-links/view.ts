@@ -10,6 +10,13 @@ export type LinkView = PaymentLink & { items: PaymentLinkItem[] };
 
 export const linkInclude = { items: { orderBy: { position: 'asc' as const } } };
 
+/**
+ * For reads that include a link as a relation. Prisma 7.10 cannot read a BigInt[] column
+ * (predefinedAmounts) through a relation join ("e.map is not a function"), so such a read loads
+ * the link with a query of its own instead of the schema's default join (docs/decisions.md).
+ */
+export const LINK_AS_RELATION = { relationLoadStrategy: 'query' } as const;
+
 export async function loadLinkView(db: Tx, id: string): Promise<LinkView> {
   return db.paymentLink.findUniqueOrThrow({ where: { id }, include: linkInclude });
 }
