@@ -45,6 +45,7 @@ export interface ListFilter {
   channelReference?: string | null;
   recordToken?: string | null;
   isActive?: boolean | null;
+  reference?: string | null;
   created?: { from?: Date | null; to?: Date | null } | null;
 }
 
@@ -52,6 +53,7 @@ export const FILTER_TEXT = {
   status: 'Any of these statuses (omitted or empty: every status)',
   channelToken: 'Rows of this channel (a malformed token matches none)',
   channelReference: 'Exactly this channel reference',
+  reference: 'Exactly this reference',
   recordToken: 'Rows of this record: order, payment link, subscription or payment token (a malformed token matches none)',
   created: 'Creation time within this range',
 } as const;
@@ -94,6 +96,7 @@ export function listWhere<Where>(ctx: GraphQLContext, args: ListArgs): Where {
     channelReference: f.channelReference || undefined,
     recordToken: token(f.recordToken),
     isActive: f.isActive ?? undefined,
+    reference: f.reference || undefined,
     ...(f.created ? createdWithin({ start: f.created.from, end: f.created.to }) : {}),
   };
   return Object.fromEntries(Object.entries(conditions).filter(([, v]) => v !== undefined)) as Where;

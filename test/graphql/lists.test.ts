@@ -36,6 +36,9 @@ beforeAll(async () => {
     const order = await m.call('order-payment', orderBody(m, { order: { channel_reference: `COST-${i}` } }));
     if (i % 2 === 0) await payOnCheckout(order.body.order.checkout_url, {});
     expect((await m.call('save-product', productBody(m, { channel_reference: `COST-${i}` }))).status).toBe(200);
+    const link = { payment_link: { currency: 'TRY', reference: `LNK-${i}`, is_active: i % 2 === 0, items: [{ name: `Ürün ${i}`, unit_amount: '10.00' }] } };
+    expect((await m.call('create-payment-link', link, { form: 'timestamp', timestamp: Math.floor(t.clock.now().getTime() / 1000) })).status).toBe(200);
+    t.clock.advance(1_000);
   }
   const counting = new PrismaClient({ adapter: new PrismaPg({ connectionString: t.databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
   counting.$on('query', (e) => reads.push(/FROM "public"\."(\w+)"/.exec(e.query)?.[1] ?? e.query));
@@ -70,6 +73,7 @@ describe('a page of a dashboard list', () => {
     ['orders', ORDER],
     ['products', 'channelReference name amount isActive'],
     ['notifications', 'id event status attempts { number httpStatus }'],
+    ['paymentLinks', 'token reference amountType isActive amount items { name unitAmount }'],
   ])(`%s: takes the same statements for ${ROWS} rows as for 2, one per table`, async (field, selection) => {
     const small = await pageOf(field, 2, selection);
     const large = await pageOf(field, ROWS, selection);
@@ -79,5 +83,25 @@ describe('a page of a dashboard list', () => {
     expect([...large.reads].sort()).toEqual([...small.reads].sort());
     // Each table once: the list's rows and every relation asked for, none loaded a second time.
     expect(new Set(large.reads).size).toBe(large.reads.length);
+  });
+});
+
+describe('the payment links list', () => {
+  it('filters by is_active and reference, newest first, and pages with cursors', async () => {
+    const q = `query($f: PaymentLinkFilter, $after: String) { paymentLinks(first: 2, filter: $f, after: $after) { edges { cursor node { reference isActive } } pageInfo { hasNextPage endCursor } } }`;
+    const active = await gql(t, token, q, { f: { isActive: true } });
+    expect(active.body.data.paymentLinks.edges.map((e: { node: { reference: string } }) => e.node.reference)).toEqual(['LNK-4', 'LNK-2']);
+    expect(active.body.data.paymentLinks.pageInfo.hasNextPage).toBe(true);
+    const next = await gql(t, token, q, { f: { isActive: true }, after: active.body.data.paymentLinks.pageInfo.endCursor });
+    expect(next.body.data.paymentLinks.edges.map((e: { node: { reference: string } }) => e.node.reference)).toEqual(['LNK-0']);
+    const one = await gql(t, token, q, { f: { reference: 'LNK-3' } });
+    expect(one.body.data.paymentLinks.edges).toEqual([{ cursor: expect.any(String), node: { reference: 'LNK-3', isActive: false } }]);
+  });
+
+  it('another workspace’s token lists none of these links', async () => {
+    const other = await seedWorkspace(t);
+    const otherToken = await createAccessToken(t.gateway.services.db, other.team, 'dashboard');
+    const res = await gql(t, otherToken, '{ paymentLinks(first: 50) { edges { node { reference } } } }');
+    expect(res.body.data.paymentLinks.edges).toEqual([]);
   });
 });

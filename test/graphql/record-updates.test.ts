@@ -1,4 +1,4 @@
-// orderUpdated and subscriptionUpdated (graphql-ws, for the dashboard): each streams the record
+// orderUpdated, subscriptionUpdated and paymentLinkUpdated (graphql-ws, for the dashboard): each streams the record
 // itself when an event about it commits, read with the fields asked for; another workspace's
 // subscriber sees nothing of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { answerAcs, submitCard } from '../helpers/checkout.ts';
+import { answerAcs, GOOD_CARD, submitCard } from '../helpers/checkout.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { openSubscription, payPeriod, recurringProduct, saveProducts } from '../subscriptions/support.ts';
 
@@ -68,5 +68,21 @@ describe('record subscriptions', () => {
     const submitted = await submitCard(checkoutUrl);
     await answerAcs(t.gateway.baseUrl, submitted.location!, 'approve');
     expect(await live.first).toEqual({ data: { orderUpdated: { token, status: 'paid', amount: res.body.order.amount } } });
+  });
+
+  it('paymentLinkUpdated sends the link when a payment on its page succeeds', async () => {
+    const created = await m.call(
+      'create-payment-link',
+      { payment_link: { currency: 'TRY', reference: 'LIVE-1', items: [{ name: 'Buket', unit_amount: '300.00' }] } },
+      { form: 'timestamp', timestamp: Math.floor(t.clock.now().getTime() / 1000) },
+    );
+    const { token, checkout_url: checkoutUrl } = created.body.payment_link as { token: string; checkout_url: string };
+    const live = watch(await client(m.team), `subscription($t: String!) { paymentLinkUpdated(token: $t) { token reference amount transactionsCount } }`, { t: token });
+    await settle();
+
+    const form = new URLSearchParams({ ...GOOD_CARD, firstname: 'Ayşe', lastname: 'Yılmaz', email: 'ayse@example.com' }).toString();
+    const submitted = await fetch(checkoutUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+    await answerAcs(t.gateway.baseUrl, submitted.headers.get('location')!, 'approve');
+    expect(await live.first).toEqual({ data: { paymentLinkUpdated: { token, reference: 'LIVE-1', amount: '300.00', transactionsCount: 1 } } });
   });
 });

@@ -1,6 +1,7 @@
 // Payment links (spec: create-payment-link, update-payment-link, retrieve-payment-links, the
 // Payment link and link Transaction objects) and retrieve-link-payments; `paymentLink` for the
-// dashboard. Resolvers only call the domain and shape its answer.
+// dashboard (`paymentLink`, and the `paymentLinks` connection). Resolvers only call the domain and
+// shape its answer.
 import { builder } from '../builder.ts';
 import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
@@ -11,7 +12,12 @@ import { fixedTotals, isOpen, isPayable, linkCheckoutUrl, type LinkView } from '
 import { conversionOf } from '../../domain/payments/view.ts';
 import { formatAmount, formatRate } from '../../domain/money.ts';
 import { isUuid } from '../../domain/validation.ts';
-import type { LinkPayment, Payment } from '../../generated/prisma/client.ts';
+import type { LinkPayment, Payment, Prisma } from '../../generated/prisma/client.ts';
+import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, page } from '../lists.ts';
+
+// The amounts read the items with the `items` field's own arguments: asked for twice with other
+// arguments, the relation would be loaded twice.
+const ITEMS_IN_ORDER = { orderBy: { position: 'asc' as const } };
 
 const rateText = (r: number | null) => (r === null ? null : formatRate(BigInt(r)));
 
@@ -86,10 +92,10 @@ export const PaymentLinkRecord = builder.prismaObject('PaymentLink', {
     }),
     taxRate: t.string({ nullable: true, resolve: (l) => (l.amountType === 'fixed' ? null : rateText(l.taxRate)) }),
     taxMode: t.string({ resolve: (l) => l.taxMode }),
-    items: t.relation('items', { query: { orderBy: { position: 'asc' } } }),
-    subtotal: t.string({ nullable: true, select: { items: true }, resolve: (l) => amountOf(l as LinkView, 'subtotal') }),
-    taxAmount: t.string({ nullable: true, select: { items: true }, resolve: (l) => amountOf(l as LinkView, 'taxAmount') }),
-    amount: t.string({ nullable: true, select: { items: true }, resolve: (l) => amountOf(l as LinkView, 'amount') }),
+    items: t.relation('items', { query: ITEMS_IN_ORDER }),
+    subtotal: t.string({ nullable: true, select: { items: ITEMS_IN_ORDER }, resolve: (l) => amountOf(l as LinkView, 'subtotal') }),
+    taxAmount: t.string({ nullable: true, select: { items: ITEMS_IN_ORDER }, resolve: (l) => amountOf(l as LinkView, 'taxAmount') }),
+    amount: t.string({ nullable: true, select: { items: ITEMS_IN_ORDER }, resolve: (l) => amountOf(l as LinkView, 'amount') }),
     currency: t.string({ resolve: (l) => l.currency }),
     currencyType: t.string({ resolve: (l) => l.currencyType }),
     currencies: t.stringList({ nullable: true, resolve: (l) => (l.currencyType === 'selectable' ? l.currencies : null) }),
@@ -273,4 +279,27 @@ builder.queryField('paymentLink', (t) =>
       return ctx.services.db.paymentLink.findFirst({ ...query, where: { id: args.token, ...(workspaceId ? { workspaceId } : {}) } });
     },
   }),
+);
+
+const PaymentLinkFilter = builder.inputType('PaymentLinkFilter', {
+  fields: (t) => ({
+    isActive: t.boolean({ description: 'Only links switched on (true) or off (false)' }),
+    reference: t.string({ description: FILTER_TEXT.reference }),
+    created: t.field({ type: DateRangeFilter, description: FILTER_TEXT.created }),
+  }),
+});
+
+builder.queryField('paymentLinks', (t) =>
+  t.prismaConnection(
+    {
+      type: 'PaymentLink',
+      cursor: 'id',
+      nullable: false,
+      description: 'Payment links of the workspace, newest first',
+      args: listArgs(t.arg, PaymentLinkFilter),
+      resolve: (query, _r, args, ctx) =>
+        ctx.services.db.paymentLink.findMany({ ...page(query), where: listWhere<Prisma.PaymentLinkWhereInput>(ctx, args), orderBy: NEWEST_FIRST }),
+    },
+    ...connectionOf('PaymentLink'),
+  ),
 );
