@@ -77,6 +77,18 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     expect((await retrieveBin(creds)).status).toBe(200);
   });
 
+  it('workspace limits shows and sets the workspace\'s own 429 limits; default goes back to the gateway setting', async () => {
+    const creds = await createMerchant('limited');
+    expect(await cliJson('workspace', 'limits', 'limited')).toEqual({ team: 'limited', per_second: null, links_per_minute: null });
+    expect(await cliJson('workspace', 'limits', 'limited', '--per-second', '2', '--links-per-minute', '0')).toEqual({ team: 'limited', per_second: 2, links_per_minute: 0 });
+    expect((await cli.run(['workspace', 'limits', 'limited'])).stdout).toContain('per second (every operation)     2');
+    const burst = await Promise.all(Array.from({ length: 8 }, () => retrieveBin(creds)));
+    expect(burst.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect(await cliJson('workspace', 'limits', 'limited', '--per-second', 'default')).toEqual({ team: 'limited', per_second: null, links_per_minute: 0 });
+    await cli.fails(['workspace', 'limits', 'limited', '--per-second', '-1'], 'Invalid limit "-1"');
+    await cli.fails(['workspace', 'limits', 'limited', '--links-per-minute', 'lots'], 'Invalid limit "lots"');
+  });
+
   it('workspace rotate-key revokes the old key and issues a working one', async () => {
     const old = await createMerchant('rotator');
     const rotated = await cliJson<CredentialsOut>('workspace', 'rotate-key', 'rotator');

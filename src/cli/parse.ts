@@ -85,6 +85,14 @@ export function parseTimeZone(text: string): string {
   return text;
 }
 
+/** A request limit: a whole number (0 turns the limit off) or `default` (the gateway's setting). */
+export function parseLimit(text: string): number | 'default' {
+  // Commander keeps the raw text when a parser returns null, so "default" stays a word here.
+  if (text === 'default') return 'default';
+  if (!/^\d{1,7}$/.test(text)) throw new CliError(`Invalid limit "${text}" (a whole number from 0 to 9999999, 0 = no limit, or "default")`);
+  return Number(text);
+}
+
 export function parseSlug(text: string): string {
   if (!SLUG.test(text)) throw new CliError(`Invalid workspace slug "${text}" (lowercase letters, digits, "-" and "_", at most 63 characters)`);
   return text;

@@ -1,10 +1,10 @@
-// `gateway workspace …`: create, list, suspend/activate, plan, time zone, key rotation.
+// `gateway workspace …`: create, list, suspend/activate, plan, time zone, request limits, key rotation.
 import type { Command } from 'commander';
 import type { Mode } from '../generated/prisma/client.ts';
-import { ALL_FEATURES, createWorkspace, requireWorkspace, rotateCredentials, setPlan, updateWorkspace, type Credentials, type PlanSettings } from '../domain/workspaces.ts';
+import { ALL_FEATURES, createWorkspace, requireWorkspace, rotateCredentials, setPlan, setRateLimits, updateWorkspace, type Credentials, type PlanSettings } from '../domain/workspaces.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { planNames, workspaceJson, workspaceLine } from './format.ts';
-import { CliError, PLAN_FEATURES, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
+import { CliError, PLAN_FEATURES, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
 const FEATURES_HELP = `comma list of ${PLAN_FEATURES.join(', ')}; or all, or none`;
 
@@ -89,6 +89,27 @@ export function registerWorkspaceCommands(program: Command, io: CliIo): void {
         await requireWorkspace(ctx.db, slug);
         const w = await updateWorkspace(ctx.db, slug, { timeZone });
         ctx.print(workspaceJson(w), [`Workspace "${slug}" time zone: ${w.timeZone}.`]);
+      }),
+    );
+
+  workspace
+    .command('limits')
+    .description("Show or set the workspace's own request limits (429); without options, shows them")
+    .argument('<slug>', 'workspace slug')
+    .option('--per-second <n>', 'requests per second over every operation: a number, 0 for no limit, or default (RATE_LIMIT_PER_SECOND)', parseLimit)
+    .option('--links-per-minute <n>', 'requests per minute on the payment-link operations: a number, 0 for no limit, or default (RATE_LIMIT_LINKS_PER_MINUTE)', parseLimit)
+    .action(
+      withDatabase(io, async (ctx, slug: string, opts: { perSecond?: number | 'default'; linksPerMinute?: number | 'default' }) => {
+        await requireWorkspace(ctx.db, slug);
+        const own = (v: number | 'default' | undefined) => (v === 'default' ? null : v);
+        const changing = opts.perSecond !== undefined || opts.linksPerMinute !== undefined;
+        const w = changing ? await setRateLimits(ctx.db, slug, { perSecond: own(opts.perSecond), linksPerMinute: own(opts.linksPerMinute) }) : await requireWorkspace(ctx.db, slug);
+        const shown = (own: number | null, setting: number) => (own === null ? `${setting} (gateway setting)` : own === 0 ? 'no limit' : String(own));
+        ctx.print({ team: slug, per_second: w.rateLimitPerSecond, links_per_minute: w.rateLimitLinksPerMinute }, [
+          `Workspace "${slug}" request limits:`,
+          `  per second (every operation)     ${shown(w.rateLimitPerSecond, ctx.config.RATE_LIMIT_PER_SECOND)}`,
+          `  per minute (payment-link calls)  ${shown(w.rateLimitLinksPerMinute, ctx.config.RATE_LIMIT_LINKS_PER_MINUTE)}`,
+        ]);
       }),
     );
 

@@ -66,6 +66,16 @@ export async function updateWorkspace(db: Db, slug: string, data: { active?: boo
   return db.workspace.update({ where: { slug }, data });
 }
 
+/** A workspace's own 429 limits; null: the gateway's setting (RATE_LIMIT_PER_SECOND, RATE_LIMIT_LINKS_PER_MINUTE); 0: no limit. */
+export interface WorkspaceLimits {
+  perSecond?: number | null;
+  linksPerMinute?: number | null;
+}
+
+export async function setRateLimits(db: Db, slug: string, limits: WorkspaceLimits): Promise<Workspace> {
+  return db.workspace.update({ where: { slug }, data: { rateLimitPerSecond: limits.perSecond, rateLimitLinksPerMinute: limits.linksPerMinute } });
+}
+
 function planColumns(plan: PlanSettings) {
   return {
     planOrders: plan.orders,
