@@ -101,3 +101,28 @@ describe('a link’s transactions', () => {
     expect(link.transactions.map((x: { amount: string }) => x.amount)).toEqual(Array.from({ length: 50 }, (_, i) => `${51 - i}.00`));
   });
 });
+
+describe('refunds and cancels of link payments', () => {
+  it('send payment_link.payment_refunded / payment_link.payment_cancelled with the link payment and transaction, never transaction.*', async () => {
+    const { token, checkoutUrl } = await createLink({ items: [{ name: 'Vazo', quantity: 1, unit_amount: '200.00' }] });
+    // A second between steps: the events' order is their creation order.
+    await answerAcs(t.gateway.baseUrl, await startPayment(checkoutUrl), 'approve');
+    t.clock.advance(1_000);
+    await answerAcs(t.gateway.baseUrl, await startPayment(checkoutUrl), 'approve');
+    t.clock.advance(1_000);
+    const paid = await t.gateway.services.db.linkPayment.findMany({ where: { linkId: token }, include: { payment: true }, orderBy: { createdAt: 'asc' } });
+    const [first, second] = paid.map((lp) => ({ lp: lp.id, tx: lp.payment!.id }));
+
+    expect((await m.call('refund-payment', { transaction: { token: first!.tx }, amount: '50.00' })).status).toBe(200);
+    t.clock.advance(1_000);
+    expect((await m.call('cancel-payment', { transaction: { token: second!.tx } })).status).toBe(200);
+
+    const events = await t.gateway.services.db.outboxEvent.findMany({ where: { OR: [{ recordToken: token }, { transactionToken: { in: [first!.tx, second!.tx] } }] }, orderBy: { createdAt: 'asc' } });
+    expect(events.map((e) => [e.kind, e.recordToken, e.linkPaymentToken, e.transactionToken])).toEqual([
+      ['payment_link.paid', token, first!.lp, first!.tx],
+      ['payment_link.paid', token, second!.lp, second!.tx],
+      ['payment_link.payment_refunded', token, first!.lp, first!.tx],
+      ['payment_link.payment_cancelled', token, second!.lp, second!.tx],
+    ]);
+  });
+});
