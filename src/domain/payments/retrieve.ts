@@ -6,7 +6,7 @@ import { parseInput, uuid } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { loadPaymentView, type PaymentView } from './view.ts';
+import { PAYMENT_VIEW_INCLUDE, type PaymentView } from './view.ts';
 
 const tokenInput = z.object({ transaction: z.object({ token: uuid() }, { error: 'required' }) });
 
@@ -18,9 +18,10 @@ export async function retrievePayment(s: Services, workspace: Workspace, raw: un
 
 /** Another workspace's payment is "not found", with the same message as a made-up token. */
 export async function findPayment(db: Tx, workspaceId: string, token: string): Promise<PaymentView> {
-  const found = await db.payment.findFirst({ where: { id: token, workspaceId }, select: { id: true } });
+  // The workspace is part of the lookup, so the view is read in the same call (one round trip fewer).
+  const found = await db.payment.findFirst({ where: { id: token, workspaceId }, include: PAYMENT_VIEW_INCLUDE });
   if (!found) throw NotFoundError.single(['transaction', 'token'], 'payment_not_found');
-  return loadPaymentView(db, found.id);
+  return found;
 }
 
 export function parseTokenInput(raw: unknown): string {

@@ -1,5 +1,5 @@
 // A payment with what its responses show: customer reference, stored card, conversion.
-import type { Customer, Payment, PaymentAccount, Refund, SavedCard } from '../../generated/prisma/client.ts';
+import type { Customer, Payment, PaymentAccount, Prisma, Refund, SavedCard } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Currency } from '../money.ts';
 import { isMessageCode, message, type Language } from '../messages.ts';
@@ -11,11 +11,16 @@ export type PaymentView = Payment & {
   paymentAccount: PaymentAccount | null;
 };
 
+/** What a payment's responses read besides the payment row itself. */
+export const PAYMENT_VIEW_INCLUDE = {
+  customer: true,
+  storedCard: true,
+  refunds: { orderBy: { createdAt: 'asc' } },
+  paymentAccount: true,
+} as const satisfies Prisma.PaymentInclude;
+
 export async function loadPaymentView(db: Tx, id: string): Promise<PaymentView> {
-  return db.payment.findUniqueOrThrow({
-    where: { id },
-    include: { customer: true, storedCard: true, refunds: { orderBy: { createdAt: 'asc' } }, paymentAccount: true },
-  });
+  return db.payment.findUniqueOrThrow({ where: { id }, include: PAYMENT_VIEW_INCLUDE });
 }
 
 export interface ConversionView {
