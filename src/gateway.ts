@@ -46,6 +46,8 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Create the demo workspace when the database has none (npm start does; tests opt in). */
   seedDemo?: boolean;
+  /** Sees every SQL statement of the gateway's Prisma client (statement-budget tests). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Every way of taking money, by the owner of its payments: a new one is a row here (the CLI's test clock uses it too). */
@@ -84,7 +86,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     const { applied } = await migrate(databaseUrl);
     if (applied.length) logger.info('migrations applied', { applied });
     const masterKey = loadMasterKey(config, logger);
-    const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS });
+    const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, onQuery: opts.onQuery });
     stops.push(() => db.$disconnect());
 
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger });

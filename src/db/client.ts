@@ -17,13 +17,28 @@ export const TX_TIMEOUT_MS = 30_000;
  */
 const QUERY_PLAN_CACHE_SIZE = 1_000;
 
-/** `maxWait`: how long a request's transaction may wait for a connection before it answers 503. */
-export function createDb(connectionString: string, opts: { max?: number; maxWait?: number } = {}): Db {
-  return new PrismaClient({
+export interface DbOptions {
+  max?: number;
+  /** How long a request's transaction may wait for a connection before it answers 503. */
+  maxWait?: number;
+  /**
+   * Called with every SQL statement the client sends (transaction control included). Off unless
+   * given: the statement-budget tests count with it, and a running gateway should not pay for it.
+   */
+  onQuery?: (sql: string) => void;
+}
+
+export function createDb(connectionString: string, opts: DbOptions = {}): Db {
+  const db = new PrismaClient({
     adapter: new PrismaPg({ connectionString, max: opts.max ?? 10 }),
     // Waiting for a connection or a row lock is normal under load; only a truly saturated
     // database may fail a request (src/db/busy.ts), never a few hundred requests queueing.
     transactionOptions: { maxWait: opts.maxWait ?? 10_000, timeout: TX_TIMEOUT_MS },
     queryPlanCacheMaxSize: QUERY_PLAN_CACHE_SIZE,
+    ...(opts.onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {}),
   });
+  const onQuery = opts.onQuery;
+  // The log option widens the client's type per call site; the event is the same either way.
+  if (onQuery) (db as unknown as PrismaClient<'query'>).$on('query', (e) => onQuery(e.query));
+  return db;
 }

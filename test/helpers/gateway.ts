@@ -28,6 +28,8 @@ export interface StartOptions {
   clock?: ManualClock;
   /** Settings on top of the test defaults, e.g. `{ WEBHOOK_TIMEOUT_MS: '500' }`. */
   env?: Record<string, string>;
+  /** Sees every SQL statement the gateway's Prisma client sends (statement budgets). */
+  onQuery?: (sql: string) => void;
 }
 
 export async function startTestGateway(opts: StartOptions = {}): Promise<TestGateway> {
@@ -48,7 +50,7 @@ export async function startTestGateway(opts: StartOptions = {}): Promise<TestGat
     RATE_LIMIT_LINKS_PER_MINUTE: '0',
     ...opts.env,
   });
-  const gateway = await startGateway(config, { clock, logger: createLogger('debug', (line) => logLines.push(line)) });
+  const gateway = await startGateway(config, { clock, logger: createLogger('debug', (line) => logLines.push(line)), onQuery: opts.onQuery });
   return { gateway, clock, databaseUrl, logLines, stop: () => gateway.stop() };
 }
 
