@@ -3,6 +3,7 @@
 import type { Tx } from '../db/client.ts';
 import { fanOut } from './webhooks/fanout.ts';
 import { clockOf, workspaceTime } from './workspace-clock.ts';
+import { currentRequestId } from '../observability/context.ts';
 
 export const EVENT_KINDS = [
   'order.paid',
@@ -61,6 +62,7 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
       recordToken: event.recordToken,
       transactionToken: event.transactionToken ?? null,
       linkPaymentToken: event.linkPaymentToken ?? null,
+      requestId: currentRequestId() ?? null,
       createdAt,
       processedAt: createdAt,
     },

@@ -11,6 +11,7 @@ import type { GraphQLContext, Viewer } from './context.ts';
 import type { LiveEvents } from './live.ts';
 import { hashToken } from '../domain/secrets.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
+import { currentContext } from '../observability/context.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
 export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
@@ -45,6 +46,8 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
       if (!viewer) {
         throw new GraphQLError(message('auth_invalid_token', lang), { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
       }
+      const logContext = currentContext();
+      if (logContext && viewer.kind === 'dashboard') logContext.workspace = viewer.workspace.slug;
       return { services, viewer, lang, live };
     },
   });
