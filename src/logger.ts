@@ -58,3 +58,13 @@ export function scrubCardNumbers(line: string): string {
 export function contextLogger(fallback?: Logger): Logger | undefined {
   return currentContext()?.logger ?? fallback;
 }
+
+/**
+ * A pooled connection that PostgreSQL itself closed because it is shutting down (SQLSTATE 57P01,
+ * e.g. Ctrl+C reached the embedded server with the rest of the process group) is expected during
+ * a stop and is not an error of the gateway: info. Any other loss is a warning.
+ */
+export function logConnectionLoss(logger: Logger, msg: string, err: Error & { code?: string }): void {
+  const at = err.code === '57P01' ? 'info' : 'warn';
+  logger[at](msg, { error: err.message, code: err.code });
+}

@@ -3,7 +3,7 @@
 import { Agenda, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
-import type { Logger } from '../logger.ts';
+import { logConnectionLoss, type Logger } from '../logger.ts';
 import { currentRequestId, runInContext } from '../observability/context.ts';
 
 export interface JobRunner {
@@ -60,13 +60,19 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
 function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => Promise<void> } {
   // Our own pool: Agenda's has no error handler, and a dropped connection would crash us.
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, options: '-c search_path=agenda' });
-  pool.on('error', (err) => opts.logger.warn('agenda pool error', { error: err.message }));
+  pool.on('error', (err) => logConnectionLoss(opts.logger, 'agenda pool error', err));
   const backend = new PostgresBackend({ pool, ensureSchema: false });
   (backend.notificationChannel as unknown as { on?: (e: string, f: (err: Error) => void) => void } | undefined)?.on?.('error', (err) =>
-    opts.logger.warn('agenda notification error', { error: err.message }),
+    logConnectionLoss(opts.logger, 'agenda notification error', err),
   );
   const agenda = new Agenda({ backend, processEvery: opts.processEvery, name: opts.name, defaultLockLifetime: 60_000 });
-  return { agenda, close: () => pool.end() };
+  // The channel reconnects after a lost connection (the database stopping with us, e.g. Ctrl+C
+  // reaching the whole process group): disconnected first, it cannot retry on an ended pool.
+  const channel = backend.notificationChannel as unknown as { disconnect?: () => Promise<void> } | undefined;
+  return { agenda, close: async () => {
+    await channel?.disconnect?.().catch(() => {});
+    await pool.end();
+  } };
 }
 
 /** Selected by AGENDA_MONGO_URL for users who run MongoDB; install `@agendajs/mongo-backend` then. */
