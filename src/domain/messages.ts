@@ -105,6 +105,7 @@ const catalog = {
   payment_unconfirmed: { tr: 'Banka ödemenin sonucunu bildirmedi; ödeme başarısız sayıldı.', en: 'The bank never reported the outcome of the payment; it was treated as failed.' },
   // webhooks
   notification_not_found: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
+  access_token_not_found: { tr: 'Erişim anahtarı bulunamadı.', en: 'Access token not found.' },
   notification_still_pending: { tr: 'Bildirimin deneme süreci henüz bitmedi.', en: 'The notification still has attempts scheduled.' },
   webhook_url_invalid: { tr: 'Adres https ile başlayan herkese açık bir adres olmalıdır.', en: 'The address must be a public address starting with https.' },
   webhook_url_exists: { tr: 'Bu adres zaten eklenmiş.', en: 'This address was already added.' },

@@ -10,6 +10,7 @@ import type { Services } from '../domain/services.ts';
 import type { GraphQLContext, Viewer } from './context.ts';
 import type { LiveEvents } from './live.ts';
 import { hashToken } from '../domain/secrets.ts';
+import { tokenUsable } from '../domain/access-tokens.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { currentContext } from '../observability/context.ts';
 
@@ -19,7 +20,7 @@ export async function viewerFromToken(services: Services, authorization: string 
   const m = /^Bearer\s+(\S+)$/i.exec(authorization);
   if (!m) return null;
   const token = await services.db.accessToken.findUnique({ where: { tokenHash: hashToken(m[1]!) }, include: { workspace: true } });
-  if (!token || token.revokedAt) return null;
+  if (!token || !tokenUsable(token, services.clock.now())) return null;
   if (token.role === 'support') return { kind: 'support' };
   if (!token.workspace) return null;
   return { kind: 'dashboard', workspace: token.workspace };
