@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { useGateway, useResources } from './helpers/fixture.ts';
 import { cliOn } from './helpers/cli.ts';
 import { gql } from './helpers/webhooks.ts';
-import { startTestGateway } from './helpers/gateway.ts';
 
 const gw = useGateway({ merchants: { a: { slug: 'tok-a' }, b: { slug: 'tok-b' } } });
 const { t } = gw;
