@@ -9,6 +9,8 @@ import type { LiveEvents } from './graphql/live.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
 import type { RateLimits } from './rest/rate-limit.ts';
+import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
+import type { Metrics } from './observability/metrics.ts';
 
 export interface AppOptions {
   services: Services;
@@ -18,6 +20,7 @@ export interface AppOptions {
   isHealthy: () => Promise<boolean>;
   live?: LiveEvents;
   rateLimits?: RateLimits;
+  metrics?: Metrics;
 }
 
 export interface App {
@@ -26,12 +29,46 @@ export interface App {
   close(): Promise<void>;
 }
 
+/**
+ * The operation label of a request, from a fixed set so that metrics stay bounded: the REST
+ * operation (set again by the REST shim once it knows the route), else the area of the server.
+ */
+function operationOf(url: string | undefined): string {
+  const path = (url ?? '/').split('?')[0] ?? '/';
+  if (path.startsWith('/api/')) return 'rest';
+  if (path === '/graphql' || path.startsWith('/graphql/')) return 'graphql';
+  if (path.startsWith('/checkout/')) {
+    const page = path.split('/')[2] ?? '';
+    return ['3ds', 'order', 'link', 'subscription'].includes(page) ? `checkout.${page}` : 'checkout';
+  }
+  if (path === '/healthz' || path === '/metrics') return path.slice(1);
+  return 'other';
+}
+
 export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services, opts.live);
   const checkout = createCheckoutRouter(opts.services);
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits });
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
+    // Every answer carries the request id; every line logged for the request (and the jobs and
+    // webhook events it causes) carries it too; one access line and one metrics sample at the end.
+    const started = process.hrtime.bigint();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    const ctx: RequestContext = { fields: { request_id: requestId }, logger: opts.logger, operation: operationOf(req.url) };
+    res.setHeader('X-Request-Id', requestId);
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const status = res.headersSent ? res.statusCode : 499; // 499: the client left before the answer
+      opts.metrics?.observeRequest(ctx.operation ?? 'other', status, seconds);
+      runInContext(ctx, () =>
+        opts.logger.info('request', { method: req.method, operation: ctx.operation, workspace: ctx.workspace, status, duration_ms: Math.round(seconds * 1e4) / 10 }),
+      );
+    });
+    void runInContext(ctx, () => handle(req, res));
+  });
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       if (await rest(req, res)) return;
       if (await checkout(req, res)) return;
@@ -42,6 +79,12 @@ export function createApp(opts: AppOptions): App {
         res.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
         return;
       }
+      if (path === '/metrics' && opts.metrics && req.method === 'GET') {
+        const text = await opts.metrics.registry.metrics();
+        res.writeHead(200, { 'Content-Type': opts.metrics.registry.contentType });
+        res.end(text);
+        return;
+      }
       if (path === '/graphql' || path?.startsWith('/graphql/')) return void (await yoga.requestListener(req, res)); // handles and sends (handleNodeRequestAndResponse only returns the Response)
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
@@ -50,7 +93,7 @@ export function createApp(opts: AppOptions): App {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Beklenmeyen bir hata oluştu.' } }));
     }
-  });
+  };
   server.keepAliveTimeout = 5_000;
   const wss = attachWebSocket(server, yoga);
 

@@ -27,6 +27,7 @@ import { createRateLimits } from './rest/rate-limit.ts';
 import type { Scheduler } from './domain/scheduler.ts';
 import { subscriptionPayments } from './domain/subscriptions/owner.ts';
 import { loadMasterKey } from './master-key.ts';
+import { createMetrics } from './observability/metrics.ts';
 
 export interface Gateway {
   config: Config;
@@ -101,6 +102,8 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       owners: gatewayOwners(scheduler, clock),
       mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     };
+    const metrics = createMetrics(db);
+    services.observe = { webhookAttempt: metrics.observeWebhookAttempt };
 
     const live = await startLiveEvents(databaseUrl, logger);
     stops.push(() => live.stop());
@@ -112,6 +115,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       rateLimits,
       masterKey,
       logger,
+      metrics,
       isHealthy: async () => ready && jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),
     });
     const port = await app.listen(config.PORT, config.HOST);

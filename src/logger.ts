@@ -1,23 +1,70 @@
-// One-line JSON logs. Card data never reaches a log: callers log ids and codes, never inputs.
+// Structured logs on pino: one JSON line per entry. Card data and secrets never reach a log:
+// callers log ids and codes, pino's redaction blanks the known secret fields, and every line is
+// scrubbed of anything shaped like a card number before it is written (defence in depth).
+// Lines written while a request or job runs carry its request id (observability/context.ts).
+import pino from 'pino';
+import { currentContext } from './observability/context.ts';
+
 export type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** A logger whose every line carries `bindings` too. */
+  child(bindings: Record<string, unknown>): Logger;
 }
 
+/** Field names that may hold a secret or card data, wherever they sit (two levels deep). */
+const SECRET_KEYS = [
+  'number', 'card_number', 'cardNumber', 'pan', 'cvc', 'cvv', 'security_code', 'securityCode',
+  'secret', 'api_secret', 'apiSecret', 'webhook_secret', 'webhookSecret', 'password', 'token_secret',
+  'authorization', 'Authorization', 'signature', 'masterKey', 'master_key',
+];
+export const REDACT_PATHS = [
+  ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+  ...['x-signature', 'X-Signature', 'x-api-key'].flatMap((k) => [`["${k}"]`, `*["${k}"]`]),
+];
+
 export function createLogger(level: Level = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
-  const log = (at: Exclude<Level, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (order[at] < order[level]) return;
-    write(scrubCardNumbers(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields })));
-  };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  const base = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      mixin: () => currentContext()?.fields ?? {},
+      hooks: { streamWrite: scrubCardNumbers },
+    },
+    { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) },
+  );
+  return wrap(base);
+}
+
+function wrap(p: pino.Logger): Logger {
+  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (msg: string, fields?: Record<string, unknown>) => (fields ? p[level](fields, msg) : p[level](msg));
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (bindings) => wrap(p.child(bindings)) };
 }
 
 /** Defence in depth: any run of 12-19 digits (a possible card number) is masked before writing. */
 export function scrubCardNumbers(line: string): string {
   return line.replace(/(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g, '$1******$2');
+}
+
+/** The logger of the request or job under way, else `fallback` (domain code has no logger of its own). */
+export function contextLogger(fallback?: Logger): Logger | undefined {
+  return currentContext()?.logger ?? fallback;
+}
+
+/**
+ * A pooled connection that PostgreSQL itself closed because it is shutting down (SQLSTATE 57P01,
+ * e.g. Ctrl+C reached the embedded server with the rest of the process group) is expected during
+ * a stop and is not an error of the gateway: info. Any other loss is a warning.
+ */
+export function logConnectionLoss(logger: Logger, msg: string, err: Error & { code?: string }): void {
+  const at = err.code === '57P01' ? 'info' : 'warn';
+  logger[at](msg, { error: err.message, code: err.code });
 }

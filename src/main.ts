@@ -10,12 +10,21 @@ detachEmbeddedSignalHooks();
 
 let gateway: Gateway | null = null;
 let stopping = false;
+let firstSignalAt = 0;
+/**
+ * A signal sent to the whole process group (Ctrl+C in a terminal, `kill -- -<pgid>`) reaches this
+ * process twice under npm: once directly and once forwarded by npm. A repeat within this window
+ * is that same stop, not a second Ctrl+C asking to hurry.
+ */
+const REPEAT_IS_SAME_STOP_MS = 1_500;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping && Date.now() - firstSignalAt < REPEAT_IS_SAME_STOP_MS) return;
   if (stopping) {
     process.stdout.write(`${signal} received again, exiting without waiting.\n`);
     process.exit(1); // the 'exit' hook still signals the embedded PostgreSQL to stop
   }
   stopping = true;
+  firstSignalAt = Date.now();
   process.stdout.write(`\n${signal} received, stopping the server, the jobs and the database...\n`);
   // A signal during start-up: the start finishes (or fails and cleans up) first, then stops.
   if (!gateway) return;

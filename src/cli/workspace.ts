@@ -1,20 +1,27 @@
 // `gateway workspace …`: create, list, suspend/activate, plan, time zone, request limits, key rotation.
 import type { Command } from 'commander';
 import type { Mode } from '../generated/prisma/client.ts';
-import { ALL_FEATURES, createWorkspace, requireWorkspace, rotateCredentials, setPlan, setRateLimits, updateWorkspace, type Credentials, type PlanSettings } from '../domain/workspaces.ts';
+import { ALL_FEATURES, createChannel, createPaymentAccount, createWorkspace, requireWorkspace, rotateCredentials, setPlan, setRateLimits, updateWorkspace, type Credentials, type PlanSettings } from '../domain/workspaces.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { planNames, workspaceJson, workspaceLine } from './format.ts';
 import { CliError, PLAN_FEATURES, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
 const FEATURES_HELP = `comma list of ${PLAN_FEATURES.join(', ')}; or all, or none`;
 
-function printCredentials(ctx: CliContext, slug: string, credentials: Credentials, headline: string, extra: object = {}): void {
-  ctx.print({ team: slug, api_key: credentials.apiKey, api_secret: credentials.apiSecret, ...extra }, [
+interface SetUp {
+  channelToken: string;
+  accountToken: string;
+}
+
+function printCredentials(ctx: CliContext, slug: string, credentials: Credentials, headline: string, extra: object = {}, setUp?: SetUp): void {
+  const tokens = setUp ? { channel_token: setUp.channelToken, payment_provider_token: setUp.accountToken } : {};
+  ctx.print({ team: slug, api_key: credentials.apiKey, api_secret: credentials.apiSecret, ...tokens, ...extra }, [
     headline,
     'The secret is shown only this once; store it now.',
-    `  team        ${slug}`,
-    `  api_key     ${credentials.apiKey}`,
-    `  api_secret  ${credentials.apiSecret}`,
+    `  team                    ${slug}`,
+    `  api_key                 ${credentials.apiKey}`,
+    `  api_secret              ${credentials.apiSecret}`,
+    ...(setUp ? [`  channel_token           ${setUp.channelToken}`, `  payment_provider_token  ${setUp.accountToken}  (simulator, default)`] : []),
   ]);
 }
 
@@ -23,19 +30,28 @@ export function registerWorkspaceCommands(program: Command, io: CliIo): void {
 
   workspace
     .command('create')
-    .description('Create a workspace and print its API key and secret (shown once)')
+    .description('Create a workspace ready to take payments: a channel, a simulator account as default and an API key; prints them (the secret once)')
     .argument('<slug>', 'the workspace slug used as {team} in /api/{team}/gateway/...', parseSlug)
     .option('--name <name>', 'display name (default: the slug)')
     .option('--time-zone <tz>', 'IANA time zone that decides "days" (default: Europe/Istanbul)', parseTimeZone)
     .option('--mode <mode>', 'test or live (default: test)', parseMode)
     .option('--plan <features>', `features the plan covers: ${FEATURES_HELP} (default: all)`, parsePlan)
+    .option('--channel <name>', 'name of its first channel', 'Web')
+    .option('--bare', 'the workspace and its key only: no channel, no payment account')
     .action(
-      withDatabase(io, async (ctx, slug: string, opts: { name?: string; timeZone?: string; mode?: Mode; plan?: PlanSettings }) => {
+      withDatabase(io, async (ctx, slug: string, opts: { name?: string; timeZone?: string; mode?: Mode; plan?: PlanSettings; channel: string; bare?: boolean }) => {
         if (await ctx.db.workspace.findUnique({ where: { slug } })) throw new CliError(`Workspace "${slug}" already exists`);
-        const { workspace: w, credentials } = await createWorkspace(ctx.db, ctx.masterKey, { slug, name: opts.name, timeZone: opts.timeZone, mode: opts.mode, plan: opts.plan ?? ALL_FEATURES });
+        const { workspace: created, credentials } = await createWorkspace(ctx.db, ctx.masterKey, { slug, name: opts.name, timeZone: opts.timeZone, mode: opts.mode, plan: opts.plan ?? ALL_FEATURES });
+        let setUp: SetUp | undefined;
+        if (!opts.bare) {
+          const channel = await createChannel(ctx.db, slug, opts.channel);
+          const account = await createPaymentAccount(ctx.db, slug, { name: 'Simulator', mode: created.mode, isDefault: true });
+          setUp = { channelToken: channel.id, accountToken: account.id };
+        }
+        const w = await requireWorkspace(ctx.db, slug);
         printCredentials(ctx, slug, credentials, `Workspace "${slug}" created (${w.mode} mode, ${w.timeZone}, plan: ${planNames(w).join(',') || 'none'}).`, {
           workspace: workspaceJson(w),
-        });
+        }, setUp);
       }),
     );
 

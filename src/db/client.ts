@@ -1,5 +1,6 @@
 // The Prisma client on the pg driver adapter (no native query engine).
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
 
 export type Db = PrismaClient;
@@ -29,8 +30,10 @@ export interface DbOptions {
 }
 
 export function createDb(connectionString: string, opts: DbOptions = {}): Db {
+  // Our own pool (ended by $disconnect) so /metrics can report its use.
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 });
   const db = new PrismaClient({
-    adapter: new PrismaPg({ connectionString, max: opts.max ?? 10 }),
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     // Waiting for a connection or a row lock is normal under load; only a truly saturated
     // database may fail a request (src/db/busy.ts), never a few hundred requests queueing.
     transactionOptions: { maxWait: opts.maxWait ?? 10_000, timeout: TX_TIMEOUT_MS },
@@ -40,5 +43,10 @@ export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   const onQuery = opts.onQuery;
   // The log option widens the client's type per call site; the event is the same either way.
   if (onQuery) (db as unknown as PrismaClient<'query'>).$on('query', (e) => onQuery(e.query));
+  pools.set(db, pool);
   return db;
 }
+
+const pools = new WeakMap<Db, pg.Pool>();
+/** The connection pool behind a client made by createDb (for metrics). */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);

@@ -3,6 +3,7 @@
 import type { Tx } from '../db/client.ts';
 import { fanOut, subscribedTo } from './webhooks/fanout.ts';
 import { workspaceTime } from './workspace-clock.ts';
+import { currentRequestId } from '../observability/context.ts';
 
 export const EVENT_KINDS = [
   'order.paid',
@@ -66,6 +67,7 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
       recordToken: event.recordToken,
       transactionToken: event.transactionToken ?? null,
       linkPaymentToken: event.linkPaymentToken ?? null,
+      requestId: currentRequestId() ?? null,
       createdAt,
       processedAt: createdAt,
     },

@@ -81,6 +81,19 @@ const catalog = {
   account_no_refund: { tr: 'Ödeme hesabı iadeyi desteklemiyor.', en: 'The payment account does not support refunds.' },
   account_no_cancel: { tr: 'Ödeme hesabı iptali desteklemiyor.', en: 'The payment account does not support cancellation.' },
   refund_exceeds: { tr: 'İade tutarı iade edilebilir tutarı aşamaz.', en: 'The refund cannot exceed the refundable amount.' },
+  // Provider declines by the simulator's codes (payments.errorCode): the bank's text in the
+  // reader's language. The Turkish is the simulator's own text, byte for byte.
+  decline_insufficient_funds: { tr: 'Yetersiz bakiye', en: 'Insufficient funds' },
+  decline_expired_card: { tr: 'Kartın süresi dolmuş', en: 'The card has expired' },
+  decline_provider_error: { tr: 'Banka sistem hatası', en: 'Bank system error' },
+  decline_card_storage_refused: { tr: 'Kart saklama isteği banka tarafından reddedildi', en: 'The bank refused to store the card' },
+  decline_refund_rejected: { tr: 'İade veya iptal isteği banka tarafından reddedildi', en: 'The bank rejected the refund or cancellation' },
+  decline_invalid_card_number: { tr: 'Geçersiz kart numarası', en: 'Invalid card number' },
+  decline_invalid_expiry: { tr: 'Geçersiz son kullanma tarihi', en: 'Invalid expiry date' },
+  decline_invalid_amount: { tr: 'Geçersiz tutar', en: 'Invalid amount' },
+  decline_invalid_installment: { tr: 'Geçersiz taksit sayısı', en: 'Invalid number of installments' },
+  decline_unknown_reference: { tr: 'Bilinmeyen işlem referansı', en: 'Unknown transaction reference' },
+  decline_3ds_failed: { tr: '3D doğrulama başarısız', en: '3D Secure authentication failed' },
   payment_expired_3ds: { tr: 'Müşteri 3D doğrulama sayfasını zamanında açmadı.', en: 'The customer did not open the 3D page in time.' },
   provider_timeout: { tr: 'Banka yanıt vermedi; ödemenin sonucu belirsiz.', en: 'The bank did not answer; the outcome of the payment is unknown.' },
   provider_timeout_refund: { tr: 'Banka yanıt vermedi; işlemin sonucu belirsiz.', en: 'The bank did not answer; the outcome is unknown.' },
@@ -105,6 +118,7 @@ const catalog = {
   payment_unconfirmed: { tr: 'Banka ödemenin sonucunu bildirmedi; ödeme başarısız sayıldı.', en: 'The bank never reported the outcome of the payment; it was treated as failed.' },
   // webhooks
   notification_not_found: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
+  access_token_not_found: { tr: 'Erişim anahtarı bulunamadı.', en: 'Access token not found.' },
   notification_still_pending: { tr: 'Bildirimin deneme süreci henüz bitmedi.', en: 'The notification still has attempts scheduled.' },
   webhook_url_invalid: { tr: 'Adres https ile başlayan herkese açık bir adres olmalıdır.', en: 'The address must be a public address starting with https.' },
   webhook_url_exists: { tr: 'Bu adres zaten eklenmiş.', en: 'This address was already added.' },

@@ -23,4 +23,6 @@ export interface Services {
   mailer: Mailer;
   /** Public base URL of the gateway, for redirect and checkout addresses. */
   baseUrl: string;
+  /** Operational counters (metrics); absent in gateways built without them. */
+  observe?: { webhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void };
 }

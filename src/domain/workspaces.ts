@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Mode, PaymentAccount, Workspace } from '../generated/prisma/client.ts';
 import type { Currency } from './money.ts';
-import { encryptSecret, generateAccessToken, generateApiKey, generateApiSecret, hashToken } from './secrets.ts';
+import { encryptSecret, generateApiKey, generateApiSecret } from './secrets.ts';
 import type { Feature } from './plans.ts';
 
 export interface Credentials {
@@ -154,13 +154,6 @@ export async function removeRoutingRule(db: Db, slug: string, ruleId: string): P
   if (count === 0) throw new Error(`No routing rule ${ruleId} in "${slug}"`);
 }
 
-/** A GraphQL bearer token: a workspace's dashboard token, or (slug null) a read-only support token. */
-export async function createAccessToken(db: Db, slug: string | null, name: string): Promise<string> {
-  const workspace = slug ? await requireWorkspace(db, slug) : null;
-  const role = workspace ? 'dashboard' : 'support';
-  const token = generateAccessToken(workspace ? 'dash' : 'support');
-  await db.accessToken.create({ data: { workspaceId: workspace?.id ?? null, role, name, tokenHash: hashToken(token) } });
-  return token;
-}
+export { createAccessToken } from './access-tokens.ts';
 
 export type { Feature };

@@ -3,7 +3,7 @@
 import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
 import { EVENTS_CHANNEL, type EventSignal } from '../domain/events.ts';
-import type { Logger } from '../logger.ts';
+import { logConnectionLoss, type Logger } from '../logger.ts';
 
 export interface LiveEvents {
   /** Signals matching `accept`, until the consumer stops iterating. */
@@ -28,7 +28,7 @@ export async function startLiveEvents(databaseUrl: string, logger: Logger): Prom
       }
     });
     c.on('error', (err) => {
-      logger.warn('live events connection lost', { error: err.message });
+      logConnectionLoss(logger, 'live events connection lost', err);
       client = null;
       c.end().catch(() => {});
       if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);

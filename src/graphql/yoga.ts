@@ -10,7 +10,9 @@ import type { Services } from '../domain/services.ts';
 import type { GraphQLContext, Viewer } from './context.ts';
 import type { LiveEvents } from './live.ts';
 import { hashToken } from '../domain/secrets.ts';
+import { tokenUsable } from '../domain/access-tokens.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
+import { currentContext } from '../observability/context.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
 export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
@@ -18,7 +20,7 @@ export async function viewerFromToken(services: Services, authorization: string 
   const m = /^Bearer\s+(\S+)$/i.exec(authorization);
   if (!m) return null;
   const token = await services.db.accessToken.findUnique({ where: { tokenHash: hashToken(m[1]!) }, include: { workspace: true } });
-  if (!token || token.revokedAt) return null;
+  if (!token || !tokenUsable(token, services.clock.now())) return null;
   if (token.role === 'support') return { kind: 'support' };
   if (!token.workspace) return null;
   return { kind: 'dashboard', workspace: token.workspace };
@@ -45,6 +47,8 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
       if (!viewer) {
         throw new GraphQLError(message('auth_invalid_token', lang), { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
       }
+      const logContext = currentContext();
+      if (logContext && viewer.kind === 'dashboard') logContext.workspace = viewer.workspace.slug;
       return { services, viewer, lang, live };
     },
   });

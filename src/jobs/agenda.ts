@@ -3,7 +3,8 @@
 import { Agenda, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
-import type { Logger } from '../logger.ts';
+import { logConnectionLoss, type Logger } from '../logger.ts';
+import { currentRequestId, runInContext } from '../observability/context.ts';
 
 export interface JobRunner {
   agenda: Agenda;
@@ -35,6 +36,7 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
   agenda.on('complete', (job: Job) => active.delete(job));
   agenda.on('error', (err: Error) => opts.logger.error('job runner error', { error: err.message }));
   agenda.on('fail', (err: Error, job: Job) => opts.logger.warn('job failed', { job: job.attrs.name, error: err.message }));
+  logJobsInContext(agenda, opts.logger);
   let running = false;
   return {
     agenda,
@@ -58,13 +60,19 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
 function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => Promise<void> } {
   // Our own pool: Agenda's has no error handler, and a dropped connection would crash us.
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, options: '-c search_path=agenda' });
-  pool.on('error', (err) => opts.logger.warn('agenda pool error', { error: err.message }));
+  pool.on('error', (err) => logConnectionLoss(opts.logger, 'agenda pool error', err));
   const backend = new PostgresBackend({ pool, ensureSchema: false });
   (backend.notificationChannel as unknown as { on?: (e: string, f: (err: Error) => void) => void } | undefined)?.on?.('error', (err) =>
-    opts.logger.warn('agenda notification error', { error: err.message }),
+    logConnectionLoss(opts.logger, 'agenda notification error', err),
   );
   const agenda = new Agenda({ backend, processEvery: opts.processEvery, name: opts.name, defaultLockLifetime: 60_000 });
-  return { agenda, close: () => pool.end() };
+  // The channel reconnects after a lost connection (the database stopping with us, e.g. Ctrl+C
+  // reaching the whole process group): disconnected first, it cannot retry on an ended pool.
+  const channel = backend.notificationChannel as unknown as { disconnect?: () => Promise<void> } | undefined;
+  return { agenda, close: async () => {
+    await channel?.disconnect?.().catch(() => {});
+    await pool.end();
+  } };
 }
 
 /** Selected by AGENDA_MONGO_URL for users who run MongoDB; install `@agendajs/mongo-backend` then. */
@@ -77,11 +85,31 @@ async function mongoAgenda(opts: JobRunnerOptions): Promise<{ agenda: Agenda; cl
   return { agenda, close: async () => {} };
 }
 
-/** The domain's Scheduler on Agenda; `key` is stored in the job data and made unique. */
+/**
+ * Every job runs in a log context: its name, and the request id of the request that scheduled it
+ * (kept in the job data), so its log lines join the request's. Wraps `define` once, before any
+ * job is defined.
+ */
+function logJobsInContext(agenda: Agenda, logger: Logger): void {
+  const define = agenda.define.bind(agenda) as (name: string, fn: (job: Job) => Promise<unknown>, options?: unknown) => unknown;
+  (agenda as { define: unknown }).define = (name: string, fn: (job: Job) => Promise<unknown>, options?: unknown) =>
+    define(name, (job: Job) => {
+      const requestId = (job.attrs.data as { requestId?: unknown } | undefined)?.requestId;
+      const fields = typeof requestId === 'string' ? { job: name, request_id: requestId } : { job: name };
+      return runInContext({ fields, logger }, () => fn(job));
+    }, options);
+}
+
+/**
+ * The domain's Scheduler on Agenda; `key` is stored in the job data and made unique. A job
+ * scheduled during a request keeps its request id.
+ */
 export function agendaScheduler(agenda: Agenda): import('../domain/scheduler.ts').Scheduler {
   return {
     async schedule(name, at, data, key) {
-      const job = agenda.create(name, key ? { ...data, key } : data);
+      const requestId = currentRequestId();
+      const withRequest = requestId ? { ...data, requestId } : data;
+      const job = agenda.create(name, key ? { ...withRequest, key } : withRequest);
       if (key) job.unique({ 'data.key': key });
       await job.schedule(at).save();
     },

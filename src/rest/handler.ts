@@ -19,6 +19,7 @@ import type { RateLimits } from './rate-limit.ts';
 import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
+import { currentContext } from '../observability/context.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** A saturated database usually drains within a second or two. */
@@ -68,6 +69,8 @@ export function createRestHandler(opts: RestOptions) {
     const [, team, operationPath] = match as unknown as [string, string, string];
     const found = findRoute(operationPath);
     if (!found) return send(res, 404, simpleError('unknown_operation', lang)), true;
+    const logContext = currentContext();
+    if (logContext) logContext.operation = found.route.operation;
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return send(res, 405, simpleError('method_not_allowed', lang)), true;
@@ -84,6 +87,7 @@ export function createRestHandler(opts: RestOptions) {
     });
     const reply = (status: number, body: unknown) => send(res, status, body, auth.secret ? { secret: auth.secret, path: url.pathname, clock: opts.services } : undefined);
     if (!auth.ok) return reply(auth.status, simpleError(auth.code, lang)), true;
+    if (logContext) logContext.workspace = auth.workspace.slug;
     const wait = await opts.rateLimits?.check(auth.workspace, found.route.operation);
     if (wait) {
       res.setHeader('Retry-After', String(wait));

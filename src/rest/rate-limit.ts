@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Workspace } from '../generated/prisma/client.ts';
-import type { Logger } from '../logger.ts';
+import { logConnectionLoss, type Logger } from '../logger.ts';
 
 export interface RateLimitSettings {
   perSecond: number;
@@ -23,7 +23,7 @@ const LINK_OPERATIONS = new Set(['create-payment-link', 'update-payment-link', '
 
 export function createRateLimits(databaseUrl: string, defaults: RateLimitSettings, logger: Logger): RateLimits {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  pool.on('error', (err) => logger.warn('rate limit pool error', { error: err.message }));
+  pool.on('error', (err) => logConnectionLoss(logger, 'rate limit pool error', err));
   // One limiter per (window, points): workspaces with their own limits get their own.
   const limiters = new Map<string, RateLimiterPostgres>();
   const limiter = (name: string, points: number, duration: number) => {

@@ -125,3 +125,39 @@ export async function stopEverything(started: GatewayProcess[], pgDatas: string[
     }
   }
 }
+
+/**
+ * `npm <args>` (npm start, npm run start:prod) in a process group of its own, as a terminal runs
+ * it: a signal can go to npm alone or to the whole group (Ctrl+C). The gateway is npm's child.
+ */
+export function startNpmProcess(place: GatewayPlace, args: string[], started: GatewayProcess[]): GatewayProcess {
+  const child = spawn('npm', args, { cwd: ROOT, env: gatewayEnv(place), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const running = { child, output: () => text, exited };
+  started.push(running);
+  return running;
+}
+
+/** Processes of a process group (empty once every member has exited). */
+export function groupMembers(pgid: number): Array<{ pid: number; args: string }> {
+  const ps = execFileSync('ps', ['-eww', '-o', 'pid=,pgid=,stat=,args='], { encoding: 'utf8' });
+  return ps
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && Number(m[2]) === pgid && !m[3]!.startsWith('Z'))
+    .map((m) => ({ pid: Number(m[1]), args: m[4]! }));
+}
+
+/** Last resort after a failed test: SIGKILL to every member of the group. */
+export function killGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // the group is gone
+  }
+}

@@ -39,8 +39,11 @@ export function chargedOf(p: Payment): { amount: bigint; currency: Currency } {
   return p.chargedAmount !== null && p.chargedCurrency ? { amount: p.chargedAmount, currency: p.chargedCurrency } : { amount: p.amount, currency: p.currency };
 }
 
-/** Our own failure codes are shown in the caller's language; a bank's text is shown as recorded. */
+/** Our own failure codes and the simulator's decline codes are shown in the caller's language; another bank's text is shown as recorded. */
 export function localizedError(code: string | null, recorded: string | null, lang: Language): string | null {
+  // A provider decline first (its codes may share a name with a gateway message), then ours.
+  const decline = `decline_${code}`;
+  if (code && isMessageCode(decline)) return message(decline, lang);
   if (code && isMessageCode(code)) return message(code, lang);
   return recorded;
 }

@@ -10,6 +10,7 @@ import { signTimestamped, webhookPath } from '../signatures.ts';
 import { NotFoundError, StateError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
 import { postWebhook, type AttemptResult } from './send.ts';
+import { contextLogger } from '../../logger.ts';
 
 export const MAX_ATTEMPTS = 5;
 export const RETRY_WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000] as const;
@@ -75,7 +76,7 @@ async function claimDue(s: Services, limit: number): Promise<string[]> {
  * subscription's own webhook_url has no address row to disable.
  */
 async function attemptDelivery(s: Services, id: string, opts: { manual: boolean }): Promise<Notification> {
-  const n = await s.db.notification.findUniqueOrThrow({ where: { id }, include: { address: true, workspace: true } });
+  const n = await s.db.notification.findUniqueOrThrow({ where: { id }, include: { address: true, workspace: true, outboxEvent: { select: { requestId: true } } } });
   const addressGone = n.subscriptionId === null && (!n.address || !n.address.enabled);
   if (!opts.manual && (n.status !== 'pending' || addressGone)) {
     return s.db.notification.update({ where: { id }, data: { status: n.status === 'pending' ? 'dropped' : n.status, leasedUntil: null, nextAttemptAt: null } });
@@ -88,6 +89,7 @@ async function attemptDelivery(s: Services, id: string, opts: { manual: boolean 
   const ok = result.error === null && result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
   const number = n.attemptCount + 1;
   const exhausted = number >= MAX_ATTEMPTS;
+  logAttempt(s, n, number, startedAt, result, ok ? 'delivered' : opts.manual || exhausted ? 'failed' : 'retry');
   return s.db.$transaction(async (tx) => {
     await tx.notificationAttempt.create({ data: { notificationId: id, number, startedAt, ...result } });
     if (ok) return tx.notification.update({ where: { id }, data: { status: 'delivered', attemptCount: number, deliveredAt: s.clock.now(), nextAttemptAt: null, leasedUntil: null } });
@@ -97,6 +99,17 @@ async function attemptDelivery(s: Services, id: string, opts: { manual: boolean 
     const wait = RETRY_WAITS_MS[number - 1]!;
     const nextAttemptAt = current.status === 'pending' ? new Date(startedAt.getTime() + wait) : null;
     return tx.notification.update({ where: { id }, data: { attemptCount: number, nextAttemptAt, leasedUntil: null } });
+  });
+}
+
+/** One log line and one metrics sample per attempt, carrying the request id of the request that caused the event. */
+function logAttempt(s: Services, n: Notification & { workspace: Workspace; outboxEvent: { requestId: string | null } }, number: number, startedAt: Date, result: AttemptResult, outcome: 'delivered' | 'retry' | 'failed'): void {
+  const lag = n.nextAttemptAt ? (startedAt.getTime() - n.nextAttemptAt.getTime()) / 1000 : null;
+  s.observe?.webhookAttempt(outcome, lag);
+  contextLogger()?.info('webhook attempt', {
+    ...(n.outboxEvent.requestId ? { request_id: n.outboxEvent.requestId } : {}),
+    notification_id: n.id, event: n.event, workspace: n.workspace.slug, attempt: number, outcome,
+    http_status: result.httpStatus, error: result.error, duration_ms: result.durationMs,
   });
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AccessToken" ADD COLUMN     "expiresAt" TIMESTAMP(3);

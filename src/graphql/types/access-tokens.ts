@@ -1,0 +1,56 @@
+// Access tokens for the dashboard and support: a dashboard lists and revokes its workspace's tokens;
+// support staff list every token (and revoke nothing: they only read). Creating stays in the CLI,
+// which prints a token once.
+import { builder } from '../builder.ts';
+import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
+import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
+import { listAccessTokens, revokeAccessToken, tokenUsable, type TokenRecord } from '../../domain/access-tokens.ts';
+
+const AccessTokenRecord = builder.objectRef<TokenRecord>('AccessToken').implement({
+  description: 'A GraphQL bearer token (never the token itself: only its hash is stored)',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    name: t.exposeString('name', { nullable: false }),
+    role: t.exposeString('role', { nullable: false, description: 'dashboard (one workspace, read and write) or support (every workspace, read-only)' }),
+    workspace: t.string({ nullable: true, description: 'The slug of a dashboard token\'s workspace', resolve: (r) => r.workspace?.slug ?? null }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: false }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+    active: t.boolean({ nullable: false, description: 'Neither revoked nor expired', resolve: (r, _a, ctx) => tokenUsable(r, ctx.services.clock.now()) }),
+  }),
+});
+
+interface RevokePayloadShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  accessToken?: TokenRecord;
+}
+
+const RevokeAccessTokenPayload = builder.objectRef<RevokePayloadShape>('RevokeAccessTokenPayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, nullable: false, resolve: (p) => p.result }),
+    accessToken: t.field({ type: AccessTokenRecord, nullable: true, resolve: (p) => p.accessToken ?? null }),
+    errors: t.field({ type: [UserErrorRef], nullable: false, resolve: (p) => p.errors }),
+  }),
+});
+
+builder.queryField('accessTokens', (t) =>
+  t.field({
+    type: [AccessTokenRecord],
+    nullable: false,
+    description: "Tokens newest first: the workspace's for a dashboard, every token for support",
+    resolve: (_r, _a, ctx) => listAccessTokens(ctx.services.db, { workspaceId: readableWorkspaceId(ctx) }),
+  }),
+);
+
+builder.mutationField('revokeAccessToken', (t) =>
+  t.field({
+    type: RevokeAccessTokenPayload,
+    description: "Revokes one of the workspace's tokens; it stops working at once in every gateway process",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({
+        accessToken: await revokeAccessToken(ctx.services.db, String(args.id), { workspaceId: actingWorkspace(ctx).id, clock: ctx.services.clock }),
+      })) as Promise<RevokePayloadShape>,
+  }),
+);

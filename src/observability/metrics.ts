@@ -1,0 +1,84 @@
+// Prometheus metrics at GET /metrics. Request and webhook-attempt figures are counted by this
+// process; payments, the webhook queue and job lag are read from the database at scrape time, so
+// every process reports the same shared figures; pool use is this process's.
+import client from 'prom-client';
+import type { Db } from '../db/client.ts';
+import { poolOf } from '../db/client.ts';
+
+export interface Metrics {
+  registry: client.Registry;
+  /** One answered HTTP request. */
+  observeRequest(operation: string, status: number, seconds: number): void;
+  /** One webhook attempt: its outcome and how late it started after it was due. */
+  observeWebhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void;
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const LAG_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900];
+
+export function createMetrics(db: Db): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'gateway_process_' });
+  const requests = new client.Counter({ name: 'gateway_http_requests_total', help: 'HTTP requests answered, by operation and status', labelNames: ['operation', 'status'], registers: [registry] });
+  const latency = new client.Histogram({ name: 'gateway_http_request_duration_seconds', help: 'Time to answer an HTTP request, by operation and status', labelNames: ['operation', 'status'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const attempts = new client.Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts made by this process, by outcome (retry: failed, another attempt is queued)', labelNames: ['outcome'], registers: [registry] });
+  const attemptLag = new client.Histogram({ name: 'gateway_webhook_delivery_lag_seconds', help: 'How late a webhook attempt started after it was due', buckets: LAG_BUCKETS, registers: [registry] });
+
+  new client.Gauge({
+    name: 'gateway_payments', help: 'Payments in the database, by status (outcome)', labelNames: ['status'], registers: [registry],
+    async collect() {
+      const rows = await db.$queryRaw<{ status: string; n: bigint }[]>`SELECT status::text AS status, count(*) AS n FROM "Payment" GROUP BY status`;
+      this.reset();
+      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+    },
+  });
+  new client.Gauge({
+    name: 'gateway_webhook_queue_depth', help: 'Webhook notifications waiting for an attempt (due now or later)', registers: [registry],
+    async collect() {
+      const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Notification" WHERE status = 'pending'`;
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  new client.Gauge({
+    name: 'gateway_webhook_queue_lag_seconds', help: 'How long the oldest due webhook notification has waited past its time (0 when none is due)', registers: [registry],
+    async collect() {
+      const [row] = await db.$queryRaw<{ lag: number | null }[]>`
+        SELECT EXTRACT(EPOCH FROM (now() AT TIME ZONE 'UTC') - min("nextAttemptAt"))::float8 AS lag
+        FROM "Notification" WHERE status = 'pending' AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')`;
+      this.set(Math.max(0, row?.lag ?? 0));
+    },
+  });
+  new client.Gauge({
+    name: 'gateway_job_lag_seconds', help: 'How long the oldest due, unlocked job has waited past its time (0 when none is due)', registers: [registry],
+    async collect() {
+      const [row] = await db.$queryRaw<{ lag: number | null }[]>`
+        SELECT EXTRACT(EPOCH FROM now() - min(next_run_at))::float8 AS lag
+        FROM agenda.agenda_jobs WHERE next_run_at <= now() AND locked_at IS NULL AND NOT coalesce(disabled, false)`;
+      this.set(Math.max(0, row?.lag ?? 0));
+    },
+  });
+  const pool = poolOf(db);
+  new client.Gauge({
+    name: 'gateway_db_pool_connections', help: 'Database connections of this process, by state (total, idle, waiting: requests queued for one)', labelNames: ['state'], registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+      this.set({ state: 'max' }, pool.options.max ?? 10);
+    },
+  });
+
+  return {
+    registry,
+    observeRequest(operation, status, seconds) {
+      const labels = { operation, status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+    },
+    observeWebhookAttempt(outcome, lagSeconds) {
+      attempts.inc({ outcome });
+      if (lagSeconds !== null) attemptLag.observe(Math.max(0, lagSeconds));
+    },
+  };
+}
