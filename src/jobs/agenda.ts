@@ -34,7 +34,13 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
   const active = new Set<Job>();
   agenda.on('start', (job: Job) => active.add(job));
   agenda.on('complete', (job: Job) => active.delete(job));
-  agenda.on('error', (err: Error) => opts.logger.error('job runner error', { error: err.message }));
+  agenda.on('error', (err: Error & { code?: string }) => {
+    // PostgreSQL stopping with the rest of the process group (Ctrl+C) ends the runner's connection
+    // mid-poll: part of a stop (info), not a failure. Agenda may pass the message without the code.
+    const shutdown = err.code === '57P01' || err.message.includes('terminating connection due to administrator command');
+    if (shutdown) logConnectionLoss(opts.logger, 'job runner connection closed by PostgreSQL', Object.assign(new Error(err.message), { code: '57P01' }));
+    else opts.logger.error('job runner error', { error: err.message });
+  });
   agenda.on('fail', (err: Error, job: Job) => opts.logger.warn('job failed', { job: job.attrs.name, error: err.message }));
   logJobsInContext(agenda, opts.logger);
   let running = false;

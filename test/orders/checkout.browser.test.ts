@@ -87,7 +87,8 @@ async function payAndApprove(page: Page): Promise<void> {
   await page.click('button[name="outcome"][value="approve"]');
 }
 
-describe.skipIf(!haveChromium)('order checkout in Chromium', () => {
+// Many pages and a real browser per test: a loaded CI machine needs more than the default 30 s.
+describe.skipIf(!haveChromium)('order checkout in Chromium', { timeout: 120_000 }, () => {
   it('phone: types a simulator card, sees installments, approves 3D; success_url receives transaction_token; the order is paid with order.paid', async () => {
     const { token, checkoutUrl } = await openOrder({
       order: { description: 'Sipariş #1001 — hafta sonu teslimat' },

@@ -155,7 +155,8 @@ async function payWithBrowser(page: Page): Promise<void> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
 
-describe.skipIf(!haveChromium)('the link checkout page in Chromium', () => {
+// Many pages and a real browser per test: a loaded CI machine needs more than the default 30 s.
+describe.skipIf(!haveChromium)('the link checkout page in Chromium', { timeout: 120_000 }, () => {
   it('phone: a fixed link shows its items and total and is paid', async () => {
     const { token, checkoutUrl } = await createLink({
       description: 'Anneler günü siparişi',

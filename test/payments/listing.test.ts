@@ -253,7 +253,8 @@ describe('GraphQL payments', () => {
   });
 
   it('reads every workspace for support staff, one with workspaceSlug; a dashboard token keeps its own whatever the slug', async () => {
-    const support = await createAccessToken(t.gateway.services.db, null, 'support');
+    // Issued at the gateway's clock (2030 here): a support token lives 30 days from its issue.
+    const support = await createAccessToken(t.gateway.services.db, null, 'support', { clock: t.clock });
     const query = `query ($slug: String) { payments(first: 200, workspaceSlug: $slug) { edges { node { token } } } }`;
 
     const everyWorkspace = tokens(nodes((await gql(query, {}, support)).body.data.payments));

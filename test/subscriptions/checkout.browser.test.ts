@@ -131,7 +131,8 @@ describe('the subscription checkout page over HTTP', () => {
   });
 });
 
-describe.skipIf(!haveChromium)('the subscription checkout page in Chromium', () => {
+// Many pages and a real browser per test: a loaded CI machine needs more than the default 30 s.
+describe.skipIf(!haveChromium)('the subscription checkout page in Chromium', { timeout: 120_000 }, () => {
   it('phone: pays the first period with 3D; active with its dates, the card saved as default, subscription.active, success_url gets transaction_token; the page then says the period is paid', async () => {
     const m = await merchant();
     const { token, checkoutUrl } = await open(m);
