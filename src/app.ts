@@ -1,4 +1,5 @@
-// One node:http server: REST under /api, GraphQL and GraphiQL at /graphql, GET /healthz.
+// One node:http server: REST under /api, GraphQL and GraphiQL at /graphql, the dashboard under
+// /dashboard/, GET /healthz.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Services } from './domain/services.ts';
@@ -8,6 +9,7 @@ import { attachWebSocket, createGraphQLServer } from './graphql/yoga.ts';
 import type { LiveEvents } from './graphql/live.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
+import { createDashboardHandler } from './dashboard/static.ts';
 import type { RateLimits } from './rest/rate-limit.ts';
 import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
 import type { Metrics } from './observability/metrics.ts';
@@ -48,6 +50,7 @@ function operationOf(url: string | undefined): string {
 export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services, opts.live);
   const checkout = createCheckoutRouter(opts.services);
+  const dashboard = createDashboardHandler();
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits });
 
   const server = http.createServer((req, res) => {
@@ -72,6 +75,7 @@ export function createApp(opts: AppOptions): App {
     try {
       if (await rest(req, res)) return;
       if (await checkout(req, res)) return;
+      if (await dashboard(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/healthz') {
         const healthy = await opts.isHealthy().catch(() => false);

@@ -1,9 +1,9 @@
 // The demo workspace of DESIGN.md, created on the first start with an empty database.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
-import { ALL_FEATURES, createChannel, createPaymentAccount, createWorkspace } from './domain/workspaces.ts';
+import { ALL_FEATURES, createAccessToken, createChannel, createPaymentAccount, createWorkspace } from './domain/workspaces.ts';
 
 export interface DemoCredentials {
   base_url: string;
@@ -12,6 +12,8 @@ export interface DemoCredentials {
   api_secret: string;
   channel_token: string;
   payment_provider_token: string;
+  /** A dashboard access token of the demo workspace (only its hash is in the database). */
+  dashboard_token: string;
 }
 
 export async function seedDemo(db: Db, masterKey: Buffer, baseUrl: string, dataDir: string, logger: Logger): Promise<DemoCredentials | null> {
@@ -33,6 +35,7 @@ export async function seedDemo(db: Db, masterKey: Buffer, baseUrl: string, dataD
     api_secret: created.credentials.apiSecret,
     channel_token: channel.id,
     payment_provider_token: account.id,
+    dashboard_token: await createAccessToken(db, 'demo', 'demo dashboard'),
   };
   const file = path.join(dataDir, 'demo-credentials.json');
   writeFileSync(file, JSON.stringify(demo, null, 2) + '\n', { mode: 0o600 });
@@ -52,8 +55,25 @@ export function demoBanner(d: DemoCredentials, file: string): string {
     `  channel_token           ${d.channel_token}`,
     `  payment_provider_token  ${d.payment_provider_token}`,
     '',
+    `Dashboard sign-in: ${dashboardLink(d.base_url, d.dashboard_token)}`,
+    '',
     'Try a signed call:',
     `  BODY='${body}'; curl -sS -X POST ${d.base_url}/api/${d.team}/gateway/retrieve-bin -H 'Content-Type: application/json' -H 'X-Api-Key: ${d.api_key}' -H "X-Signature: $(printf '%s' "$BODY" | openssl dgst -sha256 -hmac '${d.api_secret}' | sed 's/^.* //')" -d "$BODY"`,
     '',
   ].join('\n');
+}
+
+/** The token rides in the fragment, which browsers never send; the dashboard drops it at once. */
+export const dashboardLink = (baseUrl: string, token: string) => `${baseUrl}/dashboard/#token=${encodeURIComponent(token)}`;
+
+/** Later starts: the sign-in link again, from the credentials file the first start wrote. */
+export function demoSignInLine(dataDir: string, baseUrl: string): string | null {
+  const file = path.join(dataDir, 'demo-credentials.json');
+  if (!existsSync(file)) return null;
+  try {
+    const d = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoCredentials>;
+    return d.dashboard_token ? `Dashboard sign-in (demo workspace): ${dashboardLink(baseUrl, d.dashboard_token)}\n` : null;
+  } catch {
+    return null;
+  }
 }

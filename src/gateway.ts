@@ -16,7 +16,7 @@ import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
 import { SimulatorProvider } from './providers/simulator.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { seedDemo, type DemoCredentials } from './demo.ts';
+import { demoSignInLine, seedDemo, type DemoCredentials } from './demo.ts';
 import { paymentOwners } from './domain/payments/owners.ts';
 import { apiPayments } from './domain/payments/api-owner.ts';
 import { orderPayments } from './domain/orders/owner.ts';
@@ -127,6 +127,8 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     await scheduleRecurringJobs(jobs.agenda, config, services);
 
     const demo = opts.seedDemo ? await seedDemo(db, masterKey, baseUrl, config.dataDir, logger) : null;
+    const signIn = opts.seedDemo && !demo ? demoSignInLine(config.dataDir, baseUrl) : null;
+    if (signIn) process.stdout.write(signIn);
     logger.info('gateway listening', { url: baseUrl, graphiql: `${baseUrl}/graphql` });
     ready = true;
     return { config, services, app, jobs, port, baseUrl, databaseUrl, masterKey, demo, stop: stopAll };

@@ -17,7 +17,7 @@ import {
 import { acceptsConnections, freePort } from './helpers/ports.ts';
 
 const BIN_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } };
-const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'payment_provider_token', 'team'];
+const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'dashboard_token', 'payment_provider_token', 'team'];
 
 let dataDir: string;
 let port: number;
@@ -80,6 +80,7 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
     for (const key of ['api_key', 'api_secret', 'channel_token', 'payment_provider_token']) {
       expect(out).toContain(credentials[key]);
     }
+    expect(out).toContain(`Dashboard sign-in: ${credentials.base_url}/dashboard/#token=${credentials.dashboard_token}`);
     const curlLine = out.split('\n').find((line) => line.includes('curl '));
     expect(curlLine).toContain(`${credentials.base_url}/api/demo/gateway/retrieve-bin`);
 

@@ -1,0 +1,122 @@
+// Sign-in, the signed-in shell (navigation, language, sign-out) and the screens.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Provider, gql, useQuery } from 'urql';
+import { createGraphQLClient } from './client.ts';
+import { clearToken, getToken, setToken } from './session.ts';
+import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
+import { navigate, usePath } from './router.ts';
+import { PaymentsPage } from './payments/PaymentsPage.tsx';
+import { PaymentDetail } from './payments/PaymentDetail.tsx';
+
+const WHO_AM_I = gql`
+  query WhoAmI {
+    workspace { slug name mode }
+    workspaces { slug name }
+  }
+`;
+
+export interface Viewer {
+  support: boolean;
+  /** The workspace shown: the token's own, or the one support staff picked. */
+  slug: string | null;
+}
+
+export function App() {
+  const [lang, setLang] = useState<Lang>(initialLang);
+  const [token, setTok] = useState(getToken());
+  const t = LABELS[lang];
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t.title;
+    localStorage.setItem('dashboard.lang', lang);
+  }, [lang, t]);
+  const signOut = () => {
+    clearToken();
+    setTok(null);
+  };
+  return (
+    <LangContext.Provider value={{ lang, t }}>
+      {token ? <SignedIn key={token + lang} token={token} lang={lang} setLang={setLang} signOut={signOut} /> : <SignIn onToken={(v) => (setToken(v), setTok(v))} />}
+    </LangContext.Provider>
+  );
+}
+
+function SignIn({ onToken }: { onToken: (token: string) => void }) {
+  const { t } = useT();
+  const [value, setValue] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (value.trim()) onToken(value.trim());
+  };
+  return (
+    <main className="signin">
+      <h1>{t.title}</h1>
+      <form onSubmit={submit} className="card">
+        <label>
+          {t.token}
+          <input name="token" type="password" autoComplete="off" required autoFocus value={value} onChange={(e) => setValue(e.target.value)} />
+        </label>
+        <p>{t.signInHelp}</p>
+        {new URLSearchParams(location.search).has('invalid') && <p className="error" role="alert">{t.badToken}</p>}
+        <button className="primary" type="submit">{t.signIn}</button>
+      </form>
+    </main>
+  );
+}
+
+function SignedIn({ token, lang, setLang, signOut }: { token: string; lang: Lang; setLang: (l: Lang) => void; signOut: () => void }) {
+  const { client, dispose } = useMemo(() => createGraphQLClient(token, lang), [token, lang]);
+  useEffect(() => dispose, [dispose]);
+  return (
+    <Provider value={client}>
+      <Shell lang={lang} setLang={setLang} signOut={signOut} />
+    </Provider>
+  );
+}
+
+function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => void; signOut: () => void }) {
+  const { t } = useT();
+  const path = usePath();
+  const [{ data, error, fetching }] = useQuery({ query: WHO_AM_I, requestPolicy: 'network-only' });
+  const [picked, setPicked] = useState<string | null>(null);
+  const unauthenticated = error?.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED') || error?.response?.status === 401;
+  useEffect(() => {
+    if (unauthenticated) signOut();
+  }, [unauthenticated, signOut]);
+  if (fetching && !data) return <main aria-busy="true">…</main>;
+  if (error && !data) return <main className="error" role="alert">{error.message}</main>;
+  const support = !data?.workspace;
+  const workspaces: { slug: string; name: string }[] = data?.workspaces ?? [];
+  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug };
+  const [screen, arg] = path.split('/');
+  return (
+    <>
+      <header>
+        <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
+        <nav aria-label={t.title}>
+          <a href="/dashboard/payments" onClick={(e) => (e.preventDefault(), navigate('payments'))} aria-current={screen === 'payments' || !screen ? 'page' : undefined}>{t.payments}</a>
+        </nav>
+        <span className="spacer" />
+        {support && (
+          <label>
+            {t.workspace}
+            <select value={viewer.slug ?? ''} onChange={(e) => setPicked(e.target.value)}>
+              {workspaces.map((w) => <option key={w.slug} value={w.slug}>{w.name} ({w.slug})</option>)}
+            </select>
+          </label>
+        )}
+        <label>
+          {t.language}
+          <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+            <option value="tr">Türkçe</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+        <button type="button" onClick={signOut}>{t.signOut}</button>
+      </header>
+      <main>
+        {screen === 'payments' && arg ? <PaymentDetail token={decodeURIComponent(arg)} viewer={viewer} /> : <PaymentsPage viewer={viewer} />}
+      </main>
+    </>
+  );
+}

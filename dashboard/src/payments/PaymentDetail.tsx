@@ -1,0 +1,120 @@
+// One payment: amounts, conversion, installments, card (first digits and last four only),
+// customer, refunds and webhook notifications; partial refund and cancel after a confirmation.
+import { useState, type FormEvent } from 'react';
+import { gql, useMutation, useQuery, useSubscription } from 'urql';
+import { fill, useT } from '../i18n.ts';
+import { navigate } from '../router.ts';
+import type { Viewer } from '../App.tsx';
+
+const FIELDS = `token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
+  securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage
+  cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
+  refunds { amount type status createdAt errorCode errorMessage }`;
+const PAYMENT = gql`
+  query Payment($token: String!) {
+    payment(token: $token) { ${FIELDS} }
+    notifications(filter: { recordToken: $token }, first: 50) { edges { node { id event url status attemptCount deliveredAt attempts { number httpStatus error responseExcerpt } } } }
+  }
+`;
+const UPDATED = gql`subscription PaymentUpdated($token: String!) { paymentUpdated(token: $token) { ${FIELDS} } }`;
+const REFUND = gql`
+  mutation Refund($token: String!, $amount: AmountInput) {
+    refundPayment(input: { transaction: { token: $token }, amount: $amount }) { result { successful message } errors { path message } refund { amount type } }
+  }
+`;
+const CANCEL = gql`
+  mutation Cancel($token: String!) {
+    cancelPayment(input: { transaction: { token: $token } }) { result { successful message } errors { path message } refund { amount type } }
+  }
+`;
+
+type Outcome = { result?: { successful: boolean; message?: string }; errors?: { path: string[]; message: string }[] } | undefined;
+
+export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer }) {
+  const { t } = useT();
+  const [{ data, error }, refetch] = useQuery({ query: PAYMENT, variables: { token } });
+  useSubscription({ query: UPDATED, variables: { token }, pause: viewer.support }, () => refetch({ requestPolicy: 'network-only' }));
+  const p = data?.payment;
+  return (
+    <section aria-labelledby="payment-title">
+      <a href="/dashboard/payments" onClick={(e) => (e.preventDefault(), navigate('payments'))}>← {t.back}</a>
+      <h1 id="payment-title">{p ? `${p.amount} ${p.currency}` : token}</h1>
+      {error && <p className="error" role="alert">{error.message}</p>}
+      {p && (
+        <>
+          <dl>
+            <dt>Token</dt><dd>{p.token}</dd>
+            <dt>{t.status}</dt><dd data-field="status">{p.status}</dd>
+            <dt>{t.paymentStatus}</dt><dd data-field="paymentStatus">{p.paymentStatus ?? '—'}</dd>
+            <dt>{t.amount}</dt><dd>{p.amount} {p.currency}{p.baseAmount && p.baseAmount !== p.amount ? ` (${p.baseAmount})` : ''}</dd>
+            <dt>{t.refunded}</dt><dd data-field="refundedAmount">{p.refundedAmount ?? '0.00'} {p.currency}</dd>
+            {p.conversion && <><dt>{t.conversion}</dt><dd>{p.conversion.amount} {p.conversion.currency} @ {p.conversion.rate}</dd></>}
+            <dt>{t.installments}</dt><dd>{p.installmentNumber ?? 1}</dd>
+            <dt>{t.card}</dt><dd>{p.cardFirstDigits ? `${p.cardScheme ?? ''} ${p.cardFirstDigits}•••• ${p.cardLastFourDigits} ${p.cardHolderName ?? ''}` : '—'}</dd>
+            <dt>{t.customer}</dt><dd>{p.customer?.channelReference ?? '—'}</dd>
+            <dt>{t.reference}</dt><dd>{p.channelReference ?? '—'}</dd>
+            {p.errorMessage && <><dt>{t.error}</dt><dd className="error">{p.errorCode}: {p.errorMessage}</dd></>}
+          </dl>
+          {!viewer.support && p.status === 'successful' && p.paymentStatus !== 'refunded' && p.paymentStatus !== 'cancelled' && <Actions payment={p} />}
+          {p.refunds?.length > 0 && (
+            <div className="card">
+              <h2>{t.refunds}</h2>
+              <ul>{p.refunds.map((r: Record<string, string>, i: number) => <li key={i}>{r.amount} {p.currency} · {r.type} · {r.status}{r.errorMessage ? ` · ${r.errorMessage}` : ''}</li>)}</ul>
+            </div>
+          )}
+          <div className="card">
+            <h2>{t.notifications}</h2>
+            <ul>
+              {data.notifications.edges.map(({ node: n }: { node: Record<string, any> }) => (
+                <li key={n.id}>{n.event} → {n.url}: {n.status} ({t.attempts}: {n.attemptCount}{n.attempts.at(-1)?.httpStatus ? `, HTTP ${n.attempts.at(-1).httpStatus}` : ''})</li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Actions({ payment }: { payment: Record<string, any> }) {
+  const { t } = useT();
+  const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState<'refund' | 'cancel' | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, refund] = useMutation(REFUND);
+  const [, cancel] = useMutation(CANCEL);
+  const run = async () => {
+    const res = confirming === 'refund' ? await refund({ token: payment.token, amount: amount || undefined }) : await cancel({ token: payment.token });
+    setConfirming(null);
+    setOutcome(res.error ? { result: { successful: false, message: res.error.message } } : (res.data?.refundPayment ?? res.data?.cancelPayment));
+  };
+  const ask = (e: FormEvent) => {
+    e.preventDefault();
+    setOutcome(undefined);
+    setConfirming('refund');
+  };
+  return (
+    <div className="card">
+      <form className="row" onSubmit={ask}>
+        <label>{t.refundAmount} ({payment.currency})<input name="refundAmount" inputMode="decimal" placeholder={payment.amount} value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
+        <button type="submit">{t.refund}</button>
+        <button type="button" className="danger" onClick={() => (setOutcome(undefined), setConfirming('cancel'))}>{t.cancel}</button>
+      </form>
+      {confirming && (
+        <div role="alertdialog" aria-labelledby="confirm-text" className="card">
+          <p id="confirm-text">{confirming === 'refund' ? fill(t.confirmRefund, { amount: amount || payment.amount, currency: payment.currency }) : t.confirmCancel}</p>
+          <div className="row">
+            <button type="button" className="primary" autoFocus onClick={() => void run()}>{t.confirm}</button>
+            <button type="button" onClick={() => setConfirming(null)}>{t.dismiss}</button>
+          </div>
+        </div>
+      )}
+      {outcome && (
+        <div role="status" className={outcome.result?.successful ? 'ok' : 'error'}>
+          {outcome.result?.successful ? t.done : outcome.result?.message}
+          {outcome.errors?.map((e, i) => <div key={i}>{e.path.join('.')}: {e.message}</div>)}
+        </div>
+      )}
+    </div>
+  );
+}

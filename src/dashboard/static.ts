@@ -1,0 +1,47 @@
+// Serves the built dashboard (dashboard/dist, made by `vite build` in postinstall) under
+// /dashboard/. Unknown paths get index.html so the app's own routes survive a reload; hashed
+// assets are cached for good, index.html never.
+import { readFile } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DASHBOARD_DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const CSP = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Answers GET/HEAD under /dashboard; false for every other request. */
+export function createDashboardHandler(dist = DASHBOARD_DIST) {
+  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    if (pathname !== '/dashboard' && !pathname.startsWith('/dashboard/')) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return true;
+    }
+    if (pathname === '/dashboard') {
+      res.writeHead(301, { Location: '/dashboard/' }).end();
+      return true;
+    }
+    const asset = pathname.startsWith('/dashboard/assets/') ? path.join(dist, path.normalize(decodeURIComponent(pathname.slice('/dashboard/'.length)))) : null;
+    const file = asset && asset.startsWith(path.join(dist, 'assets') + path.sep) ? asset : path.join(dist, 'index.html');
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      const missing = file.endsWith('index.html');
+      res.writeHead(missing ? 503 : 404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(missing ? 'The dashboard is not built: run npm install (its postinstall runs vite build).\n' : 'Not found\n');
+      return true;
+    }
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': asset ? 'public, max-age=31536000, immutable' : 'no-store',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}
