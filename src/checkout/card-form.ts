@@ -2,11 +2,12 @@
 // one set of field names, one markup, one client script and one JSON shape for the installment
 // options, so pages differ only in what surrounds the form. Card data travels only in the form's
 // POST body; the number and the security code are never written back into a page.
+import type { ServerResponse } from 'node:http';
 import type { Issue } from '../domain/errors.ts';
 import type { BinInfo, InstallmentOption } from '../providers/types.ts';
 import { message, type Language } from '../domain/messages.ts';
 import { displayMoney, type Currency } from '../domain/money.ts';
-import { escape } from './html.ts';
+import { escape, renderPage } from './html.ts';
 
 export type CardField = 'holder_name' | 'number' | 'expiry' | 'security_code' | 'installment_number';
 export type FieldErrors = Partial<Record<CardField, string>>;
@@ -200,4 +201,21 @@ export function installmentsBody(card: BinInfo, options: InstallmentOption[], la
           : message('page_installment_option', lang, { count: o.number, amount: money(o.amount), total: money(o.total) }),
     })),
   };
+}
+
+/** A checkout page while it takes a card: what is paid for beside the card form (order, subscription and link pages). */
+export function renderCardPage(
+  res: ServerResponse,
+  p: { lang: Language; status?: number; merchant: string; style: string; summary: string; form: CardFormView; cancelUrl?: string | null },
+): void {
+  const t = (code: Parameters<typeof message>[0]) => escape(message(code, p.lang));
+  const cancel = p.cancelUrl ? `<a class="cancel" href="${escape(p.cancelUrl)}" rel="noopener">${t('page_cancel_link')}</a>` : '';
+  renderPage(res, {
+    lang: p.lang,
+    status: p.status,
+    title: message('page_checkout_title', p.lang, { merchant: p.merchant }),
+    style: p.style + p.form.style,
+    body: `<div class="layout">${p.summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>${p.form.html}${cancel}</div></div>`,
+    script: p.form.script,
+  });
 }

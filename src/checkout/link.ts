@@ -17,7 +17,7 @@ import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import { escape, pageLanguage, renderJson, renderNotice, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, type FieldErrors, type KeptCard } from './card-form.ts';
+import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, type FieldErrors, type KeptCard } from './card-form.ts';
 
 const STYLE = `
   .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
@@ -252,12 +252,5 @@ function renderLink(s: Services, res: ServerResponse, lang: Language, link: Chec
     errors: state.fields,
     keep: state.keep,
   });
-  renderPage(res, {
-    lang,
-    status: state.status,
-    title: message('page_checkout_title', lang, { merchant: link.workspace.name }),
-    style: STYLE + form.style,
-    body: `<div class="layout">${summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>${form.html}</div></div>`,
-    script: form.script,
-  });
+  renderCardPage(res, { lang, status: state.status, merchant: link.workspace.name, style: STYLE, summary, form });
 }

@@ -12,7 +12,7 @@ import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type Che
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderNotice, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, type FieldErrors, type KeptCard } from './card-form.ts';
+import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, type FieldErrors, type KeptCard } from './card-form.ts';
 
 const STYLE = `
   .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
@@ -140,15 +140,5 @@ function renderOrder(s: Services, res: ServerResponse, lang: Language, order: Ch
     errors: state.fields,
     keep: state.keep,
   });
-  renderPage(res, {
-    lang,
-    status: state.status,
-    title: message('page_checkout_title', lang, { merchant: order.workspace.name }),
-    style: STYLE + form.style,
-    body: `<div class="layout">${summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>
-    ${form.html}
-    ${order.cancelUrl ? `<a class="cancel" href="${escape(order.cancelUrl)}" rel="noopener">${t('page_cancel_link')}</a>` : ''}
-  </div></div>`,
-    script: form.script,
-  });
+  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, style: STYLE, summary, form, cancelUrl: order.cancelUrl });
 }

@@ -15,7 +15,7 @@ import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscript
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderNotice, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, type FieldErrors, type KeptCard } from './card-form.ts';
+import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, type FieldErrors, type KeptCard } from './card-form.ts';
 
 const STYLE = `
   .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
@@ -145,15 +145,5 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
     errors: state.fields,
     keep: state.keep,
   });
-  renderPage(res, {
-    lang,
-    status: state.status,
-    title: message('page_checkout_title', lang, { merchant: sub.workspace.name }),
-    style: STYLE + form.style,
-    body: `<div class="layout">${summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>
-    ${form.html}
-    ${sub.cancelUrl ? `<a class="cancel" href="${escape(sub.cancelUrl)}" rel="noopener">${t('page_cancel_link')}</a>` : ''}
-  </div></div>`,
-    script: form.script,
-  });
+  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, style: STYLE, summary, form, cancelUrl: sub.cancelUrl });
 }

@@ -2,19 +2,17 @@
 // from the link with the token in the fragment (gone from the address bar at once), a payment made
 // through REST appearing in the open list without a reload (graphql-ws), a partial refund from the
 // detail page, sign-out, the support view; screenshots at phone and desktop width in test-artifacts/.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { haveChromium, launchChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { DASHBOARD_DIST } from '../../src/dashboard/static.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = path.resolve('test-artifacts');
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`dashboard.browser.test.ts skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+warnIfNoChromium('dashboard.browser.test.ts');
 
 const { t, merchant: m } = useGateway({ merchant: true });
 let browser: Browser;
@@ -23,13 +21,8 @@ let token: string;
 beforeAll(async () => {
   if (!haveChromium) return;
   if (!existsSync(path.join(DASHBOARD_DIST, 'index.html'))) throw new Error('dashboard/dist is missing: npm install runs its build (npm run dashboard:build)');
-  mkdirSync(ARTIFACTS, { recursive: true });
   token = await createAccessToken(t.gateway.services.db, m.team, 'browser test');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,7 +44,6 @@ async function open(width: number, height: number, signInToken = token, locale =
   return opened;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
 const pay = async (reference: string, amount = '100.00') => {
   const res = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: reference, amount } }));
   expect(res.status).toBe(200);

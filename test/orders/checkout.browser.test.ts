@@ -2,19 +2,15 @@
 // customer types a simulator card, sees the installment options, approves 3D, and the merchant's
 // success_url server receives transaction_token. Also a declined card and a retry, markup in item
 // names shown as text, and screenshots at phone and desktop sizes in test-artifacts/.
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { haveChromium, launchChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { CARDS } from '../helpers/payments.ts';
 import { orderBody } from '../helpers/orders.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = path.resolve('test-artifacts');
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`checkout.browser.test.ts skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+warnIfNoChromium('checkout.browser.test.ts');
 
 let t: TestGateway;
 let m: Merchant;
@@ -23,16 +19,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
   t = await startTestGateway();
   m = await seedWorkspace(t);
   await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { name: 'Kahve Dünyası Mağazası' } });
   shop = await startReceiver();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,8 +70,6 @@ async function fillCard(page: Page, number: string, installment?: string): Promi
   await page.fill('#security_code', '123');
   if (installment) await page.selectOption('#installment_number', installment);
 }
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
 
 async function payAndApprove(page: Page): Promise<void> {
   await Promise.all([page.waitForURL(/\/checkout\/3ds\/[0-9a-f-]{36}$/), page.click('#pay-button')]);

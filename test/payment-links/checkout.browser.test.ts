@@ -3,17 +3,13 @@
 // inclusive and exclusive VAT, a typed amount out of range refused with nothing charged, a closed
 // link's page refusing payment, and the page the 3D step returns the payer to. Screenshots at
 // phone and desktop sizes go to test-artifacts/.
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { haveChromium, launchChromium, shot } from '../helpers/browser.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { CARDS } from '../helpers/payments.ts';
 import { answerAcs, GOOD_CARD } from '../helpers/checkout.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = path.resolve('test-artifacts');
-const haveChromium = existsSync(CHROMIUM);
 
 type Body = Record<string, unknown>;
 
@@ -27,12 +23,7 @@ beforeAll(async () => {
   m = await seedWorkspace(t);
   await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { name: 'Çiçek Atölyesi' } });
   if (!haveChromium) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -152,8 +143,6 @@ async function payWithBrowser(page: Page): Promise<void> {
   await Promise.all([page.waitForURL(/\/checkout\/3ds\//), page.click('#pay-button')]);
   await Promise.all([page.waitForURL(/\/checkout\/link\/payment\//), page.click('button[name="outcome"][value="approve"]')]);
 }
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
 
 // Many pages and a real browser per test: a loaded CI machine needs more than the default 30 s.
 describe.skipIf(!haveChromium)('the link checkout page in Chromium', { timeout: 120_000 }, () => {

@@ -4,19 +4,15 @@
 // success_url; a renewal the bank declines makes it past_due, and its page pays that period with
 // the dates unchanged. Pages of a paid period or a cancelled subscription take no card.
 // Screenshots at phone and desktop sizes go to test-artifacts/.
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { haveChromium, launchChromium, shot } from '../helpers/browser.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { CARDS } from '../helpers/payments.ts';
 import { submitCard } from '../helpers/checkout.ts';
 import { advance, openSubscription, recurringProduct, saveProducts } from './support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = path.resolve('test-artifacts');
-const haveChromium = existsSync(CHROMIUM);
 
 let t: TestGateway;
 let shop: Receiver;
@@ -26,12 +22,7 @@ beforeAll(async () => {
   t = await startTestGateway();
   shop = await startReceiver();
   if (!haveChromium) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -73,8 +64,6 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await page.selectOption('#expiry_year', '2030');
   await page.fill('#security_code', '123');
 }
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
 
 describe('the subscription checkout page over HTTP', () => {
   it('shows the items, the billing period and the amount of the period in the shopper’s language', async () => {

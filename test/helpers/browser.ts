@@ -1,0 +1,26 @@
+// Real Chromium for the hosted-page and dashboard tests: Debian's build driven by playwright-core.
+// Without it (a machine where `apt-get install -y chromium` was not possible) the browser tests
+// say so and skip; screenshots go to test-artifacts/ (gitignored), kept by CI as artifacts.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+export const ARTIFACTS = path.resolve('test-artifacts');
+export const haveChromium = existsSync(CHROMIUM);
+
+export function warnIfNoChromium(file: string): void {
+  if (!haveChromium) console.warn(`${file} skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+}
+
+export async function launchChromium(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A full-page screenshot in test-artifacts/. */
+export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
