@@ -105,3 +105,21 @@ describe('the payment links list', () => {
     expect(res.body.data.paymentLinks.edges).toEqual([]);
   });
 });
+
+describe('a link’s payments for the dashboard', () => {
+  it('linkPayments lists the payments made through a link, and none to another workspace', async () => {
+    const ts = { form: 'timestamp' as const, timestamp: Math.floor(t.clock.now().getTime() / 1000) };
+    const created = await m.call('create-payment-link', { payment_link: { currency: 'TRY', amount_type: 'custom', item_name: 'Bağış' } }, ts);
+    const link = created.body.payment_link as { token: string; checkout_url: string };
+    const form = new URLSearchParams({ holder_name: 'AYSE YILMAZ', number: '4111111111111111', expiry_month: '12', expiry_year: '2030', security_code: '123', firstname: 'Ayşe', lastname: 'Yılmaz', email: 'ayse@example.com', amount: '42.00' });
+    const posted = await fetch(link.checkout_url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+    expect(posted.status).toBe(303);
+    const q = 'query($t: String!) { linkPayments(token: $t) { reference status amount currency customer { billingAddress { email } } transaction { token } } }';
+    const mine = await gql(t, token, q, { t: link.token });
+    expect(mine.body.errors).toBeUndefined();
+    expect(mine.body.data.linkPayments).toEqual([{ reference: expect.stringMatching(/^LINKPAY\d+$/), status: 'pending', amount: '42.00', currency: 'TRY', customer: { billingAddress: { email: 'ayse@example.com' } }, transaction: { token: expect.any(String) } }]);
+    const other = await seedWorkspace(t);
+    const theirs = await gql(t, await createAccessToken(t.gateway.services.db, other.team, 'dashboard'), q, { t: link.token });
+    expect(theirs.body.data.linkPayments).toEqual([]);
+  });
+});

@@ -281,6 +281,23 @@ builder.queryField('paymentLink', (t) =>
   }),
 );
 
+builder.queryField('linkPayments', (t) =>
+  t.field({
+    type: [LinkPaymentRecord],
+    description: "The payments made through a link, oldest first (empty for another workspace's link or a malformed token)",
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => {
+      const workspaceId = readableWorkspaceId(ctx);
+      if (!isUuid(args.token)) return [];
+      return ctx.services.db.linkPayment.findMany({
+        where: { linkId: args.token, ...(workspaceId ? { workspaceId } : {}) },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        include: { payment: true },
+      });
+    },
+  }),
+);
+
 const PaymentLinkFilter = builder.inputType('PaymentLinkFilter', {
   fields: (t) => ({
     isActive: t.boolean({ description: 'Only links switched on (true) or off (false)' }),
