@@ -15,7 +15,7 @@ import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.
 import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
 import { SimulatorProvider } from './providers/simulator.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, isShutdownLoss, type Logger } from './logger.ts';
 import { demoSignInLine, seedDemo, type DemoCredentials } from './demo.ts';
 import { paymentOwners } from './domain/payments/owners.ts';
 import { apiPayments } from './domain/payments/api-owner.ts';
@@ -80,7 +80,10 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
   const stopAll = () =>
     (stopping ??= (async () => {
       ready = false;
-      for (const stop of [...stops].reverse()) await stop().catch((err: Error) => logger.error('stop failed', { error: err.message }));
+      for (const stop of [...stops].reverse()) {
+        // A step that found PostgreSQL already stopping (group Ctrl+C) has nothing left to close.
+        await stop().catch((err: Error) => (isShutdownLoss(err) ? logger.info('stop step found the database stopping', { error: err.message }) : logger.error('stop failed', { error: err.message })));
+      }
     })());
   if (embedded) stops.push(() => embedded.stop());
   try {

@@ -60,11 +60,20 @@ export function contextLogger(fallback?: Logger): Logger | undefined {
 }
 
 /**
- * A pooled connection that PostgreSQL itself closed because it is shutting down (SQLSTATE 57P01,
- * e.g. Ctrl+C reached the embedded server with the rest of the process group) is expected during
- * a stop and is not an error of the gateway: info. Any other loss is a warning.
+ * A pooled connection that PostgreSQL itself closed because it is shutting down (SQLSTATE 57P01 or
+ * 57P03, e.g. Ctrl+C reached the embedded server with the rest of the process group) is expected
+ * during a stop and is not an error of the gateway: info. Any other loss is a warning.
  */
 export function logConnectionLoss(logger: Logger, msg: string, err: Error & { code?: string }): void {
-  const at = err.code === '57P01' ? 'info' : 'warn';
+  const at = isShutdownLoss(err) ? 'info' : 'warn';
   logger[at](msg, { error: err.message, code: err.code });
+}
+
+/**
+ * PostgreSQL is stopping: it ended the connection (57P01) or refuses a new one while shutting down
+ * (57P03). With Ctrl+C to the whole process group the embedded server gets the signal too and may
+ * stop before the gateway's own orderly stop has closed its connections.
+ */
+export function isShutdownLoss(err: Error & { code?: string }): boolean {
+  return err.code === '57P01' || err.code === '57P03' || /terminating connection due to administrator command|the database system is shutting down/.test(err.message);
 }

@@ -3,7 +3,7 @@
 import { Agenda, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
-import { logConnectionLoss, type Logger } from '../logger.ts';
+import { isShutdownLoss, logConnectionLoss, type Logger } from '../logger.ts';
 import { currentRequestId, runInContext } from '../observability/context.ts';
 
 export interface JobRunner {
@@ -37,8 +37,7 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
   agenda.on('error', (err: Error & { code?: string }) => {
     // PostgreSQL stopping with the rest of the process group (Ctrl+C) ends the runner's connection
     // mid-poll: part of a stop (info), not a failure. Agenda may pass the message without the code.
-    const shutdown = err.code === '57P01' || err.message.includes('terminating connection due to administrator command');
-    if (shutdown) logConnectionLoss(opts.logger, 'job runner connection closed by PostgreSQL', Object.assign(new Error(err.message), { code: '57P01' }));
+    if (isShutdownLoss(err)) logConnectionLoss(opts.logger, 'job runner connection closed by PostgreSQL', err);
     else opts.logger.error('job runner error', { error: err.message });
   });
   agenda.on('fail', (err: Error, job: Job) => opts.logger.warn('job failed', { job: job.attrs.name, error: err.message }));
