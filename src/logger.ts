@@ -75,5 +75,13 @@ export function logConnectionLoss(logger: Logger, msg: string, err: Error & { co
  * stop before the gateway's own orderly stop has closed its connections.
  */
 export function isShutdownLoss(err: Error & { code?: string }): boolean {
-  return err.code === '57P01' || err.code === '57P03' || /terminating connection due to administrator command|the database system is shutting down/.test(err.message);
+  if (err.code === '57P01' || err.code === '57P03' || /terminating connection due to administrator command|the database system is shutting down/.test(err.message)) return true;
+  // Once a stop has begun, a connection the stopping server dropped without a word is part of it too.
+  return stopBegun && /Connection terminated/.test(err.message);
+}
+
+let stopBegun = false;
+/** Called by the process when a stop begins (a signal): from then on dropped connections are expected. */
+export function noteStopBegun(): void {
+  stopBegun = true;
 }

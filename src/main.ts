@@ -2,6 +2,7 @@
 import { loadConfig } from './config.ts';
 import { detachEmbeddedSignalHooks } from './db/embedded.ts';
 import { startGateway, type Gateway } from './gateway.ts';
+import { noteStopBegun } from './logger.ts';
 
 const config = loadConfig();
 // This process stops the gateway itself on a signal: jobs, then the server, the database
@@ -24,6 +25,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1); // the 'exit' hook still signals the embedded PostgreSQL to stop
   }
   stopping = true;
+  noteStopBegun();
   firstSignalAt = Date.now();
   process.stdout.write(`\n${signal} received, stopping the server, the jobs and the database...\n`);
   // A signal during start-up: the start finishes (or fails and cleans up) first, then stops.

@@ -40,7 +40,11 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
     if (isShutdownLoss(err)) logConnectionLoss(opts.logger, 'job runner connection closed by PostgreSQL', err);
     else opts.logger.error('job runner error', { error: err.message });
   });
-  agenda.on('fail', (err: Error, job: Job) => opts.logger.warn('job failed', { job: job.attrs.name, error: err.message }));
+  agenda.on('fail', (err: Error, job: Job) => {
+    // A run cut short by the database stopping is retried at the next start; not a job failure.
+    if (isShutdownLoss(err)) opts.logger.info('job run ended by the database stopping', { job: job.attrs.name, error: err.message.trim().split('\n').pop() });
+    else opts.logger.warn('job failed', { job: job.attrs.name, error: err.message });
+  });
   logJobsInContext(agenda, opts.logger);
   let running = false;
   return {
