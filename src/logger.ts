@@ -76,8 +76,8 @@ export function logConnectionLoss(logger: Logger, msg: string, err: Error & { co
  */
 export function isShutdownLoss(err: Error & { code?: string }): boolean {
   if (err.code === '57P01' || err.code === '57P03' || /terminating connection due to administrator command|the database system is shutting down/.test(err.message)) return true;
-  // Once a stop has begun, a connection the stopping server dropped without a word is part of it too.
-  return stopBegun && /Connection terminated/.test(err.message);
+  // Once a stop has begun, a connection the stopping server dropped or refused is part of it too.
+  return stopBegun && (err.code === 'ECONNREFUSED' || err.code === 'ECONNRESET' || /Connection terminated|ECONNREFUSED|ECONNRESET/.test(err.message));
 }
 
 let stopBegun = false;
