@@ -219,3 +219,15 @@ export function renderCardPage(
     script: p.form.script,
   });
 }
+
+/** What every checkout page shows beside its card form: the items, the totals, notes, a paid notice, the two-column layout. */
+export const CHECKOUT_STYLE = `
+  .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
+  .items .name{font-weight:600;overflow-wrap:anywhere}.items .meta{font-size:.85rem;color:#667}.items .line{white-space:nowrap;text-align:right}
+  .totals{margin:12px 0 0;display:grid;grid-template-columns:1fr auto;gap:4px 12px}.totals dt{color:#667}.totals dd{margin:0;text-align:right;white-space:nowrap}
+  .totals .grand{font-weight:700;font-size:1.1rem;color:#1f2430}
+  .desc{overflow-wrap:anywhere;white-space:pre-line}.note{font-size:.9rem;color:#475467}
+  .paid,.closed{border-left:4px solid #067647;background:#ecfdf3;padding:10px 12px;border-radius:6px}
+  a.cancel{display:block;text-align:center;margin-top:12px;color:#475467}
+  @media (min-width:760px){main{max-width:920px}.layout{display:grid;grid-template-columns:1fr 1fr;gap:16px;align-items:start}}
+`;

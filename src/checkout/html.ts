@@ -80,6 +80,11 @@ export function renderNotice(res: ServerResponse, lang: Language, status: number
   renderPage(res, { lang, status, title, body: `<div class="card"><h1>${escape(title)}</h1><p class="error">${escape(text)}</p></div>` });
 }
 
+/** 404 for a checkout address that names no order, subscription or link (malformed ones alike). */
+export function renderCheckoutNotFound(res: ServerResponse, lang: Language): void {
+  renderNotice(res, lang, 404, message('page_not_found', lang), message('page_checkout_invalid', lang));
+}
+
 /** The JSON a page's own script asks for (installment options). */
 export function renderJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });

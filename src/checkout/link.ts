@@ -15,20 +15,14 @@ import { pageBinLookup } from '../domain/payments/card-source.ts';
 import { findCheckoutLink, findLinkAttempt, payLink, type CheckoutLink } from '../domain/payment-links/pay.ts';
 import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
-import { escape, pageLanguage, renderJson, renderNotice, renderPage } from './html.ts';
+import { escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, type FieldErrors, type KeptCard } from './card-form.ts';
+import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
-const STYLE = `
-  .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
-  .items .name{font-weight:600;overflow-wrap:anywhere}.items .meta{font-size:.85rem;color:#667}.items .line{white-space:nowrap;text-align:right}
-  .totals{margin:12px 0 0;display:grid;grid-template-columns:1fr auto;gap:4px 12px}.totals dt{color:#667}.totals dd{margin:0;text-align:right;white-space:nowrap}
-  .totals .grand{font-weight:700;font-size:1.1rem;color:#1f2430}
-  .desc{overflow-wrap:anywhere;white-space:pre-line}.note{font-size:.9rem;color:#475467}
+// The link's own: the payer's fieldset and the amount choices.
+const STYLE = CHECKOUT_STYLE + `
   fieldset{border:0;padding:0;margin:0 0 12px}legend{font-weight:600;margin-bottom:6px}
   .choices label{display:flex;align-items:center;gap:8px;font-weight:400;margin:4px 0}.choices input{min-height:auto;width:auto}
-  .paid{border-left:4px solid #067647;background:#ecfdf3;padding:10px 12px;border-radius:6px}
-  @media (min-width:760px){main{max-width:920px}.layout{display:grid;grid-template-columns:1fr 1fr;gap:16px;align-items:start}}
 `;
 
 /** Fields of the link's own part of the form (the card fields are the card form's). */
@@ -60,19 +54,18 @@ const LINK_FIELD_OF_PATH: Readonly<Record<string, LinkField>> = {
   currency: 'currency',
 };
 
-const notFound = (res: ServerResponse, lang: Language) => renderNotice(res, lang, 404, message('page_not_found', lang), message('page_checkout_invalid', lang));
 
 export async function showLinkCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
   const link = await findCheckoutLink(s, token);
-  if (!link) return notFound(res, lang);
+  if (!link) return renderCheckoutNotFound(res, lang);
   renderLink(s, res, lang, link, {});
 }
 
 export async function submitLinkCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
   const link = await findCheckoutLink(s, token);
-  if (!link) return notFound(res, lang);
+  if (!link) return renderCheckoutNotFound(res, lang);
   const form = await readForm(req);
   const { keep, card } = readCardForm(form);
   const typed = readTyped(form);
@@ -121,7 +114,7 @@ export async function showLinkPayment(s: Services, paymentId: string, req: Incom
   const t = (code: MessageCode, params?: Record<string, string | number>) => escape(message(code, lang, params));
   const payment = await findLinkAttempt(s, paymentId);
   const lp = payment?.linkPayment;
-  if (!payment || !lp) return notFound(res, lang);
+  if (!payment || !lp) return renderCheckoutNotFound(res, lang);
   if (payment.status === 'successful') {
     const link = await findCheckoutLink(s, lp.linkId);
     const receipt = link?.emailsCustomer && lp.payerEmail ? `<p class="note">${t('page_link_receipt_sent', { email: lp.payerEmail })}</p>` : '';

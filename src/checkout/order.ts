@@ -10,20 +10,10 @@ import { displayMoney, displayPercent } from '../domain/money.ts';
 import { localizedError } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type CheckoutOrder } from '../domain/orders/pay.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
-import { displayDateTime, escape, pageLanguage, renderJson, renderNotice, renderPage } from './html.ts';
+import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, type FieldErrors, type KeptCard } from './card-form.ts';
+import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
-const STYLE = `
-  .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
-  .items .name{font-weight:600;overflow-wrap:anywhere}.items .meta{font-size:.85rem;color:#667}.items .line{white-space:nowrap;text-align:right}
-  .totals{margin:12px 0 0;display:grid;grid-template-columns:1fr auto;gap:4px 12px}.totals dt{color:#667}.totals dd{margin:0;text-align:right;white-space:nowrap}
-  .totals .grand{font-weight:700;font-size:1.1rem;color:#1f2430}
-  .desc{overflow-wrap:anywhere;white-space:pre-line}
-  .paid{border-left:4px solid #067647;background:#ecfdf3;padding:10px 12px;border-radius:6px}
-  a.cancel{display:block;text-align:center;margin-top:12px;color:#475467}
-  @media (min-width:760px){main{max-width:920px}.layout{display:grid;grid-template-columns:1fr 1fr;gap:16px;align-items:start}}
-`;
 
 interface PageState {
   notice?: string | null;
@@ -32,7 +22,6 @@ interface PageState {
   status?: number;
 }
 
-const notFound = (res: ServerResponse, lang: Language) => renderNotice(res, lang, 404, message('page_not_found', lang), message('page_checkout_invalid', lang));
 
 const paymentFailed = (code: string | null, text: string | null, lang: Language) =>
   message('page_payment_failed', lang, { reason: localizedError(code, text, lang) ?? message('internal_error', lang) });
@@ -40,7 +29,7 @@ const paymentFailed = (code: string | null, text: string | null, lang: Language)
 export async function showOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
   const order = await findCheckoutOrder(s, token);
-  if (!order) return notFound(res, lang);
+  if (!order) return renderCheckoutNotFound(res, lang);
   const attempt = new URL(req.url ?? '/', 'http://gateway').searchParams.get('attempt');
   let notice: string | null = null;
   if (attempt && order.status === 'open') {
@@ -53,7 +42,7 @@ export async function showOrderCheckout(s: Services, token: string, req: Incomin
 export async function submitOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
   const order = await findCheckoutOrder(s, token);
-  if (!order) return notFound(res, lang);
+  if (!order) return renderCheckoutNotFound(res, lang);
   const { keep, ...input } = readCardForm(await readForm(req));
   try {
     const outcome = await payOrder(s, order, { ...input, ip: req.socket.remoteAddress ?? null });
@@ -122,7 +111,7 @@ function renderOrder(s: Services, res: ServerResponse, lang: Language, order: Ch
     return renderPage(res, {
       lang,
       title: message('page_order_paid_title', lang),
-      style: STYLE,
+      style: CHECKOUT_STYLE,
       body: `<div class="layout">${summary}<div class="card"><h1>${t('page_payment_received')}</h1>
         <p class="paid" role="status">${paid}</p></div></div>`,
     });
@@ -140,5 +129,5 @@ function renderOrder(s: Services, res: ServerResponse, lang: Language, order: Ch
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, style: STYLE, summary, form, cancelUrl: order.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, style: CHECKOUT_STYLE, summary, form, cancelUrl: order.cancelUrl });
 }

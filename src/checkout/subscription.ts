@@ -13,20 +13,10 @@ import { localizedError } from '../domain/payments/view.ts';
 import { pageBinLookup } from '../domain/payments/card-source.ts';
 import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
-import { displayDateTime, escape, pageLanguage, renderJson, renderNotice, renderPage } from './html.ts';
+import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, type FieldErrors, type KeptCard } from './card-form.ts';
+import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
-const STYLE = `
-  .items{list-style:none;margin:0;padding:0}.items li{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-bottom:1px solid #eee}
-  .items .name{font-weight:600;overflow-wrap:anywhere}.items .meta{font-size:.85rem;color:#667}
-  .totals{margin:12px 0 0;display:grid;grid-template-columns:1fr auto;gap:4px 12px}.totals dt{color:#667}.totals dd{margin:0;text-align:right;white-space:nowrap}
-  .totals .grand{font-weight:700;font-size:1.1rem;color:#1f2430}
-  .note{font-size:.9rem;color:#475467}
-  .closed{border-left:4px solid #067647;background:#ecfdf3;padding:10px 12px;border-radius:6px}
-  a.cancel{display:block;text-align:center;margin-top:12px;color:#475467}
-  @media (min-width:760px){main{max-width:920px}.layout{display:grid;grid-template-columns:1fr 1fr;gap:16px;align-items:start}}
-`;
 
 interface PageState {
   notice?: string | null;
@@ -35,12 +25,11 @@ interface PageState {
   status?: number;
 }
 
-const notFound = (res: ServerResponse, lang: Language) => renderNotice(res, lang, 404, message('page_not_found', lang), message('page_checkout_invalid', lang));
 
 export async function showSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
   const sub = await findCheckoutSubscription(s, token);
-  if (!sub) return notFound(res, lang);
+  if (!sub) return renderCheckoutNotFound(res, lang);
   // Back from a failed 3D step: say why, and offer the form again.
   const attempt = new URL(req.url ?? '/', 'http://gateway').searchParams.get('attempt');
   let notice: string | null = null;
@@ -54,7 +43,7 @@ export async function showSubscriptionCheckout(s: Services, token: string, req: 
 export async function submitSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
   const sub = await findCheckoutSubscription(s, token);
-  if (!sub) return notFound(res, lang);
+  if (!sub) return renderCheckoutNotFound(res, lang);
   // A period is paid in one payment: the form has no installment choice.
   const { keep, card } = readCardForm(await readForm(req));
   try {
@@ -126,7 +115,7 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
     return renderPage(res, {
       lang,
       title: message('page_subscription_closed_title', lang),
-      style: STYLE,
+      style: CHECKOUT_STYLE,
       body: `<div class="layout">${summary}<div class="card"><h1>${t('page_subscription_closed_title')}</h1>
         <p class="closed" role="status">${reason}</p></div></div>`,
     });
@@ -145,5 +134,5 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, style: STYLE, summary, form, cancelUrl: sub.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, style: CHECKOUT_STYLE, summary, form, cancelUrl: sub.cancelUrl });
 }
