@@ -1,6 +1,7 @@
 // Domain events go to the outbox in the same transaction as the state change they describe;
 // the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
 import type { Tx } from '../db/client.ts';
+import type { OutboxEvent } from '../generated/prisma/client.ts';
 import { fanOut, subscribedTo } from './webhooks/fanout.ts';
 import { workspaceTime } from './workspace-clock.ts';
 import { currentRequestId } from '../observability/context.ts';
@@ -59,21 +60,34 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
     select: { testClockOffsetMs: true, webhookAddresses: { where: subscribedTo(event.kind), select: { id: true, url: true } } },
   });
   const createdAt = workspaceTime(workspace, at);
-  const row = await tx.outboxEvent.create({
-    data: {
-      workspaceId: event.workspaceId,
-      kind: event.kind,
-      recordType: event.kind.split('.')[0] as RecordType,
-      recordToken: event.recordToken,
-      transactionToken: event.transactionToken ?? null,
-      linkPaymentToken: event.linkPaymentToken ?? null,
-      requestId: currentRequestId() ?? null,
-      createdAt,
-      processedAt: createdAt,
-    },
-  });
+  const row: OutboxEvent = {
+    id: crypto.randomUUID(),
+    workspaceId: event.workspaceId,
+    kind: event.kind,
+    recordType: event.kind.split('.')[0] as RecordType,
+    recordToken: event.recordToken,
+    transactionToken: event.transactionToken ?? null,
+    linkPaymentToken: event.linkPaymentToken ?? null,
+    requestId: currentRequestId() ?? null,
+    createdAt,
+    processedAt: createdAt,
+  };
+  await insertAndSignal(tx, row);
   await fanOut(tx, row, workspace.webhookAddresses, at);
-  // Sent by PostgreSQL only when the transaction commits, to every listening process.
-  const signal: EventSignal = { id: row.id, workspaceId: row.workspaceId, kind: event.kind, recordToken: row.recordToken, transactionToken: row.transactionToken };
-  await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)})`;
+}
+
+/**
+ * The outbox row and its signal in one statement (one round trip on a payment's path). PostgreSQL
+ * sends the signal only when the transaction commits, to every listening process.
+ */
+async function insertAndSignal(tx: Tx, row: OutboxEvent): Promise<void> {
+  const signal: EventSignal = { id: row.id, workspaceId: row.workspaceId, kind: row.kind as EventKind, recordToken: row.recordToken, transactionToken: row.transactionToken };
+  const created = row.createdAt.toISOString();
+  await tx.$executeRaw`
+    WITH inserted AS (
+      INSERT INTO "OutboxEvent" (id, "workspaceId", kind, "recordType", "recordToken", "transactionToken", "linkPaymentToken", "requestId", "createdAt", "processedAt")
+      VALUES (${row.id}::uuid, ${row.workspaceId}::uuid, ${row.kind}, ${row.recordType}, ${row.recordToken}::uuid, ${row.transactionToken}::uuid, ${row.linkPaymentToken}::uuid,
+              ${row.requestId}, (${created}::timestamptz AT TIME ZONE 'UTC'), (${created}::timestamptz AT TIME ZONE 'UTC'))
+      RETURNING id)
+    SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}) FROM inserted`;
 }
