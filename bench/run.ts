@@ -75,22 +75,23 @@ async function runBaseline(run: Run, baseline: Baseline): Promise<number> {
   return payment.load.perSecond;
 }
 
-async function runGatewayPhases(run: Run): Promise<void> {
+/** Row names say the worker count when more than one count is measured. */
+async function runGatewayPhases(run: Run, label: (name: string) => string): Promise<void> {
   const { opts, gateway, http } = run;
   const demo = gateway.demoCredentials();
   const tokens: string[] = [];
   let n = 0;
   const pay: Operation = async () => void tokens.push(await regularPayment(http, demo, n++));
-  if (opts.phases.has('payment')) await measure(run, 'regular-payment', pay);
+  if (opts.phases.has('payment')) await measure(run, label('regular-payment'), pay);
   const needed = opts.phases.has('retrieve') || opts.phases.has('list') ? Math.max(SEED_PAYMENTS, ...opts.listSizes) : 0;
   if (tokens.length < needed) {
     log(`  making ${fmt(needed - tokens.length)} payments first (not measured)`);
     while (tokens.length < needed && !run.signal.aborted) await Promise.all(Array.from({ length: Math.min(opts.concurrency, needed - tokens.length) }, () => pay(0)));
   }
-  if (opts.phases.has('retrieve')) await measure(run, 'retrieve-payment', () => retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!));
+  if (opts.phases.has('retrieve')) await measure(run, label('retrieve-payment'), () => retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!));
   if (opts.phases.has('list')) {
     const { token } = await gateway.cli<{ token: string }>(['token', 'create', '--workspace', demo.team, '--name', 'bench']);
-    for (const size of opts.listSizes) await measure(run, `GraphQL payments list (first ${size})`, () => listPayments(http, token, size));
+    for (const size of opts.listSizes) await measure(run, label(`GraphQL payments list (first ${size})`), () => listPayments(http, token, size));
   }
 }
 
@@ -102,7 +103,7 @@ function printHeader(opts: BenchOptions): void {
     `  ${opts.concurrency} concurrent clients, ${opts.warmupMs / 1000} s warm-up (not measured, drained) then ${opts.durationMs / 1000} s measured per phase; ` +
       `${fmt(opts.events)} webhook events; phases: ${[...opts.phases].join(', ')}${opts.quick ? ' (--quick)' : ''}`,
   );
-  if (opts.workers !== null) log(`  --workers ${opts.workers}: passed as WORKERS=${opts.workers}; today's gateway runs one process and ignores it`);
+  if (opts.workers.length > 1 || opts.workers[0] !== 1) log(`  gateway phases with WORKERS=${opts.workers.join(', then ')}`);
 }
 
 function printSummary(run: Run, baselinePerSecond: number | null, webhooks: WebhookResult | null, backgroundPerSecond: number | null): void {
@@ -138,7 +139,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
     dataDir,
     port: await freePort(),
     pgPort: await freePort(),
-    env: opts.workers === null ? {} : { WORKERS: String(opts.workers) },
+    env: { WORKERS: String(opts.workers[0]) },
   });
   const http = new HttpClient(gateway.baseUrl, opts.concurrency);
   const abort = new AbortController();
@@ -193,12 +194,25 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
       await baseline.close();
       baseline = null;
     }
-    await runGatewayPhases(run);
+    for (const [i, workers] of opts.workers.entries()) {
+      if (i > 0) {
+        // The same database and demo workspace; only the number of gateway processes changes.
+        await http.drain(10_000);
+        await sql.close();
+        await gateway.stop();
+        gateway.settings.env = { WORKERS: String(workers) };
+        log(`  gateway restarted with WORKERS=${workers} in ${((await gateway.start()) / 1000).toFixed(1)} s`);
+        // The restart restarted PostgreSQL too: a new counting session and meter.
+        sql = await SqlCounter.open(gateway.databaseUrl());
+        run.meter = new Meter(gateway, sql);
+      }
+      await runGatewayPhases(run, (name) => (opts.workers.length > 1 ? `${name}, ${workers} worker${workers > 1 ? 's' : ''}` : name));
+    }
 
     let webhooks: WebhookResult | null = null;
     if (opts.phases.has('webhooks')) {
       const started = performance.now();
-      webhooks = await runWebhookPhase(gateway, meter, opts.events, opts.webhookTimeoutMs, abort.signal, log);
+      webhooks = await runWebhookPhase(gateway, run.meter, opts.events, opts.webhookTimeoutMs, abort.signal, log);
       log(`  webhooks: ${fmt(webhooks.received)} of ${fmt(webhooks.events)} received, ${fmt(webhooks.perSecond, 0)}/s, last ${fmtShort(webhooks.delayMax / 1000)} s after due (phase ${((performance.now() - started) / 1000).toFixed(0)} s)`);
       if (opts.showSql) log(statementsPerOp(webhooks.usage, webhooks.rowsDelivered || 1));
     }

@@ -21,6 +21,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Gateway processes sharing the port, the database and the jobs (node:cluster); 1 = this process serves alone. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Database connections per process, and how long a request's transaction may wait for one before answering 503. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DB_TX_MAX_WAIT_MS: z.coerce.number().int().min(10).default(10_000),

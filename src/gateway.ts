@@ -27,6 +27,7 @@ import { createRateLimits } from './rest/rate-limit.ts';
 import type { Scheduler } from './domain/scheduler.ts';
 import { subscriptionPayments } from './domain/subscriptions/owner.ts';
 import { loadMasterKey } from './master-key.ts';
+import { workerIndex } from './cluster.ts';
 import { createMetrics } from './observability/metrics.ts';
 
 export interface Gateway {
@@ -61,7 +62,9 @@ export const gatewayOwners = (scheduler: Scheduler, clock: Clock) =>
   ]);
 
 export async function startGateway(config: Config, opts: GatewayOptions = {}): Promise<Gateway> {
-  const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
+  // In a cluster every line says which worker wrote it.
+  const worker = workerIndex();
+  const logger = opts.logger ?? (worker ? createLogger(config.LOG_LEVEL).child({ worker }) : createLogger(config.LOG_LEVEL));
   const clock = opts.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true });
   let embedded: EmbeddedDatabase | null = null;

@@ -10,7 +10,8 @@ export interface BenchOptions {
   concurrency: number;
   events: number;
   webhookTimeoutMs: number;
-  workers: number | null;
+  /** Gateway worker processes (WORKERS); the gateway phases run once per count, in order. */
+  workers: number[];
   listSizes: number[];
   phases: Set<Phase>;
   showSql: boolean;
@@ -32,8 +33,8 @@ bare-pg baseline on the same database. Everything it starts is stopped at the en
   --list-sizes <a,b>  page sizes of the GraphQL payments list (default 10,50)
   --only <phases>     comma list of ${PHASES.join(', ')} (default all)
   --sql               after each phase, the statements PostgreSQL ran per operation
-  --workers <n>       future: passed to the gateway as WORKERS=<n> for when npm start can run
-                      several worker processes; today's gateway runs one process and ignores it
+  --workers <a,b>     gateway processes (WORKERS) to measure, e.g. 1,2: the gateway restarts with
+                      each count and its phases run again, beside the same baseline (default 1)
   --help`;
 
 function positive(value: string | undefined, name: string, fallback: number, integer = true): number {
@@ -76,7 +77,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     concurrency: positive(values.concurrency, 'concurrency', 32),
     events: positive(values.events, 'events', quick ? 500 : 10_000),
     webhookTimeoutMs: positive(values['webhook-timeout'], 'webhook-timeout', quick ? 120 : 600, false) * 1000,
-    workers: values.workers === undefined ? null : positive(values.workers, 'workers', 1),
+    workers: (values.workers ?? '1').split(',').map((s) => positive(s.trim(), 'workers', 1)),
     listSizes: (values['list-sizes'] ?? '10,50').split(',').map((s) => positive(s.trim(), 'list-sizes', 10)),
     phases,
     showSql: values.sql ?? false,

@@ -73,9 +73,11 @@ interface Goal {
 /** Issue #11's targets, each with what this run measured; a phase that did not run is left out. */
 export function goals(rows: OperationRow[], baselinePerSecond: number | null, webhooks: WebhookResult | null): string {
   const find = (prefix: string) => rows.filter((r) => !r.baseline && r.name.startsWith(prefix));
+  // With several worker counts (--workers 1,2), a goal is judged on the fastest of them.
+  const fastest = (prefix: string) => find(prefix).sort((a, b) => b.load.perSecond - a.load.perSecond)[0];
   const list: Goal[] = [];
-  const [payment] = find('regular-payment');
-  const [retrieve] = find('retrieve-payment');
+  const payment = fastest('regular-payment');
+  const retrieve = fastest('retrieve-payment');
   if (payment && baselinePerSecond) {
     const ratio = payment.load.perSecond / baselinePerSecond;
     list.push({ text: 'regular-payment ≥ 0.4 × baseline', measured: `${fmtShort(ratio)} ×`, met: ratio >= 0.4 });

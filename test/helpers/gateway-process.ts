@@ -17,6 +17,8 @@ export interface GatewayPlace {
   dataDir: string;
   port: number;
   pgPort: number;
+  /** Settings of this start (e.g. WORKERS). */
+  env?: Record<string, string>;
 }
 
 const CONFIG_NAMES = ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'BASE_URL', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'AGENDA_MONGO_URL'];
@@ -25,7 +27,7 @@ const CONFIG_NAMES = ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'BASE_URL', 'HOST', 
 export function gatewayEnv(place: GatewayPlace): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: place.dataDir, PORT: String(place.port), EMBEDDED_PG_PORT: String(place.pgPort) };
   for (const name of CONFIG_NAMES) delete env[name];
-  return env;
+  return { ...env, ...place.env };
 }
 
 /** Starts `npm start`; `started` collects it so the test's cleanup can stop it whatever happens. */
