@@ -48,12 +48,17 @@ function innerSchema(type: GraphQLOutputType, selection: SelectionSetNode | unde
   throw new Error(`openapi: cannot describe GraphQL type ${String(type)}`);
 }
 
+/**
+ * `optional`: keys that may be missing (presentOnlyWhen); `omittedWhenNull`: dotted paths below
+ * this object that are missing instead of null, so when present they are never null.
+ */
 function objectSchema(
   fields: ReturnType<import('graphql').GraphQLObjectType['getFields']>,
   selection: SelectionSetNode,
   schema: GraphQLSchema,
   optional: Set<string>,
   skip: Set<string> = new Set(),
+  omittedWhenNull: string[] = [],
 ): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -64,8 +69,19 @@ function objectSchema(
     const field = fields[sel.name.value];
     if (!field) throw new Error(`openapi: unknown field ${name}`);
     const key = toSnake(name);
-    properties[key] = typeSchema(field.type, sel.selectionSet, schema);
-    if (!optional.has(name)) required.push(key);
+    const below = omittedWhenNull.filter((p) => p.startsWith(`${name}.`)).map((p) => p.slice(name.length + 1));
+    if (below.length > 0) {
+      const inner = getNamedType(field.type);
+      if (!isObjectType(inner) || !sel.selectionSet) throw new Error(`openapi: omitWhenNull path through a non-object field ${name}`);
+      const object = objectSchema(inner.getFields(), sel.selectionSet, schema, new Set(), new Set(), below);
+      properties[key] = isNonNullType(field.type) ? object : nullable(object);
+    } else if (omittedWhenNull.includes(name)) {
+      properties[key] = innerSchema(isNonNullType(field.type) ? field.type.ofType : field.type, sel.selectionSet, schema);
+    } else {
+      properties[key] = typeSchema(field.type, sel.selectionSet, schema);
+    }
+    if (field.description) properties[key] = { description: field.description, ...properties[key] };
+    if (!optional.has(name) && !omittedWhenNull.includes(name)) required.push(key);
   }
   return { type: 'object', properties, required, additionalProperties: false };
 }
@@ -81,5 +97,5 @@ export function responseSchema(route: Route, schema: GraphQLSchema): JsonSchema 
   const shownWhen = route.presentOnlyWhen ?? [];
   const optional = new Set(shownWhen.map(([field]) => field));
   const skip = new Set(['errors', ...shownWhen.map(([, flag]) => flag)]);
-  return objectSchema(payload.getFields(), top.selectionSet, schema, optional, skip);
+  return objectSchema(payload.getFields(), top.selectionSet, schema, optional, skip, route.omitWhenNull ?? []);
 }
