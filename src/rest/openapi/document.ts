@@ -58,6 +58,7 @@ const schemaName = (operation: string, suffix: string): string =>
 const STATUS_TEXT: Record<number, string> = {
   401: 'Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes.',
   403: 'The workspace is inactive or its plan does not cover the operation.',
+  409: 'A request with the same Idempotency-Key is still being processed; retry later with the same key.',
   422: 'Invalid input, an unknown token or a state that forbids the operation; `errors` names the fields.',
   429: 'Too many requests for this workspace; try again later.',
   501: 'The operation is not implemented by this gateway or its provider.',
@@ -76,7 +77,7 @@ function operationObject(route: Route): Record<string, unknown> {
     headers: status === 401 ? {} : signatureHeaders,
     content: { 'application/json': { schema: errorRef } },
   });
-  const statuses = [...new Set([401, ...Object.values(STATUS_BY_KIND), 503])].sort();
+  const statuses = [...new Set([401, ...Object.values(STATUS_BY_KIND), ...(route.idempotent ? [409] : []), 503])].sort();
   const parameters: unknown[] = [
     { name: 'team', in: 'path', required: true, description: "The workspace's slug.", schema: { type: 'string' } },
     { name: 'Accept-Language', in: 'header', description: 'Messages in Turkish (default) or English (`en`).', schema: { type: 'string' } },
