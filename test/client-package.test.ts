@@ -2,9 +2,11 @@
 // folder and imported from there as a merchant would, driving a real gateway: a payment, a
 // retrieve in the timestamp form, a decline's error_code, a 422 as a typed error with its field
 // paths, a tampered answer refused, a link operation (timestamp form only), and a webhook from
-// the gateway verified. Its generated types must be what the gateway's OpenAPI document gives.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// the gateway verified; and the README's TypeScript example, run as written. Its generated types
+// must be what the gateway's OpenAPI document gives.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -150,4 +152,33 @@ describe('a gateway driven with the client', () => {
     expect(pkg.verifyWebhook({ ...input, now: new Date(t.clock.now().getTime() + 301_000) })).toBe(false);
     expect(() => pkg.parseWebhook({ ...input, path: '/' })).toThrow(pkg.WebhookVerificationError);
   });
+});
+
+describe("the README's TypeScript example", () => {
+  it('runs as written against the gateway, with the package imported from this checkout', async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('In TypeScript, use the merchant client'));
+    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(code).toContain("from '@payment-gateway/client'");
+    const dir = mkdtempSync(path.join(tmpdir(), 'gateway-readme-'));
+    try {
+      const credentials = path.join(dir, 'demo-credentials.json');
+      writeFileSync(credentials, JSON.stringify({ base_url: t.gateway.baseUrl, team: m.team, api_key: m.apiKey, api_secret: m.apiSecret }));
+      const file = path.join(dir, 'example.mts');
+      writeFileSync(
+        file,
+        code!
+          .replace("'@payment-gateway/client'", `'${pathToFileURL(path.join(PACKAGE, 'src/index.ts')).href}'`)
+          .replace("'.data/demo-credentials.json'", JSON.stringify(credentials)),
+      );
+
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, timeout: 60_000 });
+
+      expect(stdout).toContain('Simülasyon Bank 12');
+      expect(stdout).toContain('true');
+      expect(stdout).toMatch(/422 \{ 'card\.bin': \[ '[^']+' \] \}/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
