@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dashboard/dist', 'src/generated', '.data', 'test-artifacts', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'dashboard/dist', 'src/generated', 'packages/*/dist', 'packages/client/src/generated', '.data', 'test-artifacts', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

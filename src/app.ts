@@ -1,5 +1,5 @@
 // One node:http server: REST under /api, GraphQL and GraphiQL at /graphql, the dashboard under
-// /dashboard/, GET /healthz.
+// /dashboard/, GET /healthz, GET /openapi.json and the API reference at /docs.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Services } from './domain/services.ts';
@@ -13,6 +13,8 @@ import { createDashboardHandler } from './dashboard/static.ts';
 import type { RateLimits } from './rest/rate-limit.ts';
 import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
 import type { Metrics } from './observability/metrics.ts';
+import { buildOpenApi } from './rest/openapi/document.ts';
+import { createApiDocs } from './http/api-docs.ts';
 
 export interface AppOptions {
   services: Services;
@@ -53,6 +55,8 @@ export function createApp(opts: AppOptions): App {
   const dashboard = createDashboardHandler();
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits });
 
+  const apiDocs = createApiDocs(buildOpenApi(schema));
+
   const server = http.createServer((req, res) => {
     // Every answer carries the request id; every line logged for the request (and the jobs and
     // webhook events it causes) carries it too; one access line and one metrics sample at the end.
@@ -74,6 +78,7 @@ export function createApp(opts: AppOptions): App {
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       if (await rest(req, res)) return;
+      if (await apiDocs(req, res)) return;
       if (await checkout(req, res)) return;
       if (await dashboard(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];

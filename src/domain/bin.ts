@@ -15,7 +15,7 @@ const binDigits = z
   .refine((v) => v.length >= 6, { error: 'bin_too_short', abort: true })
   .refine((v) => v.length <= 8, { error: 'bin_too_long' });
 
-const retrieveBinInput = z.object({
+export const retrieveBinInput = z.object({
   card: z.object({ bin: binDigits }, { error: 'invalid_type' }),
   transaction: z.object(
     {

@@ -30,7 +30,7 @@ const PRODUCT_TYPES = ['simple', 'recurring'] as const;
 const PERIODS = ['monthly', 'yearly'] as const;
 
 // Strict: the spec makes any other key inside `product` a 422 (the REST route is strict too).
-const saveProductInput = z.object({
+export const saveProductInput = z.object({
   product: z.strictObject(
     {
       channelToken: uuid(),

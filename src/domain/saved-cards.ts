@@ -16,7 +16,7 @@ import { requireCapabilities } from './payments/account-choice.ts';
 import { ValidationError } from './errors.ts';
 import { firstDigitsOf, lastFourOf, storedCardInput } from './cards.ts';
 
-const saveCardInput = z.object({
+export const saveCardInput = z.object({
   savedCard: z.object({ channelToken: uuid(), paymentProviderToken: uuid().nullish() }, { error: 'required' }),
   customer: customerInput(),
   card: storedCardInput,
@@ -26,8 +26,8 @@ const customerRef = z.object(
   { channelToken: uuid(), channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }) },
   { error: 'customer_required' },
 );
-const listInput = z.object({ customer: customerRef });
-const cardRefInput = z.object({ customer: customerRef, savedCard: z.object({ token: uuid() }, { error: 'required' }) });
+export const listInput = z.object({ customer: customerRef });
+export const cardRefInput = z.object({ customer: customerRef, savedCard: z.object({ token: uuid() }, { error: 'required' }) });
 
 export interface SaveCardResult {
   customer: Customer;

@@ -206,7 +206,20 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
   const shownWhen = p.route.presentOnlyWhen ?? [];
   for (const [field, flag] of shownWhen) if (rest[flag] !== true) delete rest[field];
   for (const [, flag] of shownWhen) delete rest[flag];
+  for (const path of p.route.omitWhenNull ?? []) omitWhenNull(rest, path.split('.'));
   return [200, deepKeys(rest, toSnake)];
+}
+
+/** Deletes the field at `path` when it is null (a missing parent leaves nothing to delete). */
+function omitWhenNull(value: Record<string, unknown>, path: string[]): void {
+  const [head, ...tail] = path;
+  if (head === undefined || !(head in value)) return;
+  if (tail.length === 0) {
+    if (value[head] === null) delete value[head];
+    return;
+  }
+  const child = value[head];
+  if (child !== null && typeof child === 'object') omitWhenNull(child as Record<string, unknown>, tail);
 }
 
 function parseJsonObject(raw: Buffer): Record<string, unknown> | undefined {

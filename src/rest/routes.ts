@@ -12,12 +12,16 @@ export interface Route {
   strict?: boolean;
   /** `[field, flag]`: the response keeps `field` only when the selected `flag` is true; the flag never shows. */
   presentOnlyWhen?: Array<[string, string]>;
+  /** Dotted fields of the payload (GraphQL names) left out of the response when null. */
+  omitWhenNull?: string[];
   /** Honours the Idempotency-Key header (the money-moving card payment operations). */
   idempotent?: boolean;
 }
 
 const ERRORS = 'errors { kind code message path }';
 const RESULT = 'result { successful message }';
+/** A payment's outcome; `error_code` shows only on a failure with a reason, so successful answers keep the spec's bytes. */
+const PAYMENT_RESULT = 'result { successful message errorCode }';
 
 const PAYMENT = `transaction { token channelToken channelReference }
         customer { channelReference }
@@ -72,6 +76,7 @@ const paymentRoute = (operation: string, field: string, kind: 'query' | 'mutatio
   idempotent: true,
   // spec: saved_card is present only when the payment was started with card.should_save
   presentOnlyWhen: [['savedCard', 'savedCardRequested']],
+  omitWhenNull: ['result.errorCode'],
   document: `${kind} Op($input: ${inputType}!) {
       ${field}(input: $input) {
         ${result}
@@ -107,10 +112,10 @@ const implemented: Route[] = [
     signing: 'body',
     document: `mutation Op($input: SavedCardRefInput!) { deleteSavedCard(input: $input) { ${RESULT} savedCard { token } customer { channelReference } ${ERRORS} } }`,
   },
-  paymentRoute('secure-payment', 'securePayment', 'mutation', 'PaymentInput', 'result { successful message redirectUrl }'),
-  paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', RESULT),
-  paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', RESULT),
-  paymentRoute('refund-payment', 'refundPayment', 'mutation', 'RefundPaymentInput', RESULT, 'refund { type amount }'),
+  paymentRoute('secure-payment', 'securePayment', 'mutation', 'PaymentInput', 'result { successful message errorCode redirectUrl }'),
+  paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', PAYMENT_RESULT),
+  paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', PAYMENT_RESULT),
+  paymentRoute('refund-payment', 'refundPayment', 'mutation', 'RefundPaymentInput', PAYMENT_RESULT, 'refund { type amount }'),
   {
     operation: 'retrieve-payments',
     field: 'retrievePayments',
@@ -130,7 +135,7 @@ const implemented: Route[] = [
       }
     }`,
   },
-  paymentRoute('cancel-payment', 'cancelPayment', 'mutation', 'CancelPaymentInput', RESULT, 'refund { type amount }'),
+  paymentRoute('cancel-payment', 'cancelPayment', 'mutation', 'CancelPaymentInput', PAYMENT_RESULT, 'refund { type amount }'),
   {
     operation: 'retrieve-bin',
     field: 'retrieveBin',

@@ -1,5 +1,6 @@
 // Signed REST calls as a merchant makes them: the signature is over the exact bytes sent.
 import { signBody, signTimestamped } from '../../src/domain/signatures.ts';
+import { openApiProblems } from './openapi.ts';
 
 export interface MerchantCredentials {
   team: string;
@@ -53,5 +54,8 @@ export async function call<T = any>(baseUrl: string, creds: MerchantCredentials,
   } catch {
     parsed = text;
   }
+  // Every exchange of the suite must match the served OpenAPI document (test/helpers/openapi.ts).
+  const problems = openApiProblems(path, raw, res.status, parsed);
+  if (problems.length > 0) throw new Error(`OpenAPI drift on ${operation}:\n${problems.join('\n')}`);
   return { status: res.status, body: parsed as T, headers: res.headers, text };
 }

@@ -17,6 +17,8 @@ interface CardCase {
   number: string;
   scheme: string;
   successful: boolean;
+  /** result.error_code of a failed answer (absent from a successful one). */
+  code?: string;
   message: string | null;
   status: 'successful' | 'failed' | 'unresolved';
   events: string[];
@@ -26,13 +28,15 @@ const cases: CardCase[] = [
   { name: 'visa approved', number: CARDS.approved, scheme: 'visa', successful: true, message: null, status: 'successful', events: ['transaction.successful'] },
   { name: 'mastercard approved', number: CARDS.mastercard, scheme: 'mastercard', successful: true, message: null, status: 'successful', events: ['transaction.successful'] },
   { name: 'troy approved', number: CARDS.troy, scheme: 'troy', successful: true, message: null, status: 'successful', events: ['transaction.successful'] },
-  { name: 'insufficient funds', number: CARDS.insufficientFunds, scheme: 'visa', successful: false, message: 'Yetersiz bakiye', status: 'failed', events: ['transaction.failed'] },
-  { name: 'expired card', number: CARDS.expired, scheme: 'visa', successful: false, message: 'Kartın süresi dolmuş', status: 'failed', events: ['transaction.failed'] },
-  { name: 'provider error', number: CARDS.providerError, scheme: 'visa', successful: false, message: 'Banka sistem hatası', status: 'failed', events: ['transaction.failed'] },
-  { name: 'provider timeout', number: CARDS.timeout, scheme: 'visa', successful: false, message: TIMEOUT_MESSAGE, status: 'unresolved', events: [] },
+  { name: 'insufficient funds', number: CARDS.insufficientFunds, scheme: 'visa', successful: false, code: 'insufficient_funds', message: 'Yetersiz bakiye', status: 'failed', events: ['transaction.failed'] },
+  { name: 'expired card', number: CARDS.expired, scheme: 'visa', successful: false, code: 'expired_card', message: 'Kartın süresi dolmuş', status: 'failed', events: ['transaction.failed'] },
+  { name: 'provider error', number: CARDS.providerError, scheme: 'visa', successful: false, code: 'provider_error', message: 'Banka sistem hatası', status: 'failed', events: ['transaction.failed'] },
+  { name: 'provider timeout', number: CARDS.timeout, scheme: 'visa', successful: false, code: 'provider_timeout', message: TIMEOUT_MESSAGE, status: 'unresolved', events: [] },
   { name: 'storage refused (approved)', number: CARDS.storageRefused, scheme: 'visa', successful: true, message: null, status: 'successful', events: ['transaction.successful'] },
   { name: 'refunds rejected (approved)', number: CARDS.refundRejected, scheme: 'mastercard', successful: true, message: null, status: 'successful', events: ['transaction.successful'] },
 ];
+
+const resultOf = (c: CardCase) => ({ successful: c.successful, message: c.message, ...(c.code ? { error_code: c.code } : {}) });
 
 function regularBody(number: string, card: Record<string, unknown> = {}) {
   const body = paymentBody(m, { transaction: { channel_reference: `CARD-${reference++}` }, card: { number, ...card } });
@@ -57,9 +61,9 @@ describe('regular-payment with each simulator card', () => {
     const res = await m.call('regular-payment', regularBody(c.number));
 
     expect(res.status).toBe(200);
-    expect(res.body.result).toEqual({ successful: c.successful, message: c.message });
+    expect(res.body.result).toEqual(resultOf(c));
     const token = res.body.transaction.token;
-    expect((await retrieve(token)).body.result).toEqual({ successful: c.successful, message: c.message ?? null });
+    expect((await retrieve(token)).body.result).toEqual(resultOf(c));
     const payment = await stored(token);
     expect(payment.status).toBe(c.status);
     expect(payment.paymentStatus).toBe(c.successful ? 'paid' : null);
@@ -74,7 +78,7 @@ describe('secure-payment with each simulator card, 3D approved', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const token = await payByThreeDs(c.number);
 
-    expect((await retrieve(token)).body.result).toEqual({ successful: c.successful, message: c.message });
+    expect((await retrieve(token)).body.result).toEqual(resultOf(c));
     expect((await stored(token)).status).toBe(c.status);
     expect(await eventsOf(t, token)).toEqual(c.events);
   });
@@ -126,7 +130,7 @@ describe('card 5105105105105100 (refunds and cancels rejected by the provider)',
 
     // Then the provider's rejection is reported and the payment stays paid and whole
     expect(res.status).toBe(200);
-    expect(res.body.result).toEqual({ successful: false, message: 'İade veya iptal isteği banka tarafından reddedildi' });
+    expect(res.body.result).toEqual({ successful: false, message: 'İade veya iptal isteği banka tarafından reddedildi', error_code: 'refund_rejected' });
     expect(res.body.refund).toEqual({ type, amount });
     const payment = await stored(token);
     expect(payment.paymentStatus).toBe('paid');

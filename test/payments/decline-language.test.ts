@@ -15,11 +15,11 @@ describe('provider declines follow Accept-Language', () => {
     const ref = `DECL-${number.slice(-4)}`;
     const english = await m.call('regular-payment', paymentBody(m, { card: { number }, transaction: { channel_reference: ref } }), { headers: { 'Accept-Language': 'en' } });
     expect(english.status, english.text).toBe(200);
-    expect(english.body.result).toEqual({ successful: false, message: en });
+    expect(english.body.result).toEqual({ successful: false, message: en, error_code: code });
     const token = english.body.transaction.token as string;
 
     const turkish = await m.call('retrieve-payment', { transaction: { token } });
-    expect(turkish.body.result).toEqual({ successful: false, message: tr });
+    expect(turkish.body.result).toEqual({ successful: false, message: tr, error_code: code });
     const row = await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } });
     expect(row.errorCode).toBe(code);
   });

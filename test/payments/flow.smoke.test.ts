@@ -39,7 +39,7 @@ describe('3D payment end to end', () => {
   it('regular payment declined is 200 with successful false', async () => {
     const res = await m.call('regular-payment', paymentBody(m, { card: { number: CARDS.insufficientFunds } }));
     expect(res.status).toBe(200);
-    expect(res.body.result).toEqual({ successful: false, message: 'Yetersiz bakiye' });
+    expect(res.body.result).toEqual({ successful: false, message: 'Yetersiz bakiye', error_code: 'insufficient_funds' });
   });
 
   it('two parallel requests with one Idempotency-Key make one payment', async () => {

@@ -33,7 +33,7 @@ async function timedOutCharge(): Promise<string> {
   const body = paymentBody(m, { transaction: { channel_reference: `REC-${reference++}` }, card: { number: CARDS.timeout } });
   delete (body.transaction as Record<string, unknown>).callback_url;
   const res = await m.call('regular-payment', body);
-  expect(res.body.result).toEqual({ successful: false, message: TIMEOUT_MESSAGE });
+  expect(res.body.result).toEqual({ successful: false, message: TIMEOUT_MESSAGE, error_code: 'provider_timeout' });
   return res.body.transaction.token;
 }
 
@@ -49,7 +49,7 @@ describe('a 3D payment whose completion the bank never answered', () => {
     // Given a 3D payment left unresolved, without an event
     const token = await timedOutCompletion();
     expect(await statusOf(token)).toBe('unresolved');
-    expect(await retrieve(token)).toEqual({ successful: false, message: TIMEOUT_MESSAGE });
+    expect(await retrieve(token)).toEqual({ successful: false, message: TIMEOUT_MESSAGE, error_code: 'provider_timeout' });
     expect(await eventsOf(t, token)).toEqual([]);
 
     // When the first try is due
@@ -106,7 +106,7 @@ describe('a regular payment whose charge the bank never answered', () => {
     // The last one gives up
     t.clock.advance(300 * MINUTE);
     await runJobsDueBy(t);
-    expect(await retrieve(token)).toEqual({ successful: false, message: UNCONFIRMED_MESSAGE });
+    expect(await retrieve(token)).toEqual({ successful: false, message: UNCONFIRMED_MESSAGE, error_code: 'payment_unconfirmed' });
     expect(await eventsOf(t, token)).toEqual(['transaction.failed']);
 
     // and nothing is left to run for it
@@ -121,7 +121,7 @@ describe('a regular payment whose charge the bank never answered', () => {
     t.clock.advance(7 * 60 * MINUTE);
     await runJobsDueBy(t);
 
-    expect(await retrieve(token)).toEqual({ successful: false, message: UNCONFIRMED_MESSAGE });
+    expect(await retrieve(token)).toEqual({ successful: false, message: UNCONFIRMED_MESSAGE, error_code: 'payment_unconfirmed' });
     expect(await eventsOf(t, token)).toEqual(['transaction.failed']);
   });
 });

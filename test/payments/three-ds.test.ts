@@ -79,21 +79,21 @@ describe('secure-payment declined on the 3D page', () => {
     expect(await followReturnPost(threeDs.returnUrl!, threeDs.returnToken!)).toBe(200);
 
     expect(new URLSearchParams(shop.requests[before]!.body).get('transaction_token')).toBe(started.token);
-    expect(await retrieve(started.token)).toEqual({ successful: false, message: '3D doğrulama başarısız' });
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: '3D doğrulama başarısız', error_code: '3ds_failed' });
     expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
   });
 });
 
 describe('secure-payment rejected by the provider at the start', () => {
   it.each([
-    ['an expired card', { expiry_year: '2020' }, 'Kartın süresi dolmuş'],
-    ['a number failing the check digit', { number: '4111111111111112' }, 'Geçersiz kart numarası'],
-  ])('answers 200 with successful false, the provider message, a token and no redirect_url (%s)', async (_name, card, text) => {
+    ['an expired card', { expiry_year: '2020' }, 'Kartın süresi dolmuş', 'expired_card'],
+    ['a number failing the check digit', { number: '4111111111111112' }, 'Geçersiz kart numarası', 'invalid_card_number'],
+  ])('answers 200 with successful false, the provider message and code, a token and no redirect_url (%s)', async (_name, card, text, code) => {
     const started = await start({ card });
 
-    expect(started.body.result).toEqual({ successful: false, message: text, redirect_url: null });
+    expect(started.body.result).toEqual({ successful: false, message: text, error_code: code, redirect_url: null });
     expect(started.token).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await retrieve(started.token)).toEqual({ successful: false, message: text });
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: text, error_code: code });
     expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
   });
 });
@@ -159,7 +159,7 @@ describe('expiry after 15 minutes', () => {
     expect(await runJobsDueBy(t)).toBeGreaterThan(0);
 
     // Then it is expired, with its event, and the page is gone
-    expect(await retrieve(started.token)).toEqual({ successful: false, message: EXPIRED_MESSAGE });
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: EXPIRED_MESSAGE, error_code: 'payment_expired_3ds' });
     expect(await eventsOf(t, started.token)).toEqual(['transaction.expired']);
     const page = await openPage(started.redirectUrl!);
     expect(page.status).toBe(410);
@@ -173,7 +173,7 @@ describe('expiry after 15 minutes', () => {
 
     expect(page.status).toBe(410);
     expect(page.html).toContain('Süre doldu');
-    expect(await retrieve(started.token)).toEqual({ successful: false, message: EXPIRED_MESSAGE });
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: EXPIRED_MESSAGE, error_code: 'payment_expired_3ds' });
     // The job, when it comes, finds nothing left to do.
     await runJobsDueBy(t);
     expect(await eventsOf(t, started.token)).toEqual(['transaction.expired']);
@@ -228,12 +228,12 @@ describe('an opened page is given up 30 minutes after the start', () => {
     await runJobsDueBy(t);
 
     // Then it failed with its message and event, and a late approval changes nothing
-    expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE });
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE, error_code: 'payment_abandoned_3ds' });
     expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
     const late = await submit(started.redirectUrl!, 'approve');
     expect(late.status).toBe(409);
     expect(late.html).not.toContain('transaction_token');
-    expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE });
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE, error_code: 'payment_abandoned_3ds' });
     expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
   });
 
@@ -245,7 +245,7 @@ describe('an opened page is given up 30 minutes after the start', () => {
 
     const res = await m.call('retrieve-payment', { transaction: { token: started.token } }, { headers: { 'Accept-Language': 'en' } });
 
-    expect(res.body.result).toEqual({ successful: false, message: 'The customer did not complete 3D verification within 30 minutes.' });
+    expect(res.body.result).toEqual({ successful: false, message: 'The customer did not complete 3D verification within 30 minutes.', error_code: 'payment_abandoned_3ds' });
   });
 
   it('does not end a payment before its 30 minutes', async () => {
@@ -276,13 +276,13 @@ describe('an opened page is given up 30 minutes after the start', () => {
       expect(settled).toEqual({ successful: true, message: null });
     } else {
       expect(answer.status).toBe(409);
-      expect(settled).toEqual({ successful: false, message: ABANDONED_MESSAGE });
+      expect(settled).toEqual({ successful: false, message: ABANDONED_MESSAGE, error_code: 'payment_abandoned_3ds' });
     }
   });
 
   it.each([
     ['approved', CARDS.approved, 'transaction.successful', { successful: true, message: null }],
-    ['declined', CARDS.insufficientFunds, 'transaction.failed', { successful: false, message: 'Yetersiz bakiye' }],
+    ['declined', CARDS.insufficientFunds, 'transaction.failed', { successful: false, message: 'Yetersiz bakiye', error_code: 'insufficient_funds' }],
   ])('asks the bank about an answer that never came back and settles with what it %s', async (_name, number, event, result) => {
     // Given a page answered while its answer was lost on the way back from the bank
     const started = await start({ card: { number } });

@@ -8,7 +8,7 @@ import type { Merchant } from '../helpers/gateway.ts';
 import type { ReceivedRequest, Receiver } from '../helpers/receiver.ts';
 import { attemptsRecorded, notificationsOf } from '../helpers/webhooks.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
-import { verifyWebhook } from '../../src/webhook-verifier.ts';
+import { verifyWebhook } from '../../src/domain/signatures.ts';
 import { openSubscription, payPeriod, recurringProduct, saveProducts } from './support.ts';
 
 const gw = useGateway();

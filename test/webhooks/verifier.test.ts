@@ -1,6 +1,6 @@
-// The merchant side of webhooks: the verifier exported as `payment-gateway/verify-webhook`, and the
-// example receiver of docs/webhooks.md, run as written (a child process) against notifications
-// signed by the gateway's own signer.
+// The merchant side of webhooks: the merchant client package's verifier (packages/client), and the
+// example receiver of docs/webhooks.md, run as written (a child process, the package imported from
+// this checkout) against notifications signed by the gateway's own signer.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from 'payment-gateway/verify-webhook';
-import * as domainSignatures from '../../src/domain/signatures.ts';
+import { verifyWebhook } from '../../packages/client/src/index.js';
 import { signBody, signTimestamped } from '../../src/domain/signatures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { eventually } from '../helpers/webhooks.ts';
@@ -43,17 +42,11 @@ function exampleReceiverSource(): string {
   const doc = readFileSync(path.join(ROOT, 'docs/webhooks.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## Example receiver'));
   const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!code || !code.includes("from 'payment-gateway/verify-webhook'")) throw new Error('docs/webhooks.md: example receiver not found');
-  return code.replace("'payment-gateway/verify-webhook'", `'${pathToFileURL(path.join(ROOT, 'src/webhook-verifier.ts')).href}'`);
+  if (!code || !code.includes("from '@payment-gateway/client'")) throw new Error('docs/webhooks.md: example receiver not found');
+  return code.replace("'@payment-gateway/client'", `'${pathToFileURL(path.join(ROOT, 'packages/client/src/index.ts')).href}'`);
 }
 
-describe('verifyWebhook (package entry payment-gateway/verify-webhook)', () => {
-  it('is the gateway verifier, exported through package.json', () => {
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> };
-    expect(pkg.exports['./verify-webhook']).toBe('./src/webhook-verifier.ts');
-    expect(verifyWebhook).toBe(domainSignatures.verifyWebhook);
-  });
-
+describe('verifyWebhook of @payment-gateway/client', () => {
   it('accepts what the gateway signs and rejects anything else', () => {
     const body = notification();
     const h = signed(body);
@@ -102,8 +95,11 @@ describe('the example receiver of docs/webhooks.md', { timeout: 60_000 }, () => 
         const body = Buffer.concat(chunks).toString('utf8');
         retrieveCalls.push({ path: req.url ?? '', headers: req.headers, body });
         const token = (JSON.parse(body) as { transaction: { token: string } }).transaction.token;
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ result: { successful: true, message: null }, transaction: { token, channel_token: randomUUID(), channel_reference: 'order-1001' }, customer: null, conversion: null }));
+        const answer = JSON.stringify({ result: { successful: true, message: null }, transaction: { token, channel_token: randomUUID(), channel_reference: 'order-1001' }, customer: null, conversion: null });
+        // Signed as the gateway signs its answers; the receiver's client refuses an unsigned one.
+        const timestamp = String(nowSeconds());
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Timestamp': timestamp, 'X-Signature': signTimestamped(SECRET, timestamp, 'POST', req.url ?? '', answer) });
+        res.end(answer);
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));

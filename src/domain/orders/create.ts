@@ -26,7 +26,7 @@ const itemInput = z.object(
   { error: 'invalid_type' },
 );
 
-const orderPaymentInput = z.object({
+export const orderPaymentInput = z.object({
   order: z.object(
     {
       channelToken: uuid(),

@@ -10,7 +10,7 @@ import { IssueList } from '../errors.ts';
 import { createdWithin, parseDateRange } from '../date-range.ts';
 import { orderInclude, type OrderView } from './view.ts';
 
-const listInput = z.object({
+export const listInput = z.object({
   token: uuid().nullish(),
   channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).nullish(),
   createdFrom: z.string({ error: 'invalid_type' }).nullish(),

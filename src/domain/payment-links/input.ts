@@ -50,8 +50,8 @@ const linkFields = {
 };
 
 // Strict: the spec makes any other key inside `payment_link` a 422.
-const createInput = z.object({ paymentLink: z.strictObject(linkFields, { error: 'required' }) });
-const updateInput = z.object({ token: uuid(), paymentLink: z.strictObject({ ...linkFields, currency: currencyCode.nullish() }, { error: 'required' }) });
+export const createInput = z.object({ paymentLink: z.strictObject(linkFields, { error: 'required' }) });
+export const updateInput = z.object({ token: uuid(), paymentLink: z.strictObject({ ...linkFields, currency: currencyCode.nullish() }, { error: 'required' }) });
 
 export interface LinkItem {
   position: number;

@@ -14,7 +14,7 @@ import { linkInclude, type LinkView } from './view.ts';
 export const LATEST_TRANSACTIONS = 50;
 const LIST_LIMIT = 500;
 
-const listInput = z.object({
+export const listInput = z.object({
   token: uuid().nullish(),
   reference: orderNumberReference().nullish(),
   createdFrom: z.string({ error: 'invalid_type' }).nullish(),
@@ -52,7 +52,7 @@ export async function retrievePaymentLinks(s: Services, workspace: Workspace, ra
   return { createdFrom: range.from, createdTo: range.to, paymentLinks };
 }
 
-const linkPaymentsInput = z.object({ token: uuid().nullish(), linkPaymentToken: uuid().nullish() });
+export const linkPaymentsInput = z.object({ token: uuid().nullish(), linkPaymentToken: uuid().nullish() });
 
 /** By link token (all its link payments, oldest first) or by one link payment's token. */
 export async function retrieveLinkPayments(s: Services, workspace: Workspace, raw: unknown) {

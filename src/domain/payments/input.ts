@@ -21,13 +21,13 @@ const transactionFields = {
   savedCardToken: uuid().nullish(),
 };
 
-const secureInput = z.object({
+export const secureInput = z.object({
   transaction: z.object({ ...transactionFields, callbackUrl: httpUrl() }, { error: 'required' }),
   customer: customerInput(),
   card: card.nullish(),
 });
 
-const regularInput = z.object({
+export const regularInput = z.object({
   transaction: z.object(transactionFields, { error: 'required' }),
   customer: customerInput(),
   card: card.nullish(),

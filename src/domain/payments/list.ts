@@ -9,7 +9,7 @@ import { IssueList } from '../errors.ts';
 import { createdWithin, parseDateRange } from '../date-range.ts';
 import type { PaymentView } from './view.ts';
 
-const listInput = z.object({
+export const listInput = z.object({
   channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).nullish(),
   createdFrom: z.string({ error: 'invalid_type' }).nullish(),
   createdTo: z.string({ error: 'invalid_type' }).nullish(),

@@ -22,11 +22,11 @@ export interface RefundOutcome {
   failure: { code: string; text: string } | null;
 }
 
-const refundInput = z.object({
+export const refundInput = z.object({
   transaction: z.object({ token: uuid() }, { error: 'required' }),
   amount: amountField().nullish(),
 });
-const cancelInput = z.object({ transaction: z.object({ token: uuid() }, { error: 'required' }) });
+export const cancelInput = z.object({ transaction: z.object({ token: uuid() }, { error: 'required' }) });
 
 const TOKEN = ['transaction', 'token'];
 

@@ -8,7 +8,7 @@ import { NotFoundError } from '../errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { paymentViewInclude, type PaymentView } from './view.ts';
 
-const tokenInput = z.object({ transaction: z.object({ token: uuid() }, { error: 'required' }) });
+export const tokenInput = z.object({ transaction: z.object({ token: uuid() }, { error: 'required' }) });
 
 export async function retrievePayment(s: Services, workspace: Workspace, raw: unknown): Promise<PaymentView> {
   requireActive(workspace);

@@ -49,18 +49,36 @@ export function localizedError(code: string | null, recorded: string | null, lan
 }
 
 /**
- * retrieve-payment's `result`: successful only when completed; message empty for a started 3D
- * payment, the 3D timeout text for an expired one, else the recorded error.
+ * The outcome a payment, refund or cancel answer shows: `errorCode` is the machine-readable reason
+ * of a failure (the provider's decline code, e.g. the simulator's `insufficient_funds`, or the
+ * gateway's own, e.g. `provider_timeout`), null when successful or still open; `message` is its
+ * text in the reader's language.
  */
-export function retrieveResult(p: Payment, lang: Language): { successful: boolean; message: string | null } {
+export interface PaymentResult {
+  successful: boolean;
+  message: string | null;
+  errorCode: string | null;
+}
+
+/** The answer for a settled call: successful, or failed for `failure`'s reason. */
+export function settledResult(successful: boolean, failure: { code: string; text: string } | null, lang: Language): PaymentResult {
+  if (!failure) return { successful, message: null, errorCode: null };
+  return { successful, message: localizedError(failure.code, failure.text, lang), errorCode: failure.code };
+}
+
+/**
+ * retrieve-payment's `result`: successful only when completed; message empty (and no code) for a
+ * started 3D payment, the 3D timeout text for an expired one, else the recorded error.
+ */
+export function retrieveResult(p: Payment, lang: Language): PaymentResult {
   switch (p.status) {
     case 'successful':
-      return { successful: true, message: null };
+      return { successful: true, message: null, errorCode: null };
     case 'started':
-      return { successful: false, message: '' };
+      return { successful: false, message: '', errorCode: null };
     case 'expired':
-      return { successful: false, message: message('payment_expired_3ds', lang) };
+      return { successful: false, message: message('payment_expired_3ds', lang), errorCode: 'payment_expired_3ds' };
     default:
-      return { successful: false, message: localizedError(p.errorCode, p.errorMessage, lang) ?? '' };
+      return { successful: false, message: localizedError(p.errorCode, p.errorMessage, lang) ?? '', errorCode: p.errorCode };
   }
 }

@@ -28,7 +28,7 @@ const itemInput = z.object(
   { error: 'invalid_type' },
 );
 
-const subscriptionPaymentInput = z.object({
+export const subscriptionPaymentInput = z.object({
   subscription: z.object(
     {
       channelToken: uuid(),

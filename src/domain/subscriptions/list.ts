@@ -11,7 +11,7 @@ import { parseDateRange } from '../date-range.ts';
 import { workspaceNow } from '../workspace-clock.ts';
 import { subscriptionInclude, type SubscriptionView } from './view.ts';
 
-const listInput = z.object({
+export const listInput = z.object({
   channelReference: z.string({ error: 'invalid_type' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).nullish(),
   createdFrom: z.string({ error: 'invalid_type' }).nullish(),
   createdTo: z.string({ error: 'invalid_type' }).nullish(),

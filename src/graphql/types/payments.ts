@@ -2,15 +2,14 @@
 // cancel-payment). Resolvers only call the domain and shape its answer.
 import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';
-import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
+import { payload, PaymentStartResultRef, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { Conversion, CustomerRef, SavedCardObject, TransactionRef } from './payment-objects.ts';
 import { securePayment, regularPayment, type StartResult } from '../../domain/payments/start.ts';
 import { retrievePayment } from '../../domain/payments/retrieve.ts';
 import { cancelPayment, refundPayment, type RefundOutcome } from '../../domain/payments/refunds.ts';
-import { conversionOf, localizedError, retrieveResult, type PaymentView } from '../../domain/payments/view.ts';
+import { conversionOf, retrieveResult, settledResult, type PaymentView } from '../../domain/payments/view.ts';
 import { formatAmount } from '../../domain/money.ts';
 import type { GraphQLContext } from '../context.ts';
-import type { Language } from '../../domain/messages.ts';
 
 // ---------------------------------------------------------------- inputs
 
@@ -78,14 +77,6 @@ interface PaymentPayloadShape {
   refund?: RefundOutcome['refund'];
 }
 
-const StartResultRef = builder.objectRef<ResultShape & { redirectUrl?: string | null }>('PaymentStartResult').implement({
-  fields: (t) => ({
-    successful: t.exposeBoolean('successful'),
-    message: t.exposeString('message', { nullable: true }),
-    redirectUrl: t.string({ nullable: true, resolve: (r) => r.redirectUrl ?? null }),
-  }),
-});
-
 const RefundRef = builder.objectRef<RefundOutcome['refund']>('RefundResult').implement({
   fields: (t) => ({
     type: t.exposeString('type'),
@@ -115,7 +106,7 @@ function paymentFields(t: PothosSchemaTypes.ObjectFieldBuilder<Types, PaymentPay
 }
 
 const SecurePaymentPayload = builder.objectRef<PaymentPayloadShape>('SecurePaymentPayload').implement({
-  fields: (t) => ({ result: t.field({ type: StartResultRef, resolve: (p) => p.result }), ...paymentFields(t) }),
+  fields: (t) => ({ result: t.field({ type: PaymentStartResultRef, resolve: (p) => p.result }), ...paymentFields(t) }),
 });
 const PaymentPayload = builder.objectRef<PaymentPayloadShape>('PaymentPayload').implement({
   fields: (t) => ({ result: t.field({ type: ResultRef, resolve: (p) => p.result }), ...paymentFields(t) }),
@@ -128,19 +119,17 @@ const RefundPaymentPayload = builder.objectRef<PaymentPayloadShape>('RefundPayme
   }),
 });
 
-const failureText = (f: { code: string; text: string } | null, lang: Language) => (f ? localizedError(f.code, f.text, lang) : null);
-
 function startPayload(ctx: GraphQLContext, run: () => Promise<StartResult>) {
   return payload(ctx, async () => {
     const r = await run();
-    return { view: r.view, result: { successful: r.successful, message: failureText(r.failure, ctx.lang), redirectUrl: r.redirectUrl } };
+    return { view: r.view, result: { ...settledResult(r.successful, r.failure, ctx.lang), redirectUrl: r.redirectUrl } };
   }) as Promise<PaymentPayloadShape>;
 }
 
 function refundPayload(ctx: GraphQLContext, run: () => Promise<RefundOutcome>) {
   return payload(ctx, async () => {
     const r = await run();
-    return { view: r.view, refund: r.refund, result: { successful: r.successful, message: failureText(r.failure, ctx.lang) } };
+    return { view: r.view, refund: r.refund, result: settledResult(r.successful, r.failure, ctx.lang) };
   }) as Promise<PaymentPayloadShape>;
 }
 

@@ -7,7 +7,12 @@ import { message } from '../../domain/messages.ts';
 export interface ResultShape {
   successful: boolean;
   message: string | null;
+  /** Set by payment, refund and cancel answers that failed (domain/payments/view.ts, PaymentResult). */
+  errorCode?: string | null;
 }
+
+const errorCodeDescription =
+  "Why a payment, refund or cancel failed, for machines: the provider's decline code or the gateway's own (the simulator's codes are listed in docs/decisions.md); null otherwise";
 
 export interface UserErrorShape {
   kind: ErrorKind;
@@ -21,6 +26,17 @@ export const ResultRef = builder.objectRef<ResultShape>('Result').implement({
   fields: (t) => ({
     successful: t.exposeBoolean('successful'),
     message: t.exposeString('message', { nullable: true }),
+    errorCode: t.string({ nullable: true, description: errorCodeDescription, resolve: (r) => r.errorCode ?? null }),
+  }),
+});
+
+/** A payment answer's `result` with secure-payment's 3D address. */
+export const PaymentStartResultRef = builder.objectRef<ResultShape & { redirectUrl?: string | null }>('PaymentStartResult').implement({
+  fields: (t) => ({
+    successful: t.exposeBoolean('successful'),
+    message: t.exposeString('message', { nullable: true }),
+    errorCode: t.string({ nullable: true, description: errorCodeDescription, resolve: (r) => r.errorCode ?? null }),
+    redirectUrl: t.string({ nullable: true, resolve: (r) => r.redirectUrl ?? null }),
   }),
 });
 
