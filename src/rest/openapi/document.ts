@@ -56,11 +56,13 @@ const schemaName = (operation: string, suffix: string): string =>
   operation.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()) + suffix;
 
 const STATUS_TEXT: Record<number, string> = {
+  400: 'The body is not a JSON object, or it nests deeper than the gateway reads.',
   401: 'Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes.',
   403: 'The workspace is inactive or its plan does not cover the operation.',
   409: 'A request with the same Idempotency-Key is still being processed; retry later with the same key.',
   422: 'Invalid input, an unknown token or a state that forbids the operation; `errors` names the fields.',
   429: 'Too many requests for this workspace; try again later.',
+  413: 'The body is larger than 1 MB (answered before the key is checked, so not signed).',
   501: 'The operation is not implemented by this gateway or its provider.',
   503: 'The database is saturated; retry after the Retry-After seconds.',
 };
@@ -74,10 +76,10 @@ function operationObject(route: Route): Record<string, unknown> {
   const errorRef = { $ref: '#/components/schemas/ErrorBody' };
   const errorResponse = (status: number) => ({
     description: STATUS_TEXT[status],
-    headers: status === 401 ? {} : signatureHeaders,
+    headers: status === 401 || status === 413 ? {} : signatureHeaders,
     content: { 'application/json': { schema: errorRef } },
   });
-  const statuses = [...new Set([401, ...Object.values(STATUS_BY_KIND), ...(route.idempotent ? [409] : []), 503])].sort();
+  const statuses = [...new Set([400, 401, 413, ...Object.values(STATUS_BY_KIND), ...(route.idempotent ? [409] : []), 503])].sort();
   const parameters: unknown[] = [
     { name: 'team', in: 'path', required: true, description: "The workspace's slug.", schema: { type: 'string' } },
     { name: 'Accept-Language', in: 'header', description: 'Messages in Turkish (default) or English (`en`).', schema: { type: 'string' } },

@@ -1580,6 +1580,19 @@ export interface operations {
                     "application/json": components["schemas"]["SaveCardResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -1596,6 +1609,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1688,6 +1710,19 @@ export interface operations {
                     "application/json": components["schemas"]["SavedCardsResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -1704,6 +1739,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1796,6 +1840,19 @@ export interface operations {
                     "application/json": components["schemas"]["DefaultSavedCardResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -1812,6 +1869,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1904,6 +1970,19 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteSavedCardResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -1920,6 +1999,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2014,6 +2102,19 @@ export interface operations {
                     "application/json": components["schemas"]["SecurePaymentResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2043,6 +2144,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2137,6 +2247,19 @@ export interface operations {
                     "application/json": components["schemas"]["RegularPaymentResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2166,6 +2289,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2260,6 +2392,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievePaymentResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2289,6 +2434,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2383,6 +2537,19 @@ export interface operations {
                     "application/json": components["schemas"]["RefundPaymentResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2412,6 +2579,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2504,6 +2680,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievePaymentsResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2520,6 +2709,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2614,6 +2812,19 @@ export interface operations {
                     "application/json": components["schemas"]["CancelPaymentResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2643,6 +2854,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2735,6 +2955,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrieveBinResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2751,6 +2984,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2843,6 +3085,19 @@ export interface operations {
                     "application/json": components["schemas"]["SaveProductResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2859,6 +3114,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,6 +3215,19 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPaymentResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -2967,6 +3244,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,6 +3345,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrieveOrdersResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3075,6 +3374,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3167,6 +3475,19 @@ export interface operations {
                     "application/json": components["schemas"]["CreatePaymentLinkResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3183,6 +3504,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3277,6 +3607,19 @@ export interface operations {
                     "application/json": components["schemas"]["UpdatePaymentLinkResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3293,6 +3636,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3385,6 +3737,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievePaymentLinksResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3401,6 +3766,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3493,6 +3867,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrieveLinkPaymentsResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3509,6 +3896,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3601,6 +3997,19 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionPaymentResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3617,6 +4026,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3709,6 +4127,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrieveSubscriptionResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3725,6 +4156,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3817,6 +4257,19 @@ export interface operations {
                     "application/json": components["schemas"]["CancelSubscriptionResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3833,6 +4286,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3925,6 +4387,19 @@ export interface operations {
                     "application/json": components["schemas"]["RetrieveSubscriptionsResponse"];
                 };
             };
+            /** @description The body is not a JSON object, or it nests deeper than the gateway reads. */
+            400: {
+                headers: {
+                    /** @description Unix seconds of the response signature. */
+                    "X-Timestamp"?: string;
+                    /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
+                    "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown X-Api-Key, missing or wrong X-Signature, or an X-Timestamp outside 5 minutes. */
             401: {
                 headers: {
@@ -3941,6 +4416,15 @@ export interface operations {
                     "X-Timestamp"?: string;
                     /** @description hex HMAC-SHA256 over `<X-Timestamp>\nPOST\n<path>\n<raw body>` with the API secret. */
                     "X-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MB (answered before the key is checked, so not signed). */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
