@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import getPort from 'get-port';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,16 +33,7 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const freePort = (): Promise<number> => getPort({ host: '127.0.0.1' });
 
 function prismaVersion(): string {
   const file = createRequire(import.meta.url).resolve('@prisma/client/package.json');

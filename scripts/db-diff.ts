@@ -4,22 +4,13 @@
 // as that folder's snapshot. A throwaway embedded PostgreSQL is started only because the Prisma
 // CLI's adapter needs a reachable database; it is stopped and removed again.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import getPort from 'get-port';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { isEmptyMigration, migrateDiff, migrationFolders, MIGRATIONS, newestSnapshot, SCHEMA } from './lib/migrate-diff.ts';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const freePort = (): Promise<number> => getPort({ host: '127.0.0.1' });
 
 async function main(): Promise<number> {
   const name = process.argv[2];

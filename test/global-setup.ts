@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
+import getPort from 'get-port';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embedded.ts';
@@ -17,16 +17,7 @@ declare module 'vitest' {
 
 export const TEMPLATE_DB = 'gateway_template';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+const freePort = (): Promise<number> => getPort({ host: '127.0.0.1' });
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'gateway-test-pg-'));

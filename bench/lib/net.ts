@@ -1,13 +1,4 @@
 // A port nobody listens on right now (the OS picks it; a race with another process is unlikely).
-import net from 'node:net';
+import getPort from 'get-port';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export const freePort = (): Promise<number> => getPort({ host: '127.0.0.1' });

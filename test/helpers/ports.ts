@@ -1,16 +1,9 @@
 // Free TCP ports on 127.0.0.1, and whether something still listens on one.
 import net from 'node:net';
+import getPort from 'get-port';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** get-port also keeps a port it gave out from being given again for a while, so two calls never collide. */
+export const freePort = (): Promise<number> => getPort({ host: '127.0.0.1' });
 
 export async function acceptsConnections(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
