@@ -4,9 +4,11 @@ import { Provider, gql, useQuery } from 'urql';
 import { createGraphQLClient } from './client.ts';
 import { clearToken, getToken, setToken } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
-import { navigate, usePath } from './router.ts';
+import { usePath } from './router.ts';
 import { PaymentsPage } from './payments/PaymentsPage.tsx';
 import { PaymentDetail } from './payments/PaymentDetail.tsx';
+import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
+import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
   query WhoAmI {
@@ -94,7 +96,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
       <header>
         <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
         <nav aria-label={t.title}>
-          <a href="/dashboard/payments" onClick={(e) => (e.preventDefault(), navigate('payments'))} aria-current={screen === 'payments' || !screen ? 'page' : undefined}>{t.payments}</a>
+          {SCREENS.map((name) => <Link key={name} to={name} current={(screen || 'payments') === name}>{t[name]}</Link>)}
         </nav>
         <span className="spacer" />
         {support && (
@@ -115,8 +117,20 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
         <button type="button" onClick={signOut}>{t.signOut}</button>
       </header>
       <main>
-        {screen === 'payments' && arg ? <PaymentDetail token={decodeURIComponent(arg)} viewer={viewer} /> : <PaymentsPage viewer={viewer} />}
+        <Screen screen={screen || 'payments'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
       </main>
     </>
   );
+}
+
+/** The screens in the navigation, in order; each name is also its path and its label's key. */
+const SCREENS = ['payments', 'webhooks'] as const;
+
+function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
+  switch (screen) {
+    case 'webhooks':
+      return <WebhooksPage viewer={viewer} />;
+    default:
+      return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
+  }
 }

@@ -13,6 +13,10 @@ const tr = {
   dismiss: 'Vazgeç', confirmRefund: '{amount} {currency} iade edilsin mi?', confirmCancel: 'Ödemenin tamamı iptal edilsin mi?',
   done: 'İşlem başarılı.', refunds: 'İadeler', notifications: 'Bildirimler', attempts: 'Deneme', live: 'Canlı',
   language: 'Dil', mode: 'Mod', error: 'Hata',
+  webhooks: 'Webhooklar', webhookAddresses: 'Webhook adresleri', events: 'Olaylar', allEvents: 'Tüm olaylar',
+  enabled: 'Etkin', disabled: 'Devre dışı', enable: 'Etkinleştir', disable: 'Devre dışı bırak', delete: 'Sil',
+  actions: 'İşlemler', add: 'Ekle', addAddress: 'Adres ekle', confirmDelete: '{name} silinsin mi?', resend: 'Yeniden gönder',
+  nextAttempt: 'Sonraki deneme', attemptList: 'Denemeler', recordToken: 'Kayıt anahtarı', refresh: 'Yenile',
 };
 type Labels = typeof tr;
 const en: Labels = {
@@ -26,6 +30,10 @@ const en: Labels = {
   dismiss: 'Dismiss', confirmRefund: 'Refund {amount} {currency}?', confirmCancel: 'Cancel the whole payment?',
   done: 'Done.', refunds: 'Refunds', notifications: 'Notifications', attempts: 'Attempts', live: 'Live',
   language: 'Language', mode: 'Mode', error: 'Error',
+  webhooks: 'Webhooks', webhookAddresses: 'Webhook addresses', events: 'Events', allEvents: 'All events',
+  enabled: 'Enabled', disabled: 'Disabled', enable: 'Enable', disable: 'Disable', delete: 'Delete',
+  actions: 'Actions', add: 'Add', addAddress: 'Add an address', confirmDelete: 'Delete {name}?', resend: 'Resend',
+  nextAttempt: 'Next attempt', attemptList: 'Attempts', recordToken: 'Record token', refresh: 'Refresh',
 };
 
 export type Lang = 'tr' | 'en';
