@@ -8,6 +8,9 @@ import { usePath } from './router.ts';
 import { PaymentsPage } from './payments/PaymentsPage.tsx';
 import { PaymentDetail } from './payments/PaymentDetail.tsx';
 import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
+import { LinksPage } from './links/LinksPage.tsx';
+import { LinkDetail } from './links/LinkDetail.tsx';
+import { NewLink } from './links/NewLink.tsx';
 import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
@@ -124,10 +127,13 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
 }
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
-const SCREENS = ['payments', 'webhooks'] as const;
+const SCREENS = ['payments', 'links', 'webhooks'] as const;
 
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {
+    case 'links':
+      if (arg === 'new' && !viewer.support) return <NewLink />;
+      return arg ? <LinkDetail token={arg} viewer={viewer} /> : <LinksPage viewer={viewer} />;
     case 'webhooks':
       return <WebhooksPage viewer={viewer} />;
     default:

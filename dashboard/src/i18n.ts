@@ -17,6 +17,15 @@ const tr = {
   enabled: 'Etkin', disabled: 'Devre dışı', enable: 'Etkinleştir', disable: 'Devre dışı bırak', delete: 'Sil',
   actions: 'İşlemler', add: 'Ekle', addAddress: 'Adres ekle', confirmDelete: '{name} silinsin mi?', resend: 'Yeniden gönder',
   nextAttempt: 'Sonraki deneme', attemptList: 'Denemeler', recordToken: 'Kayıt anahtarı', refresh: 'Yenile',
+  links: 'Ödeme linkleri', newLink: 'Yeni ödeme linki', open: 'Açık', closed: 'Kapalı', amountType: 'Tutar türü',
+  amountType_fixed: 'Sabit (ürünlerin toplamı)', amountType_custom: 'Ödeyen girer', amountType_predefined: 'Sunulan tutarlar',
+  amountType_predefined_and_custom: 'Sunulan tutarlar veya ödeyen girer', subtotal: 'Ara toplam', tax: 'KDV', currency: 'Para birimi',
+  itemName: 'Ürün adı', predefinedAmounts: 'Sunulan tutarlar', taxRate: 'KDV oranı (%)', taxMode: 'KDV uygulaması', taxInclusive: 'Tutara dahil',
+  taxExclusive: 'Tutara eklenir', description: 'Açıklama', expiresOn: 'Son geçerlilik günü', checkoutPage: 'Ödeme sayfası', items: 'Ürünler',
+  item: 'Ürün', quantity: 'Adet', unitAmount: 'Birim fiyat (KDV dahil)', remove: 'Kaldır', addItem: 'Ürün ekle',
+  payerCurrencies: 'Ödeyenin seçebileceği diğer para birimleri', onePerLine: 'Her satıra bir tutar, örn. 100.00',
+  emailsCustomer: 'Her başarılı ödemede ödeyene e-posta gönder', create: 'Oluştur', closeLink: 'Linki kapat',
+  confirmCloseLink: 'Link kapatılsın mı? Kapalı link ödeme almaz.', payment: 'Ödeme',
 };
 type Labels = typeof tr;
 const en: Labels = {
@@ -34,6 +43,15 @@ const en: Labels = {
   enabled: 'Enabled', disabled: 'Disabled', enable: 'Enable', disable: 'Disable', delete: 'Delete',
   actions: 'Actions', add: 'Add', addAddress: 'Add an address', confirmDelete: 'Delete {name}?', resend: 'Resend',
   nextAttempt: 'Next attempt', attemptList: 'Attempts', recordToken: 'Record token', refresh: 'Refresh',
+  links: 'Payment links', newLink: 'New payment link', open: 'Open', closed: 'Closed', amountType: 'Amount type',
+  amountType_fixed: 'Fixed (sum of the items)', amountType_custom: 'Typed by the payer', amountType_predefined: 'Offered amounts',
+  amountType_predefined_and_custom: 'Offered amounts or typed by the payer', subtotal: 'Subtotal', tax: 'VAT', currency: 'Currency',
+  itemName: 'Item name', predefinedAmounts: 'Offered amounts', taxRate: 'VAT rate (%)', taxMode: 'How VAT applies', taxInclusive: 'Included in the amount',
+  taxExclusive: 'Added to the amount', description: 'Description', expiresOn: 'Last valid day', checkoutPage: 'Payment page', items: 'Items',
+  item: 'Item', quantity: 'Quantity', unitAmount: 'Unit price (VAT included)', remove: 'Remove', addItem: 'Add an item',
+  payerCurrencies: 'Other currencies the payer may choose', onePerLine: 'One amount per line, e.g. 100.00',
+  emailsCustomer: 'E-mail the payer on every successful payment', create: 'Create', closeLink: 'Close the link',
+  confirmCloseLink: 'Close the link? A closed link takes no payments.', payment: 'Payment',
 };
 
 export type Lang = 'tr' | 'en';
