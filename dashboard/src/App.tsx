@@ -11,6 +11,11 @@ import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 import { LinksPage } from './links/LinksPage.tsx';
 import { LinkDetail } from './links/LinkDetail.tsx';
 import { NewLink } from './links/NewLink.tsx';
+import { ProductsPage } from './products/ProductsPage.tsx';
+import { OrdersPage } from './orders/OrdersPage.tsx';
+import { OrderDetail } from './orders/OrderDetail.tsx';
+import { SubscriptionsPage } from './subscriptions/SubscriptionsPage.tsx';
+import { SubscriptionDetail } from './subscriptions/SubscriptionDetail.tsx';
 import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
@@ -127,13 +132,19 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
 }
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
-const SCREENS = ['payments', 'links', 'webhooks'] as const;
+const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'webhooks'] as const;
 
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {
     case 'links':
       if (arg === 'new' && !viewer.support) return <NewLink />;
       return arg ? <LinkDetail token={arg} viewer={viewer} /> : <LinksPage viewer={viewer} />;
+    case 'orders':
+      return arg ? <OrderDetail token={arg} viewer={viewer} /> : <OrdersPage viewer={viewer} />;
+    case 'subscriptions':
+      return arg ? <SubscriptionDetail token={arg} viewer={viewer} /> : <SubscriptionsPage viewer={viewer} />;
+    case 'products':
+      return <ProductsPage viewer={viewer} />;
     case 'webhooks':
       return <WebhooksPage viewer={viewer} />;
     default:

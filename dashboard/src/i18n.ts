@@ -26,6 +26,11 @@ const tr = {
   payerCurrencies: 'Ödeyenin seçebileceği diğer para birimleri', onePerLine: 'Her satıra bir tutar, örn. 100.00',
   emailsCustomer: 'Her başarılı ödemede ödeyene e-posta gönder', create: 'Oluştur', closeLink: 'Linki kapat',
   confirmCloseLink: 'Link kapatılsın mı? Kapalı link ödeme almaz.', payment: 'Ödeme',
+  products: 'Ürünler', orders: 'Siparişler', subscriptions: 'Abonelikler', onSale: 'Satışta', offSale: 'Satışta değil',
+  name: 'Ad', productType: 'Tür', simple: 'Tek seferlik', recurring: 'Tekrarlayan', monthly: 'aylık', yearly: 'yıllık',
+  updated: 'Güncellenme', saveProduct: 'Ürün kaydet', channel: 'Kanal', productReference: 'Ürün kodu', period: 'Dönem',
+  save: 'Kaydet', paidAt: 'Ödenme', periodEnd: 'Dönem sonu', cancelledAt: 'İptal', endedAt: 'Bitiş',
+  cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
 };
 type Labels = typeof tr;
 const en: Labels = {
@@ -52,6 +57,11 @@ const en: Labels = {
   payerCurrencies: 'Other currencies the payer may choose', onePerLine: 'One amount per line, e.g. 100.00',
   emailsCustomer: 'E-mail the payer on every successful payment', create: 'Create', closeLink: 'Close the link',
   confirmCloseLink: 'Close the link? A closed link takes no payments.', payment: 'Payment',
+  products: 'Products', orders: 'Orders', subscriptions: 'Subscriptions', onSale: 'On sale', offSale: 'Off sale',
+  name: 'Name', productType: 'Type', simple: 'One-off', recurring: 'Recurring', monthly: 'monthly', yearly: 'yearly',
+  updated: 'Updated', saveProduct: 'Save a product', channel: 'Channel', productReference: 'Product code', period: 'Period',
+  save: 'Save', paidAt: 'Paid', periodEnd: 'Period end', cancelledAt: 'Cancelled', endedAt: 'Ended',
+  cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
 };
 
 export type Lang = 'tr' | 'en';

@@ -1,9 +1,10 @@
 // Small pieces every screen shares: in-app links, the outcome of a mutation, a pager, a
 // confirmation dialog and the reader's date format.
-import { type ReactNode } from 'react';
-import type { OperationResult } from 'urql';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useQuery, type OperationResult, type TypedDocumentNode } from 'urql';
 import { useT } from './i18n.ts';
 import { navigate } from './router.ts';
+import type { Viewer } from './App.tsx';
 
 /** An anchor to a dashboard path that navigates without a reload (and still opens in a new tab). */
 export function Link({ to, children, current }: { to: string; children: ReactNode; current?: boolean }) {
@@ -68,4 +69,36 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
   const { lang } = useT();
   const fmt = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
   return (iso) => (iso ? fmt.format(new Date(iso)) : '—');
+}
+
+/**
+ * One page of a connection list (`field` of `query`, which takes first/after/last/before, filter
+ * and workspaceSlug): its rows, paging, and a reset to the first page when the filter changes.
+ * `typename` keeps an empty list fresh after a mutation creating its first row.
+ */
+export function useConnection<Row>(query: TypedDocumentNode | string, field: string, filter: object, viewer: Viewer, typename: string) {
+  const [paged, setPaged] = useState<{ page: PageArgs; filter: object }>({ page: {}, filter });
+  const page = paged.filter === filter ? paged.page : {};
+  const context = useMemo(() => ({ additionalTypenames: [typename] }), [typename]);
+  const [{ data, error }] = useQuery({ query, variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined }, context });
+  const rows: Row[] = data?.[field]?.edges.map((e: { node: Row }) => e.node) ?? [];
+  return { rows, info: data?.[field]?.pageInfo as PageInfo | undefined, loaded: !!data, error, onPage: (p: PageArgs) => setPaged({ page: p, filter }) };
+}
+
+/** A table of rows, or "nothing here", with an error above and the pager below. */
+export function ListTable({ head, children, list }: { head: string[]; children: ReactNode; list: { loaded: boolean; rows: unknown[]; error?: { message: string }; info?: PageInfo; onPage: (p: PageArgs) => void } }) {
+  const { t } = useT();
+  return (
+    <>
+      {list.error && <p className="error" role="alert">{list.error.message}</p>}
+      <div className="table-wrap">
+        <table>
+          <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
+          <tbody>{children}</tbody>
+        </table>
+        {list.loaded && list.rows.length === 0 && <p>{t.none}</p>}
+      </div>
+      <Pager info={list.info} onPage={list.onPage} />
+    </>
+  );
 }
