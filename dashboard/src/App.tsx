@@ -16,6 +16,7 @@ import { OrdersPage } from './orders/OrdersPage.tsx';
 import { OrderDetail } from './orders/OrderDetail.tsx';
 import { SubscriptionsPage } from './subscriptions/SubscriptionsPage.tsx';
 import { SubscriptionDetail } from './subscriptions/SubscriptionDetail.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
 import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
@@ -132,7 +133,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
 }
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
-const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'webhooks'] as const;
+const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'webhooks', 'settings'] as const;
 
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {
@@ -145,6 +146,8 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return arg ? <SubscriptionDetail token={arg} viewer={viewer} /> : <SubscriptionsPage viewer={viewer} />;
     case 'products':
       return <ProductsPage viewer={viewer} />;
+    case 'settings':
+      return <SettingsPage viewer={viewer} />;
     case 'webhooks':
       return <WebhooksPage viewer={viewer} />;
     default:

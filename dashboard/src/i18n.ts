@@ -30,6 +30,16 @@ const tr = {
   name: 'Ad', productType: 'Tür', simple: 'Tek seferlik', recurring: 'Tekrarlayan', monthly: 'aylık', yearly: 'yıllık',
   updated: 'Güncellenme', saveProduct: 'Ürün kaydet', channel: 'Kanal', productReference: 'Ürün kodu', period: 'Dönem',
   save: 'Kaydet', paidAt: 'Ödenme', periodEnd: 'Dönem sonu', cancelledAt: 'İptal', endedAt: 'Bitiş',
+  settings: 'Ayarlar', apiKeys: 'API anahtarı', rotateKeys: 'Anahtarı ve gizli anahtarı yenile',
+  confirmRotate: 'Mevcut API anahtarı hemen geçersiz olur. Yeni anahtar ve gizli anahtar üretilsin mi?', newSecret: 'Yeni API bilgileri',
+  secretOnce: 'Gizli anahtar yalnızca şimdi gösteriliyor; güvenli bir yere kaydedin.', apiSecret: 'Gizli anahtar', secretSaved: 'Kaydettim, gizle',
+  testMode: 'Test', switchToLive: 'Canlı moda geç', switchToTest: 'Test moduna geç', confirmLive: 'Çalışma alanı canlı moda geçsin mi? Ödemeler gerçek olur.',
+  confirmTest: 'Çalışma alanı test moduna geçsin mi?', channels: 'Kanallar', channelName: 'Kanal adı', addChannel: 'Kanal ekle',
+  paymentAccounts: 'Ödeme hesapları', capabilities: 'Yetenekler', defaultAccount: 'Varsayılan', makeDefault: 'Varsayılan yap',
+  addAccount: 'Ödeme hesabı ekle', accountName: 'Hesap adı', routingRules: 'Yönlendirme kuralları',
+  routingHelp: 'Kurallar sırayla denenir; ilk eşleşen kural hesabı seçer, hiçbiri eşleşmezse varsayılan hesap kullanılır.',
+  anyCard: 'Her kart', issuer: 'Banka kodu', addRule: 'Kural ekle', ruleAccount: 'Seçilecek hesap', scheme: 'Kart şeması', cardType: 'Kart tipi',
+  binPrefix: 'BIN öneki', minAmount: 'En düşük tutar', maxAmount: 'En yüksek tutar',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
 };
 type Labels = typeof tr;
@@ -61,6 +71,16 @@ const en: Labels = {
   name: 'Name', productType: 'Type', simple: 'One-off', recurring: 'Recurring', monthly: 'monthly', yearly: 'yearly',
   updated: 'Updated', saveProduct: 'Save a product', channel: 'Channel', productReference: 'Product code', period: 'Period',
   save: 'Save', paidAt: 'Paid', periodEnd: 'Period end', cancelledAt: 'Cancelled', endedAt: 'Ended',
+  settings: 'Settings', apiKeys: 'API key', rotateKeys: 'Rotate the key and secret',
+  confirmRotate: 'The current API key stops working at once. Issue a new key and secret?', newSecret: 'New API credentials',
+  secretOnce: 'The secret is shown only now; store it somewhere safe.', apiSecret: 'Secret', secretSaved: 'Stored it, hide',
+  testMode: 'Test', switchToLive: 'Switch to live mode', switchToTest: 'Switch to test mode', confirmLive: 'Switch the workspace to live mode? Payments become real.',
+  confirmTest: 'Switch the workspace to test mode?', channels: 'Channels', channelName: 'Channel name', addChannel: 'Add a channel',
+  paymentAccounts: 'Payment accounts', capabilities: 'Capabilities', defaultAccount: 'Default', makeDefault: 'Make default',
+  addAccount: 'Add a payment account', accountName: 'Account name', routingRules: 'Routing rules',
+  routingHelp: 'Rules are tried in order; the first match picks the account, else the default account is used.',
+  anyCard: 'Any card', issuer: 'Issuer code', addRule: 'Add a rule', ruleAccount: 'Account to pick', scheme: 'Card scheme', cardType: 'Card type',
+  binPrefix: 'BIN prefix', minAmount: 'Minimum amount', maxAmount: 'Maximum amount',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
 };
 
