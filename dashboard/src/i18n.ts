@@ -39,7 +39,7 @@ const tr = {
   addAccount: 'Ödeme hesabı ekle', accountName: 'Hesap adı', routingRules: 'Yönlendirme kuralları',
   routingHelp: 'Kurallar sırayla denenir; ilk eşleşen kural hesabı seçer, hiçbiri eşleşmezse varsayılan hesap kullanılır.',
   anyCard: 'Her kart', issuer: 'Banka kodu', addRule: 'Kural ekle', ruleAccount: 'Seçilecek hesap', scheme: 'Kart şeması', cardType: 'Kart tipi',
-  binPrefix: 'BIN öneki', minAmount: 'En düşük tutar', maxAmount: 'En yüksek tutar',
+  cardLastFour: 'Kartın son 4 hanesi', binPrefix: 'BIN öneki', minAmount: 'En düşük tutar', maxAmount: 'En yüksek tutar',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
 };
 type Labels = typeof tr;
@@ -80,7 +80,7 @@ const en: Labels = {
   addAccount: 'Add a payment account', accountName: 'Account name', routingRules: 'Routing rules',
   routingHelp: 'Rules are tried in order; the first match picks the account, else the default account is used.',
   anyCard: 'Any card', issuer: 'Issuer code', addRule: 'Add a rule', ruleAccount: 'Account to pick', scheme: 'Card scheme', cardType: 'Card type',
-  binPrefix: 'BIN prefix', minAmount: 'Minimum amount', maxAmount: 'Maximum amount',
+  cardLastFour: 'Card last four', binPrefix: 'BIN prefix', minAmount: 'Minimum amount', maxAmount: 'Maximum amount',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
 };
 

@@ -1,11 +1,13 @@
 // The merchant dashboard in a real browser (Debian's Chromium through playwright-core): sign-in
 // from the link with the token in the fragment (gone from the address bar at once), a payment made
-// through REST appearing in the open list without a reload (graphql-ws), a partial refund from the
+// through REST appearing in the open list without a reload (graphql-ws), the reference and card
+// last-four filters, a partial refund from the
 // detail page, sign-out, the support view; screenshots at phone and desktop width in test-artifacts/.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
+import { CARDS, paymentBody } from '../helpers/payments.ts';
 
 warnIfNoChromium('dashboard.browser.test.ts');
 
@@ -68,6 +70,20 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await page.locator('tbody tr').first().getAttribute('data-token'), await page.locator('tbody').textContent() + ' ' + first + ' ' + second).toBe(first);
+
+    // Filter by the card's last four digits: a mastercard payment alone.
+    t.clock.advance(1_000);
+    const mc = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: 'DASH-LAST4' }, card: { number: CARDS.mastercard } }));
+    expect(mc.body.result.successful).toBe(true);
+    await page.getByLabel('Reference').fill('');
+    await page.getByLabel('Card last four').fill('4444');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').first().getAttribute('data-token')).toBe(mc.body.transaction.token);
+    await page.getByLabel('Card last four').fill('1111');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.locator(`tr[data-token="${mc.body.transaction.token}"]`).count()).toBe(0);
+    expect(await page.locator(`tr[data-token="${first}"]`).count()).toBe(1);
     expect(problems).toEqual([]);
     await page.context().close();
   });
