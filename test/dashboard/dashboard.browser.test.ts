@@ -1,8 +1,8 @@
 // The merchant dashboard in a real browser (Debian's Chromium through playwright-core): sign-in
 // from the link with the token in the fragment (gone from the address bar at once), a payment made
 // through REST appearing in the open list without a reload (graphql-ws), the reference and card
-// last-four filters, a partial refund from the
-// detail page, sign-out, the support view; screenshots at phone and desktop width in test-artifacts/.
+// last-four filters, a partial refund from the detail page, sign-out, the support view;
+// screenshots at phone and desktop width in test-artifacts/.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
