@@ -4,9 +4,20 @@ import { Provider, gql, useQuery } from 'urql';
 import { createGraphQLClient } from './client.ts';
 import { clearToken, getToken, setToken } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
-import { navigate, usePath } from './router.ts';
+import { usePath } from './router.ts';
 import { PaymentsPage } from './payments/PaymentsPage.tsx';
 import { PaymentDetail } from './payments/PaymentDetail.tsx';
+import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
+import { LinksPage } from './links/LinksPage.tsx';
+import { LinkDetail } from './links/LinkDetail.tsx';
+import { NewLink } from './links/NewLink.tsx';
+import { ProductsPage } from './products/ProductsPage.tsx';
+import { OrdersPage } from './orders/OrdersPage.tsx';
+import { OrderDetail } from './orders/OrderDetail.tsx';
+import { SubscriptionsPage } from './subscriptions/SubscriptionsPage.tsx';
+import { SubscriptionDetail } from './subscriptions/SubscriptionDetail.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
+import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
   query WhoAmI {
@@ -94,7 +105,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
       <header>
         <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
         <nav aria-label={t.title}>
-          <a href="/dashboard/payments" onClick={(e) => (e.preventDefault(), navigate('payments'))} aria-current={screen === 'payments' || !screen ? 'page' : undefined}>{t.payments}</a>
+          {SCREENS.map((name) => <Link key={name} to={name} current={(screen || 'payments') === name}>{t[name]}</Link>)}
         </nav>
         <span className="spacer" />
         {support && (
@@ -115,8 +126,31 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
         <button type="button" onClick={signOut}>{t.signOut}</button>
       </header>
       <main>
-        {screen === 'payments' && arg ? <PaymentDetail token={decodeURIComponent(arg)} viewer={viewer} /> : <PaymentsPage viewer={viewer} />}
+        <Screen screen={screen || 'payments'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
       </main>
     </>
   );
+}
+
+/** The screens in the navigation, in order; each name is also its path and its label's key. */
+const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'webhooks', 'settings'] as const;
+
+function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
+  switch (screen) {
+    case 'links':
+      if (arg === 'new' && !viewer.support) return <NewLink />;
+      return arg ? <LinkDetail token={arg} viewer={viewer} /> : <LinksPage viewer={viewer} />;
+    case 'orders':
+      return arg ? <OrderDetail token={arg} viewer={viewer} /> : <OrdersPage viewer={viewer} />;
+    case 'subscriptions':
+      return arg ? <SubscriptionDetail token={arg} viewer={viewer} /> : <SubscriptionsPage viewer={viewer} />;
+    case 'products':
+      return <ProductsPage viewer={viewer} />;
+    case 'settings':
+      return <SettingsPage viewer={viewer} />;
+    case 'webhooks':
+      return <WebhooksPage viewer={viewer} />;
+    default:
+      return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
+  }
 }

@@ -5,7 +5,7 @@ import { IANAZone } from 'luxon';
 import type { Mode } from '../generated/prisma/client.ts';
 import { CURRENCIES, isCurrency, parseAmount, type Currency } from '../domain/money.ts';
 import type { AccountCapabilities, PlanSettings } from '../domain/workspaces.ts';
-import type { BinInfo, CardScheme } from '../providers/types.ts';
+import { BIN_PREFIX, CAPABILITIES, CAPABILITY_KEYS, CARD_SCHEMES, CARD_TYPES, PROVIDERS } from '../domain/settings.ts';
 
 export class CliError extends Error {}
 
@@ -18,17 +18,7 @@ const PLAN_KEYS: Record<(typeof PLAN_FEATURES)[number], keyof PlanSettings> = {
   pay_by_link: 'payByLink',
 };
 
-export const CAPABILITIES = ['secure', 'non_secure', 'card_storage', 'card_deletion', 'refund', 'cancel', 'hosted_page', 'conversion'] as const;
-const CAPABILITY_KEYS: Record<(typeof CAPABILITIES)[number], keyof AccountCapabilities> = {
-  secure: 'secure',
-  non_secure: 'nonSecure',
-  card_storage: 'cardStorage',
-  card_deletion: 'cardDeletion',
-  refund: 'refund',
-  cancel: 'cancel',
-  hosted_page: 'hostedPage',
-  conversion: 'conversion',
-};
+export { CAPABILITIES };
 
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
@@ -110,8 +100,7 @@ export function parseMoney(text: string, option: string): bigint {
   return amount;
 }
 
-const SCHEMES = ['visa', 'mastercard', 'american_express', 'troy', 'discover', 'diners_club', 'jcb', 'unionpay', 'maestro'] as const satisfies readonly CardScheme[];
-const CARD_TYPES = ['credit', 'debit', 'prepaid'] as const satisfies readonly NonNullable<BinInfo['type']>[];
+const SCHEMES = CARD_SCHEMES;
 
 export function parseScheme(text: string): string {
   const value = text.trim().toLowerCase();
@@ -126,14 +115,11 @@ export function parseCardType(text: string): string {
 }
 
 export function parseBinPrefix(text: string): string {
-  if (!/^\d{1,8}$/.test(text)) throw new CliError(`Invalid BIN prefix "${text}" (expected 1 to 8 digits)`);
+  if (!BIN_PREFIX.test(text)) throw new CliError(`Invalid BIN prefix "${text}" (expected 1 to 8 digits)`);
   return text;
 }
 
-/** Providers the gateway registers at start (src/gateway.ts); only the simulator for now. */
-const PROVIDERS = ['simulator'];
-
 export function parseProvider(text: string): string {
-  if (!PROVIDERS.includes(text)) throw new CliError(`Unknown provider "${text}" (expected ${PROVIDERS.join(', ')})`);
+  if (!(PROVIDERS as readonly string[]).includes(text)) throw new CliError(`Unknown provider "${text}" (expected ${PROVIDERS.join(', ')})`);
   return text;
 }

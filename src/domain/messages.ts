@@ -269,6 +269,12 @@ const catalog = {
   test_clock_live_mode: { tr: 'Test saati yalnızca test modundaki bir çalışma alanında ilerletilebilir.', en: 'The test clock can only be advanced in a test-mode workspace.' },
   test_clock_busy: { tr: 'Bu çalışma alanının test saati şu anda ilerletiliyor.', en: 'The test clock of this workspace is being advanced right now.' },
   test_clock_duration: { tr: 'Süre 31d, 12h, 1y veya 1mo15d biçiminde, sıfırdan büyük ve en fazla 10 yıl olmalıdır.', en: 'The duration must look like 31d, 12h, 1y or 1mo15d, be greater than zero and at most 10 years.' },
+  // workspace settings (dashboard)
+  value_not_allowed: { tr: 'Şunlardan biri olmalıdır: {allowed}.', en: 'Must be one of: {allowed}.' },
+  bin_prefix_invalid: { tr: 'BIN öneki 1 ile 8 rakam olmalıdır.', en: 'The BIN prefix must be 1 to 8 digits.' },
+  amount_range_order: { tr: 'En yüksek tutar en düşük tutardan küçük olamaz.', en: 'The maximum amount cannot be below the minimum.' },
+  currencies_required: { tr: 'En az bir para birimi seçilmelidir.', en: 'Choose at least one currency.' },
+  routing_rule_not_found: { tr: 'Yönlendirme kuralı bulunamadı.', en: 'Routing rule not found.' },
 } as const satisfies Record<string, { tr: string; en: string }>;
 
 export type MessageCode = keyof typeof catalog;

@@ -46,6 +46,7 @@ export interface ListFilter {
   recordToken?: string | null;
   isActive?: boolean | null;
   reference?: string | null;
+  cardLastFour?: string | null;
   created?: { from?: Date | null; to?: Date | null } | null;
 }
 
@@ -56,6 +57,7 @@ export const FILTER_TEXT = {
   reference: 'Exactly this reference',
   recordToken: 'Rows of this record: order, payment link, subscription or payment token (a malformed token matches none)',
   created: 'Creation time within this range',
+  cardLastFour: 'Paid with a card ending in these four digits (anything else matches none)',
 } as const;
 
 // ---------------------------------------------------------------- arguments and where
@@ -79,6 +81,8 @@ export const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'desc' as con
 const anyOf = (values: readonly string[] | null | undefined) => (values?.length ? { in: [...values] } : undefined);
 // Matching nothing, not failing: a token that cannot exist lists no rows, as a query for it would.
 const token = (value: string | null | undefined) => (value ? (isUuid(value) ? value : { in: [] }) : undefined);
+// The same for last four digits: only four digits can match a stored card (first digits and last four only).
+const lastFour = (value: string | null | undefined) => (value ? (/^\d{4}$/.test(value.trim()) ? value.trim() : { in: [] }) : undefined);
 
 /**
  * The Prisma `where` of a list: the caller's readable workspace (support staff: every workspace, or
@@ -97,6 +101,7 @@ export function listWhere<Where>(ctx: GraphQLContext, args: ListArgs): Where {
     recordToken: token(f.recordToken),
     isActive: f.isActive ?? undefined,
     reference: f.reference || undefined,
+    cardLastFourDigits: lastFour(f.cardLastFour),
     ...(f.created ? createdWithin({ start: f.created.from, end: f.created.to }) : {}),
   };
   return Object.fromEntries(Object.entries(conditions).filter(([, v]) => v !== undefined)) as Where;

@@ -1,66 +1,29 @@
 // The merchant dashboard in a real browser (Debian's Chromium through playwright-core): sign-in
 // from the link with the token in the fragment (gone from the address bar at once), a payment made
-// through REST appearing in the open list without a reload (graphql-ws), a partial refund from the
-// detail page, sign-out, the support view; screenshots at phone and desktop width in test-artifacts/.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { haveChromium, launchChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
+// through REST appearing in the open list without a reload (graphql-ws), the reference and card
+// last-four filters, a partial refund from the detail page, sign-out, the support view;
+// screenshots at phone and desktop width in test-artifacts/.
+import { describe, expect, it } from 'vitest';
+import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
-import { DASHBOARD_DIST } from '../../src/dashboard/static.ts';
-import { useGateway } from '../helpers/fixture.ts';
-import { paymentBody } from '../helpers/payments.ts';
+import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
+import { CARDS, paymentBody } from '../helpers/payments.ts';
 
 warnIfNoChromium('dashboard.browser.test.ts');
 
-const { t, merchant: m } = useGateway({ merchant: true });
-let browser: Browser;
-let token: string;
+const { t, merchant: m, state, open: openAt, pay } = useDashboard();
+const open = (width: number, height: number, token?: string, locale?: string) => openAt(width, height, { token, locale });
 
-beforeAll(async () => {
-  if (!haveChromium) return;
-  if (!existsSync(path.join(DASHBOARD_DIST, 'index.html'))) throw new Error('dashboard/dist is missing: npm install runs its build (npm run dashboard:build)');
-  token = await createAccessToken(t.gateway.services.db, m.team, 'browser test');
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-interface Opened { page: Page; problems: string[]; requests: { url: string; authorization?: string }[] }
-
-async function open(width: number, height: number, signInToken = token, locale = 'tr-TR'): Promise<Opened> {
-  const mobile = width < 600;
-  const context = await browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, locale });
-  const page = await context.newPage();
-  const opened: Opened = { page, problems: [], requests: [] };
-  page.on('pageerror', (err) => opened.problems.push(err.message));
-  page.on('console', (msg) => {
-    if (/Content Security Policy|Refused to/i.test(msg.text())) opened.problems.push(msg.text());
-  });
-  page.on('request', (r) => opened.requests.push({ url: r.url(), authorization: r.headers()['authorization'] }));
-  await page.goto(`${t.gateway.baseUrl}/dashboard/#token=${encodeURIComponent(signInToken)}`);
-  return opened;
-}
-
-const pay = async (reference: string, amount = '100.00') => {
-  const res = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: reference, amount } }));
-  expect(res.status).toBe(200);
-  expect(res.body.result.successful).toBe(true);
-  return res.body.transaction.token as string;
-};
-
-describe.skipIf(!haveChromium)('merchant dashboard in Chromium', () => {
+describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_000 }, () => {
   it('signs in from the link, drops the token from the URL, and sends it only as a bearer header', async () => {
     const { page, problems, requests } = await open(1280, 800);
     await expect.poll(() => page.locator('header strong').textContent()).toMatch(/^ws\w+ \(test\)$|^\S+ \((test|live)\)$/);
     expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/`);
-    expect(await page.evaluate(() => sessionStorage.getItem('dashboard.token'))).toBe(token);
-    for (const r of requests) expect(r.url).not.toContain(token);
+    expect(await page.evaluate(() => sessionStorage.getItem('dashboard.token'))).toBe(state.token);
+    for (const r of requests) expect(r.url).not.toContain(state.token);
     const graphql = requests.filter((r) => r.url.startsWith(`${t.gateway.baseUrl}/graphql`));
     expect(graphql.length).toBeGreaterThan(0);
-    for (const r of graphql) expect(r.authorization).toBe(`Bearer ${token}`);
+    for (const r of graphql) expect(r.authorization).toBe(`Bearer ${state.token}`);
     expect(await page.getAttribute('html', 'lang')).toBe('tr');
     expect(problems).toEqual([]);
 
@@ -68,7 +31,7 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', () => {
     await expect.poll(() => page.getByLabel('Panel erişim anahtarı').isVisible()).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem('dashboard.token'))).toBeNull();
     // Signing in again from the form.
-    await page.getByLabel('Panel erişim anahtarı').fill(token);
+    await page.getByLabel('Panel erişim anahtarı').fill(state.token);
     await page.getByRole('button', { name: 'Giriş yap' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Ödemeler' }).isVisible()).toBe(true);
     await page.context().close();
@@ -83,7 +46,7 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', () => {
 
   it('a payment made through REST appears in the open list without a reload (desktop, English)', async () => {
     const first = await pay('DASH-LIVE-1');
-    const { page, problems } = await open(1280, 800, token, 'en-GB');
+    const { page, problems } = await open(1280, 800, undefined, 'en-GB');
     expect(await page.getByLabel('Language').inputValue()).toBe('en');
     await expect.poll(() => page.locator(`tr[data-token="${first}"]`).count()).toBe(1);
     let navigations = 0;
@@ -107,6 +70,20 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await page.locator('tbody tr').first().getAttribute('data-token'), await page.locator('tbody').textContent() + ' ' + first + ' ' + second).toBe(first);
+
+    // Filter by the card's last four digits: a mastercard payment alone.
+    t.clock.advance(1_000);
+    const mc = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: 'DASH-LAST4' }, card: { number: CARDS.mastercard } }));
+    expect(mc.body.result.successful).toBe(true);
+    await page.getByLabel('Reference').fill('');
+    await page.getByLabel('Card last four').fill('4444');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').first().getAttribute('data-token')).toBe(mc.body.transaction.token);
+    await page.getByLabel('Card last four').fill('1111');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.locator(`tr[data-token="${mc.body.transaction.token}"]`).count()).toBe(0);
+    expect(await page.locator(`tr[data-token="${first}"]`).count()).toBe(1);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -136,7 +113,7 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Onayla' }).click();
     await expect.poll(() => page.getByRole('status').getAttribute('class')).toBe('error');
     expect(await t.gateway.services.db.refund.count({ where: { paymentId: paid } })).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await fitsWidth(page, 390);
     await shot(page, 'dashboard-payment-phone.png');
     expect(problems).toEqual([]);
     await page.context().close();

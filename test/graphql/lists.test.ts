@@ -86,6 +86,26 @@ describe('a page of a dashboard list', () => {
   });
 });
 
+describe('the payments list', () => {
+  it('filters by the card’s last four digits; anything but four digits matches none', async () => {
+    const other = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: 'LAST4-MC' }, card: { number: '5555555555554444' } }));
+    expect(other.body.result.successful).toBe(true);
+    const q = `query($f: PaymentFilter) { payments(first: 50, filter: $f) { edges { node { channelReference cardLastFourDigits } } } }`;
+    const nodes = async (cardLastFour: string) =>
+      (await gql(t, token, q, { f: { cardLastFour } })).body.data.payments.edges.map((e: { node: { channelReference: string; cardLastFourDigits: string } }) => e.node);
+    const refs = async (cardLastFour: string) => (await nodes(cardLastFour)).map((n: { channelReference: string }) => n.channelReference);
+    expect(await refs('4444')).toEqual(['LAST4-MC']);
+    // The API payments and the order payments of beforeAll, all with the 4111… card.
+    const visa = await nodes('1111');
+    expect(new Set(visa.map((n: { cardLastFourDigits: string }) => n.cardLastFourDigits))).toEqual(new Set(['1111']));
+    expect(new Set(visa.map((n: { channelReference: string }) => n.channelReference))).toEqual(new Set(Array.from({ length: ROWS }, (_, i) => `COST-${i}`)));
+    expect(await refs('444')).toEqual([]);
+    expect(await refs('abcd')).toEqual([]);
+    const both = await gql(t, token, q, { f: { cardLastFour: '4444', channelReference: 'COST-1' } });
+    expect(both.body.data.payments.edges).toEqual([]);
+  });
+});
+
 describe('the payment links list', () => {
   it('filters by is_active and reference, newest first, and pages with cursors', async () => {
     const q = `query($f: PaymentLinkFilter, $after: String) { paymentLinks(first: 2, filter: $f, after: $after) { edges { cursor node { reference isActive } } pageInfo { hasNextPage endCursor } } }`;

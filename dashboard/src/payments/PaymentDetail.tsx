@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { gql, useMutation, useQuery, useSubscription } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { navigate } from '../router.ts';
+import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { NotificationList } from '../webhooks/NotificationList.tsx';
 import type { Viewer } from '../App.tsx';
 
 const FIELDS = `token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
@@ -13,7 +15,6 @@ const FIELDS = `token createdAt completedAt amount baseAmount currency status pa
 const PAYMENT = gql`
   query Payment($token: String!) {
     payment(token: $token) { ${FIELDS} }
-    notifications(filter: { recordToken: $token }, first: 50) { edges { node { id event url status attemptCount deliveredAt attempts { number httpStatus error responseExcerpt } } } }
   }
 `;
 const UPDATED = gql`subscription PaymentUpdated($token: String!) { paymentUpdated(token: $token) { ${FIELDS} } }`;
@@ -27,8 +28,6 @@ const CANCEL = gql`
     cancelPayment(input: { transaction: { token: $token } }) { result { successful message } errors { path message } refund { amount type } }
   }
 `;
-
-type Outcome = { result?: { successful: boolean; message?: string }; errors?: { path: string[]; message: string }[] } | undefined;
 
 export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer }) {
   const { t } = useT();
@@ -64,11 +63,7 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
           )}
           <div className="card">
             <h2>{t.notifications}</h2>
-            <ul>
-              {data.notifications.edges.map(({ node: n }: { node: Record<string, any> }) => (
-                <li key={n.id}>{n.event} → {n.url}: {n.status} ({t.attempts}: {n.attemptCount}{n.attempts.at(-1)?.httpStatus ? `, HTTP ${n.attempts.at(-1).httpStatus}` : ''})</li>
-              ))}
-            </ul>
+            <NotificationList viewer={viewer} recordToken={p.token} />
           </div>
         </>
       )}
@@ -86,7 +81,7 @@ function Actions({ payment }: { payment: Record<string, any> }) {
   const run = async () => {
     const res = confirming === 'refund' ? await refund({ token: payment.token, amount: amount || undefined }) : await cancel({ token: payment.token });
     setConfirming(null);
-    setOutcome(res.error ? { result: { successful: false, message: res.error.message } } : (res.data?.refundPayment ?? res.data?.cancelPayment));
+    setOutcome(outcomeOf(res, confirming === 'refund' ? 'refundPayment' : 'cancelPayment'));
   };
   const ask = (e: FormEvent) => {
     e.preventDefault();
@@ -101,20 +96,13 @@ function Actions({ payment }: { payment: Record<string, any> }) {
         <button type="button" className="danger" onClick={() => (setOutcome(undefined), setConfirming('cancel'))}>{t.cancel}</button>
       </form>
       {confirming && (
-        <div role="alertdialog" aria-labelledby="confirm-text" className="card">
-          <p id="confirm-text">{confirming === 'refund' ? fill(t.confirmRefund, { amount: amount || payment.amount, currency: payment.currency }) : t.confirmCancel}</p>
-          <div className="row">
-            <button type="button" className="primary" autoFocus onClick={() => void run()}>{t.confirm}</button>
-            <button type="button" onClick={() => setConfirming(null)}>{t.dismiss}</button>
-          </div>
-        </div>
+        <Confirm
+          text={confirming === 'refund' ? fill(t.confirmRefund, { amount: amount || payment.amount, currency: payment.currency }) : t.confirmCancel}
+          onConfirm={() => void run()}
+          onDismiss={() => setConfirming(null)}
+        />
       )}
-      {outcome && (
-        <div role="status" className={outcome.result?.successful ? 'ok' : 'error'}>
-          {outcome.result?.successful ? t.done : outcome.result?.message}
-          {outcome.errors?.map((e, i) => <div key={i}>{e.path.join('.')}: {e.message}</div>)}
-        </div>
-      )}
+      <OutcomeView outcome={outcome} />
     </div>
   );
 }

@@ -24,14 +24,15 @@ const STATUSES = ['started', 'successful', 'failed', 'expired', 'unresolved'];
 const MONEY = ['paid', 'partially_refunded', 'refunded', 'cancelled'];
 const PAGE = 20;
 
-interface Filters { status: string; paymentStatus: string; from: string; to: string; reference: string; }
-const EMPTY: Filters = { status: '', paymentStatus: '', from: '', to: '', reference: '' };
+interface Filters { status: string; paymentStatus: string; from: string; to: string; reference: string; lastFour: string }
+const EMPTY: Filters = { status: '', paymentStatus: '', from: '', to: '', reference: '', lastFour: '' };
 
 function toFilter(f: Filters) {
   return {
     status: f.status ? [f.status] : undefined,
     paymentStatus: f.paymentStatus ? [f.paymentStatus] : undefined,
     channelReference: f.reference || undefined,
+    cardLastFour: f.lastFour || undefined,
     created: f.from || f.to ? { from: f.from ? new Date(f.from + 'T00:00:00').toISOString() : undefined, to: f.to ? new Date(f.to + 'T23:59:59.999').toISOString() : undefined } : undefined,
   };
 }
@@ -68,6 +69,7 @@ export function PaymentsPage({ viewer }: { viewer: Viewer }) {
         <label>{t.from}<input type="date" name="from" {...field('from')} /></label>
         <label>{t.to}<input type="date" name="to" {...field('to')} /></label>
         <label>{t.reference}<input name="reference" {...field('reference')} /></label>
+        <label>{t.cardLastFour}<input name="cardLastFour" inputMode="numeric" maxLength={4} size={4} pattern="[0-9]{4}" {...field('lastFour')} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
       {error && <p className="error" role="alert">{error.message}</p>}

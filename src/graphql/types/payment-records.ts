@@ -108,6 +108,7 @@ const PaymentFilter = builder.inputType('PaymentFilter', {
     status: t.field({ type: [PaymentStatusEnum], description: FILTER_TEXT.status }),
     paymentStatus: t.field({ type: [PaymentMoneyStatusEnum], description: 'Any of these money statuses (omitted or empty: any)' }),
     channelReference: t.string({ description: FILTER_TEXT.channelReference }),
+    cardLastFour: t.string({ description: FILTER_TEXT.cardLastFour }),
     created: t.field({ type: DateRangeFilter, description: FILTER_TEXT.created }),
   }),
 });

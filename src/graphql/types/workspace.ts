@@ -3,7 +3,7 @@ import { builder } from '../builder.ts';
 import { capabilityNames } from '../../domain/accounts.ts';
 import { readableWorkspaceId } from '../auth.ts';
 
-builder.prismaObject('Workspace', {
+export const WorkspaceRecord = builder.prismaObject('Workspace', {
   fields: (t) => ({
     id: t.exposeID('id'),
     slug: t.exposeString('slug'),
@@ -45,7 +45,7 @@ const WorkspacePlan = builder.objectRef<PlanShape>('WorkspacePlan').implement({
   }),
 });
 
-builder.prismaObject('Channel', {
+export const ChannelRecord = builder.prismaObject('Channel', {
   fields: (t) => ({
     token: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -53,7 +53,7 @@ builder.prismaObject('Channel', {
   }),
 });
 
-builder.prismaObject('PaymentAccount', {
+export const PaymentAccountRecord = builder.prismaObject('PaymentAccount', {
   fields: (t) => ({
     token: t.exposeID('id'),
     name: t.exposeString('name'),

@@ -1,0 +1,115 @@
+// The catalog: products with on/off-sale and reference filters, and a form that saves one (a new
+// reference creates it, an existing one replaces it, as save-product does).
+import { useMemo, useState, type FormEvent } from 'react';
+import { gql, useMutation, useQuery } from 'urql';
+import { useT } from '../i18n.ts';
+import { ListTable, OutcomeView, outcomeOf, useConnection, useDateFormat, type Outcome } from '../ui.tsx';
+import { CURRENCIES } from '../links/NewLink.tsx';
+import type { Viewer } from '../App.tsx';
+
+const PRODUCTS = gql`
+  query Products($first: Int, $after: String, $last: Int, $before: String, $filter: ProductFilter, $slug: String) {
+    products(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
+      edges { node { channelToken channelReference name type amount currency taxRate period isActive updatedAt } }
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+    }
+  }
+`;
+const CHANNELS = gql`query Channels { workspace { slug channels { token name } } }`;
+const SAVE = gql`
+  mutation SaveProduct($input: SaveProductInput!) {
+    saveProduct(input: $input) { result { successful message } errors { path message } product { channelToken channelReference name } }
+  }
+`;
+
+interface ProductRow { channelToken: string; channelReference: string; name: string; type: string; amount: string; currency: string; taxRate: string; period: string | null; isActive: boolean; updatedAt: string }
+
+export function ProductsPage({ viewer }: { viewer: Viewer }) {
+  const { t } = useT();
+  const date = useDateFormat();
+  const [draft, setDraft] = useState({ active: '', reference: '' });
+  const [applied, setApplied] = useState(draft);
+  const filter = useMemo(() => ({ isActive: applied.active ? applied.active === 'on' : undefined, channelReference: applied.reference || undefined }), [applied]);
+  const list = useConnection<ProductRow>(PRODUCTS, 'products', filter, viewer, 'Product');
+  const apply = (e: FormEvent) => (e.preventDefault(), setApplied(draft));
+  return (
+    <section aria-labelledby="products-title">
+      <h1 id="products-title">{t.products}</h1>
+      <form className="filters" role="search" onSubmit={apply}>
+        <label>{t.status}
+          <select name="onSale" value={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.value })}>
+            <option value="">{t.any}</option><option value="on">{t.onSale}</option><option value="off">{t.offSale}</option>
+          </select>
+        </label>
+        <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>
+        <button type="submit" className="primary">{t.filter}</button>
+      </form>
+      <ListTable list={list} head={[t.reference, t.name, t.productType, t.amount, t.taxRate, t.status, t.updated]}>
+        {list.rows.map((p) => (
+          <tr key={p.channelToken + p.channelReference} data-reference={p.channelReference}>
+            <td>{p.channelReference}</td>
+            <td>{p.name}</td>
+            <td>{p.type === 'recurring' ? `${t.recurring} (${p.period === 'yearly' ? t.yearly : t.monthly})` : t.simple}</td>
+            <td>{p.amount} {p.currency}</td>
+            <td>%{p.taxRate}</td>
+            <td>{p.isActive ? t.onSale : t.offSale}</td>
+            <td>{date(p.updatedAt)}</td>
+          </tr>
+        ))}
+      </ListTable>
+      {!viewer.support && <SaveProduct />}
+    </section>
+  );
+}
+
+function SaveProduct() {
+  const { t } = useT();
+  const [{ data }] = useQuery({ query: CHANNELS });
+  const channels: { token: string; name: string }[] = data?.workspace?.channels ?? [];
+  const [form, setForm] = useState({ channelToken: '', channelReference: '', name: '', type: 'simple', amount: '', taxRate: '20', currency: 'TRY', period: 'monthly', isActive: true });
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, save] = useMutation(SAVE);
+  const field = (k: 'channelReference' | 'name' | 'amount' | 'taxRate') => ({ name: k, value: form[k], onChange: (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value }) });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const { period, ...rest } = form;
+    const product = { ...rest, channelToken: form.channelToken || channels[0]?.token, ...(form.type === 'recurring' ? { period } : {}) };
+    setOutcome(outcomeOf(await save({ input: { product } }), 'saveProduct'));
+  };
+  return (
+    <form className="card stack" onSubmit={submit} aria-labelledby="save-product-title">
+      <h2 id="save-product-title">{t.saveProduct}</h2>
+      <div className="row">
+        <label>{t.channel}
+          <select name="channelToken" value={form.channelToken || channels[0]?.token || ''} onChange={(e) => setForm({ ...form, channelToken: e.target.value })}>
+            {channels.map((c) => <option key={c.token} value={c.token}>{c.name}</option>)}
+          </select>
+        </label>
+        <label>{t.productReference}<input required {...field('channelReference')} /></label>
+        <label>{t.name}<input required {...field('name')} /></label>
+      </div>
+      <div className="row">
+        <label>{t.productType}
+          <select name="type" value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value })}>
+            <option value="simple">{t.simple}</option><option value="recurring">{t.recurring}</option>
+          </select>
+        </label>
+        {form.type === 'recurring' && (
+          <label>{t.period}
+            <select name="period" value={form.period} onChange={(e) => setForm({ ...form, period: e.target.value })}>
+              <option value="monthly">{t.monthly}</option><option value="yearly">{t.yearly}</option>
+            </select>
+          </label>
+        )}
+        <label>{t.unitAmount}<input inputMode="decimal" size={10} {...field('amount')} /></label>
+        <label>{t.currency}
+          <select name="currency" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })}>{CURRENCIES.map((c) => <option key={c}>{c}</option>)}</select>
+        </label>
+        <label>{t.taxRate}<input inputMode="decimal" size={5} {...field('taxRate')} /></label>
+      </div>
+      <label className="check"><input type="checkbox" checked={form.isActive} onChange={(e) => setForm({ ...form, isActive: e.target.checked })} />{t.onSale}</label>
+      <div><button type="submit" className="primary">{t.save}</button></div>
+      <OutcomeView outcome={outcome} />
+    </form>
+  );
+}

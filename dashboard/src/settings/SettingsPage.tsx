@@ -1,0 +1,224 @@
+// Workspace settings: API key and secret rotation (the secret shown once), test/live mode,
+// channels, payment accounts and the default account, routing rules. Support staff read only.
+import { useState, type FormEvent } from 'react';
+import { gql, useMutation, useQuery } from 'urql';
+import { useT } from '../i18n.ts';
+import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { CURRENCIES } from '../links/NewLink.tsx';
+import { RoutingRules } from './RoutingRules.tsx';
+import type { Viewer } from '../App.tsx';
+
+const SETTINGS = gql`
+  query Settings($slug: String) {
+    workspace(slug: $slug) {
+      id slug mode apiKey
+      defaultPaymentAccount { token }
+      channels { token name createdAt }
+      paymentAccounts { token name provider mode currencies capabilities }
+    }
+  }
+`;
+const ROTATE = gql`mutation Rotate { rotateApiCredentials { result { successful message } errors { path message } credentials { apiKey apiSecret } } }`;
+const MODE = gql`mutation SetMode($mode: String!) { setWorkspaceMode(mode: $mode) { result { successful message } errors { path message } workspace { id mode } } }`;
+const CHANNEL = gql`mutation CreateChannel($name: String!) { createChannel(name: $name) { result { successful message } errors { path message } channel { token name } } }`;
+const ACCOUNT = gql`
+  mutation CreateAccount($input: CreatePaymentAccountInput!) {
+    createPaymentAccount(input: $input) { result { successful message } errors { path message } paymentAccount { token name } }
+  }
+`;
+const DEFAULT = gql`
+  mutation SetDefault($token: String!) {
+    setDefaultPaymentAccount(token: $token) { result { successful message } errors { path message } workspace { id defaultPaymentAccount { token } } }
+  }
+`;
+// A new channel, account or key is not in the cached workspace yet: refetch it after those mutations.
+const SETTINGS_TYPES = { additionalTypenames: ['Channel', 'PaymentAccount', 'ApiCredentials'] };
+export const CAPABILITIES = ['secure', 'non_secure', 'card_storage', 'card_deletion', 'refund', 'cancel', 'hosted_page', 'conversion'];
+
+export interface Account { token: string; name: string; provider: string; mode: string; currencies: string[]; capabilities: string[] }
+
+export function SettingsPage({ viewer }: { viewer: Viewer }) {
+  const { t } = useT();
+  const [{ data, error }] = useQuery({ query: SETTINGS, variables: { slug: viewer.slug }, context: SETTINGS_TYPES });
+  const w = data?.workspace;
+  const accounts: Account[] = w?.paymentAccounts ?? [];
+  const edit = !viewer.support;
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title">{t.settings}</h1>
+      {error && <p className="error" role="alert">{error.message}</p>}
+      {w && (
+        <>
+          <div className="card">
+            <h2>{t.apiKeys}</h2>
+            <dl><dt>X-Api-Key</dt><dd data-field="apiKey">{w.apiKey ?? '—'}</dd></dl>
+            {edit && <Rotate />}
+          </div>
+          <div className="card">
+            <h2>{t.mode}</h2>
+            <p data-field="mode">{w.mode === 'live' ? t.live : t.testMode}</p>
+            {edit && <ModeSwitch mode={w.mode} />}
+          </div>
+          <div className="card">
+            <h2>{t.channels}</h2>
+            <ul>{w.channels.map((c: { token: string; name: string }) => <li key={c.token} data-channel={c.name}>{c.name} · <code>{c.token}</code></li>)}</ul>
+            {edit && <AddChannel />}
+          </div>
+          <div className="card">
+            <h2>{t.paymentAccounts}</h2>
+            <Accounts accounts={accounts} defaultToken={w.defaultPaymentAccount?.token ?? null} edit={edit} />
+            {edit && <AddAccount />}
+          </div>
+          <RoutingRules accounts={accounts} viewer={viewer} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Rotate() {
+  const { t } = useT();
+  const [asking, setAsking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [secret, setSecret] = useState<{ apiKey: string; apiSecret: string } | null>(null);
+  const [, rotate] = useMutation(ROTATE);
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => (setOutcome(undefined), setSecret(null), setAsking(true))}>{t.rotateKeys}</button>
+      {asking && (
+        <Confirm
+          text={t.confirmRotate}
+          onDismiss={() => setAsking(false)}
+          onConfirm={async () => {
+            const res = await rotate({});
+            setAsking(false);
+            const o = outcomeOf(res, 'rotateApiCredentials');
+            setOutcome(o);
+            setSecret((o as { credentials?: { apiKey: string; apiSecret: string } } | undefined)?.credentials ?? null);
+          }}
+        />
+      )}
+      <OutcomeView outcome={outcome} />
+      {secret && (
+        <div className="card secret" role="region" aria-label={t.newSecret}>
+          <p><strong>{t.secretOnce}</strong></p>
+          <dl>
+            <dt>X-Api-Key</dt><dd data-field="newApiKey"><code>{secret.apiKey}</code></dd>
+            <dt>{t.apiSecret}</dt><dd data-field="newApiSecret"><code>{secret.apiSecret}</code></dd>
+          </dl>
+          <button type="button" onClick={() => setSecret(null)}>{t.secretSaved}</button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ModeSwitch({ mode }: { mode: string }) {
+  const { t } = useT();
+  const [asking, setAsking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, setMode] = useMutation(MODE);
+  const next = mode === 'live' ? 'test' : 'live';
+  return (
+    <>
+      <button type="button" onClick={() => (setOutcome(undefined), setAsking(true))}>{next === 'live' ? t.switchToLive : t.switchToTest}</button>
+      {asking && (
+        <Confirm
+          text={next === 'live' ? t.confirmLive : t.confirmTest}
+          onDismiss={() => setAsking(false)}
+          onConfirm={async () => {
+            const res = await setMode({ mode: next });
+            setAsking(false);
+            setOutcome(outcomeOf(res, 'setWorkspaceMode'));
+          }}
+        />
+      )}
+      <OutcomeView outcome={outcome} />
+    </>
+  );
+}
+
+function AddChannel() {
+  const { t } = useT();
+  const [name, setName] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, create] = useMutation(CHANNEL);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const o = outcomeOf(await create({ name }), 'createChannel');
+    setOutcome(o);
+    if (o?.result?.successful) setName('');
+  };
+  return (
+    <form className="row" onSubmit={submit}>
+      <label>{t.channelName}<input name="channelName" value={name} onChange={(e) => setName(e.target.value)} /></label>
+      <button type="submit">{t.addChannel}</button>
+      <OutcomeView outcome={outcome} />
+    </form>
+  );
+}
+
+function Accounts({ accounts, defaultToken, edit }: { accounts: Account[]; defaultToken: string | null; edit: boolean }) {
+  const { t } = useT();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, setDefault] = useMutation(DEFAULT);
+  return (
+    <>
+      <div className="table-wrap">
+        <table>
+          <thead><tr><th scope="col">{t.name}</th><th scope="col">{t.mode}</th><th scope="col">{t.currency}</th><th scope="col">{t.capabilities}</th><th scope="col">{t.defaultAccount}</th></tr></thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.token} data-account={a.name}>
+                <td>{a.name}<div className="muted"><code>{a.token}</code></div></td>
+                <td>{a.mode}</td>
+                <td>{a.currencies.join(', ')}</td>
+                <td className="wrap">{a.capabilities.join(', ')}</td>
+                <td>
+                  {a.token === defaultToken
+                    ? <span data-field="isDefault">✓ {t.defaultAccount}</span>
+                    : edit && <button type="button" aria-label={`${t.makeDefault}: ${a.name}`} onClick={async () => setOutcome(outcomeOf(await setDefault({ token: a.token }), 'setDefaultPaymentAccount'))}>{t.makeDefault}</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <OutcomeView outcome={outcome} />
+    </>
+  );
+}
+
+function AddAccount() {
+  const { t } = useT();
+  const [name, setName] = useState('');
+  const [currencies, setCurrencies] = useState<string[]>(['TRY']);
+  const [capabilities, setCapabilities] = useState<string[]>(CAPABILITIES.filter((c) => c !== 'conversion'));
+  const [isDefault, setIsDefault] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, create] = useMutation(ACCOUNT);
+  const toggle = (list: string[], set: (l: string[]) => void, v: string) => set(list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const o = outcomeOf(await create({ input: { name, currencies, capabilities, isDefault } }), 'createPaymentAccount');
+    setOutcome(o);
+    if (o?.result?.successful) setName('');
+  };
+  return (
+    <form className="stack" onSubmit={submit} aria-labelledby="add-account-title">
+      <h3 id="add-account-title">{t.addAccount}</h3>
+      <label>{t.accountName}<input name="accountName" value={name} onChange={(e) => setName(e.target.value)} /></label>
+      <fieldset>
+        <legend>{t.currency}</legend>
+        <div className="row">{CURRENCIES.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c}</label>)}</div>
+      </fieldset>
+      <fieldset>
+        <legend>{t.capabilities}</legend>
+        <div className="checks">{CAPABILITIES.map((c) => <label key={c} className="check"><input type="checkbox" checked={capabilities.includes(c)} onChange={() => toggle(capabilities, setCapabilities, c)} />{c}</label>)}</div>
+      </fieldset>
+      <label className="check"><input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />{t.makeDefault}</label>
+      <div><button type="submit" className="primary">{t.addAccount}</button></div>
+      <OutcomeView outcome={outcome} />
+    </form>
+  );
+}

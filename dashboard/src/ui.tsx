@@ -1,0 +1,104 @@
+// Small pieces every screen shares: in-app links, the outcome of a mutation, a pager, a
+// confirmation dialog and the reader's date format.
+import { useMemo, useState, type ReactNode } from 'react';
+import { useQuery, type OperationResult, type TypedDocumentNode } from 'urql';
+import { useT } from './i18n.ts';
+import { navigate } from './router.ts';
+import type { Viewer } from './App.tsx';
+
+/** An anchor to a dashboard path that navigates without a reload (and still opens in a new tab). */
+export function Link({ to, children, current }: { to: string; children: ReactNode; current?: boolean }) {
+  return (
+    <a href={`/dashboard/${to}`} onClick={(e) => (e.preventDefault(), navigate(to))} aria-current={current ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
+
+export type Outcome = { result?: { successful: boolean; message?: string | null }; errors?: { path: string[]; message: string }[] } | undefined;
+
+/** The payload of mutation `field` from an urql result, or the transport/GraphQL error as a failed outcome. */
+export function outcomeOf(res: OperationResult<any>, field: string): Outcome {
+  if (res.error) return { result: { successful: false, message: res.error.graphQLErrors[0]?.message ?? res.error.message } };
+  return res.data?.[field] as Outcome;
+}
+
+/** "Done." or the spec's message with every field error, announced to screen readers. */
+export function OutcomeView({ outcome }: { outcome: Outcome }) {
+  const { t } = useT();
+  if (!outcome) return null;
+  return (
+    <div role="status" className={outcome.result?.successful ? 'ok' : 'error'}>
+      {outcome.result?.successful ? t.done : outcome.result?.message}
+      {outcome.errors?.map((e, i) => <div key={i}>{e.path.join('.')}: {e.message}</div>)}
+    </div>
+  );
+}
+
+export interface PageInfo { hasNextPage: boolean; hasPreviousPage: boolean; startCursor?: string | null; endCursor?: string | null }
+export interface PageArgs { after?: string; before?: string }
+
+/** The connection arguments of one page of `size` rows. */
+export const pageVariables = (page: PageArgs, size = 20) => (page.before ? { last: size, before: page.before } : { first: size, after: page.after });
+
+export function Pager({ info, onPage }: { info?: PageInfo; onPage: (p: PageArgs) => void }) {
+  const { t } = useT();
+  return (
+    <div className="row">
+      <button type="button" disabled={!info?.hasPreviousPage} onClick={() => onPage({ before: info?.startCursor ?? undefined })}>{t.previous}</button>
+      <button type="button" disabled={!info?.hasNextPage} onClick={() => onPage({ after: info?.endCursor ?? undefined })}>{t.next}</button>
+    </div>
+  );
+}
+
+/** Asks before a money-moving or destructive action; the confirm button takes the focus. */
+export function Confirm({ text, onConfirm, onDismiss }: { text: string; onConfirm: () => void; onDismiss: () => void }) {
+  const { t } = useT();
+  return (
+    <div role="alertdialog" aria-labelledby="confirm-text" className="card">
+      <p id="confirm-text">{text}</p>
+      <div className="row">
+        <button type="button" className="primary" autoFocus onClick={onConfirm}>{t.confirm}</button>
+        <button type="button" onClick={onDismiss}>{t.dismiss}</button>
+      </div>
+    </div>
+  );
+}
+
+export function useDateFormat(): (iso: string | null | undefined) => string {
+  const { lang } = useT();
+  const fmt = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
+  return (iso) => (iso ? fmt.format(new Date(iso)) : '—');
+}
+
+/**
+ * One page of a connection list (`field` of `query`, which takes first/after/last/before, filter
+ * and workspaceSlug): its rows, paging, and a reset to the first page when the filter changes.
+ * `typename` keeps an empty list fresh after a mutation creating its first row.
+ */
+export function useConnection<Row>(query: TypedDocumentNode | string, field: string, filter: object, viewer: Viewer, typename: string) {
+  const [paged, setPaged] = useState<{ page: PageArgs; filter: object }>({ page: {}, filter });
+  const page = paged.filter === filter ? paged.page : {};
+  const context = useMemo(() => ({ additionalTypenames: [typename] }), [typename]);
+  const [{ data, error }] = useQuery({ query, variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined }, context });
+  const rows: Row[] = data?.[field]?.edges.map((e: { node: Row }) => e.node) ?? [];
+  return { rows, info: data?.[field]?.pageInfo as PageInfo | undefined, loaded: !!data, error, onPage: (p: PageArgs) => setPaged({ page: p, filter }) };
+}
+
+/** A table of rows, or "nothing here", with an error above and the pager below. */
+export function ListTable({ head, children, list }: { head: string[]; children: ReactNode; list: { loaded: boolean; rows: unknown[]; error?: { message: string }; info?: PageInfo; onPage: (p: PageArgs) => void } }) {
+  const { t } = useT();
+  return (
+    <>
+      {list.error && <p className="error" role="alert">{list.error.message}</p>}
+      <div className="table-wrap">
+        <table>
+          <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
+          <tbody>{children}</tbody>
+        </table>
+        {list.loaded && list.rows.length === 0 && <p>{t.none}</p>}
+      </div>
+      <Pager info={list.info} onPage={list.onPage} />
+    </>
+  );
+}

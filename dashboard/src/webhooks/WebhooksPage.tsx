@@ -1,0 +1,138 @@
+// Webhook addresses (add with an event selection, disable/enable, delete) and the workspace's
+// notifications, refreshed on every live event and on demand.
+import { useRef, useState, type FormEvent } from 'react';
+import { gql, useMutation, useQuery, useSubscription } from 'urql';
+import { fill, useT } from '../i18n.ts';
+import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { NotificationList } from './NotificationList.tsx';
+import type { Viewer } from '../App.tsx';
+
+const ADDRESSES = gql`
+  query WebhookAddresses { webhookAddresses { id url events allEvents enabled createdAt } eventKinds }
+`;
+const ADD = gql`
+  mutation AddWebhookAddress($input: AddWebhookAddressInput!) {
+    addWebhookAddress(input: $input) { result { successful message } errors { path message } webhookAddress { id url events allEvents enabled } }
+  }
+`;
+const PAYLOAD = `result { successful message } errors { path message } webhookAddress { id url events allEvents enabled }`;
+const DISABLE = gql`mutation DisableWebhookAddress($id: ID!) { disableWebhookAddress(id: $id) { ${PAYLOAD} } }`;
+const ENABLE = gql`mutation EnableWebhookAddress($id: ID!) { enableWebhookAddress(id: $id) { ${PAYLOAD} } }`;
+const DELETE = gql`mutation DeleteWebhookAddress($id: ID!) { deleteWebhookAddress(id: $id) { ${PAYLOAD} } }`;
+const EVENTS = gql`subscription WebhookEvents { events { id } }`;
+
+// An empty list names no type, so the document cache would not refetch it after an add.
+const ADDRESS_TYPES = { additionalTypenames: ['WebhookAddress'] };
+
+interface Address { id: string; url: string; events: string[]; allEvents: boolean; enabled: boolean }
+const STATUSES = ['pending', 'delivered', 'failed', 'dropped'];
+
+export function WebhooksPage({ viewer }: { viewer: Viewer }) {
+  const { t } = useT();
+  const [reload, setReload] = useState(0);
+  const [status, setStatus] = useState('');
+  const [record, setRecord] = useState('');
+  // A new event may mean a new notification; attempts change without events, hence the button.
+  const bump = useRef(() => setReload((n) => n + 1));
+  useSubscription({ query: EVENTS, pause: viewer.support }, (_p, e) => (bump.current(), e));
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h1 id="webhooks-title">{t.webhooks}</h1>
+      {!viewer.support && <Addresses />}
+      <h2>{t.notifications}</h2>
+      <form className="filters" role="search" onSubmit={(e) => (e.preventDefault(), setReload((n) => n + 1))}>
+        <label>{t.status}<select name="notificationStatus" value={status} onChange={(e) => setStatus(e.target.value)}><option value="">{t.any}</option>{STATUSES.map((s) => <option key={s}>{s}</option>)}</select></label>
+        <label>{t.recordToken}<input name="recordToken" value={record} onChange={(e) => setRecord(e.target.value.trim())} /></label>
+        <button type="submit" className="primary">{t.refresh}</button>
+      </form>
+      <NotificationList viewer={viewer} status={status} recordToken={record} reload={reload} />
+    </section>
+  );
+}
+
+function Addresses() {
+  const { t } = useT();
+  const [{ data, error }] = useQuery({ query: ADDRESSES, context: ADDRESS_TYPES });
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const [, disable] = useMutation(DISABLE);
+  const [, enable] = useMutation(ENABLE);
+  const [, remove] = useMutation(DELETE);
+  const addresses: Address[] = data?.webhookAddresses ?? [];
+  return (
+    <div className="card">
+      <h2>{t.webhookAddresses}</h2>
+      {error && <p className="error" role="alert">{error.message}</p>}
+      <div className="table-wrap">
+        <table>
+          <thead><tr><th scope="col">URL</th><th scope="col">{t.events}</th><th scope="col">{t.status}</th><th scope="col"><span className="sr-only">{t.actions}</span></th></tr></thead>
+          <tbody>
+            {addresses.map((a) => (
+              <tr key={a.id} data-address={a.url}>
+                <td>{a.url}</td>
+                <td className="wrap">{a.allEvents ? t.allEvents : a.events.join(', ')}</td>
+                <td>{a.enabled ? t.enabled : t.disabled}</td>
+                <td className="row">
+                  {a.enabled
+                    ? <button type="button" aria-label={`${t.disable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await disable({ id: a.id }), 'disableWebhookAddress'))}>{t.disable}</button>
+                    : <button type="button" aria-label={`${t.enable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await enable({ id: a.id }), 'enableWebhookAddress'))}>{t.enable}</button>}
+                  <button type="button" className="danger" aria-label={`${t.delete} ${a.url}`} onClick={() => (setOutcome(undefined), setDeleting(a))}>{t.delete}</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data && addresses.length === 0 && <p>{t.none}</p>}
+      </div>
+      {deleting && (
+        <Confirm
+          text={fill(t.confirmDelete, { name: deleting.url })}
+          onDismiss={() => setDeleting(null)}
+          onConfirm={async () => {
+            const res = await remove({ id: deleting.id });
+            setDeleting(null);
+            setOutcome(outcomeOf(res, 'deleteWebhookAddress'));
+          }}
+        />
+      )}
+      <OutcomeView outcome={outcome} />
+      <AddAddress kinds={data?.eventKinds ?? []} />
+    </div>
+  );
+}
+
+function AddAddress({ kinds }: { kinds: string[] }) {
+  const { t } = useT();
+  const [url, setUrl] = useState('');
+  const [all, setAll] = useState(false);
+  const [events, setEvents] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, add] = useMutation(ADD);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = outcomeOf(await add({ input: { url, events: all ? undefined : events, allEvents: all } }), 'addWebhookAddress');
+    setOutcome(res);
+    if (!res?.result?.successful) return;
+    setUrl('');
+    setEvents([]);
+    setAll(false);
+  };
+  const toggle = (kind: string) => setEvents((list) => (list.includes(kind) ? list.filter((k) => k !== kind) : [...list, kind]));
+  return (
+    <form onSubmit={submit} aria-labelledby="add-address-title">
+      <h3 id="add-address-title">{t.addAddress}</h3>
+      <label>URL<input name="url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" /></label>
+      <fieldset>
+        <legend>{t.events}</legend>
+        <label className="check"><input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />{t.allEvents}</label>
+        <div className="checks">
+          {kinds.map((k) => (
+            <label key={k} className="check"><input type="checkbox" disabled={all} checked={events.includes(k)} onChange={() => toggle(k)} />{k}</label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="primary">{t.add}</button>
+      <OutcomeView outcome={outcome} />
+    </form>
+  );
+}

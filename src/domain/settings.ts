@@ -1,0 +1,172 @@
+// Workspace settings a merchant changes from the dashboard (issue #15): API key and secret
+// rotation, channels, payment accounts, the default account, routing rules and the test/live
+// mode. The operator functions of workspaces.ts do the writing (the CLI calls the same ones);
+// this module holds the vocabulary both use and checks a merchant's input by field path.
+import { z } from 'zod';
+import type { Channel, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
+import type { BinInfo, CardScheme } from '../providers/types.ts';
+import type { Services } from './services.ts';
+import { findAccount } from './accounts.ts';
+import { IssueList, NotFoundError, ValidationError } from './errors.ts';
+import { isCurrency, parseAmount, type Currency } from './money.ts';
+import { isUuid, parseInput } from './validation.ts';
+import {
+  addRoutingRule,
+  createChannel,
+  createPaymentAccount,
+  removeRoutingRule,
+  rotateCredentials,
+  setDefaultAccount,
+  updateWorkspace,
+  type AccountCapabilities,
+  type Credentials,
+} from './workspaces.ts';
+
+// ---------------------------------------------------------------- vocabulary (CLI and dashboard)
+
+export const CAPABILITIES = ['secure', 'non_secure', 'card_storage', 'card_deletion', 'refund', 'cancel', 'hosted_page', 'conversion'] as const;
+export type CapabilityName = (typeof CAPABILITIES)[number];
+export const CAPABILITY_KEYS: Record<CapabilityName, keyof AccountCapabilities> = {
+  secure: 'secure',
+  non_secure: 'nonSecure',
+  card_storage: 'cardStorage',
+  card_deletion: 'cardDeletion',
+  refund: 'refund',
+  cancel: 'cancel',
+  hosted_page: 'hostedPage',
+  conversion: 'conversion',
+};
+export const CARD_SCHEMES = ['visa', 'mastercard', 'american_express', 'troy', 'discover', 'diners_club', 'jcb', 'unionpay', 'maestro'] as const satisfies readonly CardScheme[];
+export const CARD_TYPES = ['credit', 'debit', 'prepaid'] as const satisfies readonly NonNullable<BinInfo['type']>[];
+/** Providers the gateway registers at start (src/gateway.ts); only the simulator for now. */
+export const PROVIDERS = ['simulator'] as const;
+export const BIN_PREFIX = /^\d{1,8}$/;
+export const MODES = ['test', 'live'] as const;
+
+/** Names listed switched on, every other capability off. */
+export function capabilitiesOf(names: readonly CapabilityName[]): AccountCapabilities {
+  return Object.fromEntries(CAPABILITIES.map((n) => [CAPABILITY_KEYS[n], names.includes(n)])) as AccountCapabilities;
+}
+
+// ---------------------------------------------------------------- operations
+
+/** Revokes the workspace's keys and issues a new key and secret; the secret is returned only here. */
+export function rotateApiCredentials(s: Services, workspace: Workspace): Promise<Credentials> {
+  return rotateCredentials(s.db, s.masterKey, workspace.slug, s.clock);
+}
+
+const channelInput = z.object({ name: z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255) }).strict();
+
+export function addChannel(s: Services, workspace: Workspace, raw: unknown): Promise<Channel> {
+  const { name } = parseInput(channelInput, raw);
+  return createChannel(s.db, workspace.slug, name);
+}
+
+const accountInput = z
+  .object({
+    name: z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255),
+    provider: z.string({ error: 'invalid_type' }).nullish(),
+    currencies: z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }),
+    capabilities: z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }),
+    isDefault: z.boolean({ error: 'invalid_boolean' }).nullish(),
+  })
+  .strict();
+
+/** A payment account in the workspace's current mode; `isDefault` also makes it the default. */
+export function addPaymentAccount(s: Services, workspace: Workspace, raw: unknown): Promise<PaymentAccount> {
+  const input = parseInput(accountInput, raw);
+  const issues = new IssueList();
+  const provider = input.provider ?? 'simulator';
+  if (!(PROVIDERS as readonly string[]).includes(provider)) issues.add(['provider'], 'value_not_allowed', { allowed: PROVIDERS.join(', ') });
+  if (input.currencies.length === 0) issues.add(['currencies'], 'currencies_required');
+  input.currencies.forEach((c, i) => {
+    if (!isCurrency(c)) issues.add(['currencies', i], 'currency_invalid');
+  });
+  input.capabilities.forEach((c, i) => {
+    if (!(CAPABILITIES as readonly string[]).includes(c)) issues.add(['capabilities', i], 'value_not_allowed', { allowed: CAPABILITIES.join(', ') });
+  });
+  issues.throwIfAny();
+  return createPaymentAccount(s.db, workspace.slug, {
+    name: input.name,
+    provider,
+    currencies: [...new Set(input.currencies)] as Currency[],
+    capabilities: capabilitiesOf(input.capabilities as CapabilityName[]),
+    isDefault: input.isDefault ?? false,
+  });
+}
+
+async function requireAccount(s: Services, workspace: Workspace, token: string, path: Array<string | number>): Promise<PaymentAccount> {
+  const account = isUuid(token) ? await findAccount(s.db, workspace.id, token) : null;
+  if (!account) throw NotFoundError.single(path, 'account_not_found');
+  return account;
+}
+
+export async function setDefaultPaymentAccount(s: Services, workspace: Workspace, token: string): Promise<Workspace> {
+  const account = await requireAccount(s, workspace, token, ['token']);
+  return setDefaultAccount(s.db, workspace.slug, account.id);
+}
+
+const text = z.string({ error: 'invalid_type' }).trim();
+const ruleInput = z
+  .object({
+    paymentProviderToken: z.string({ error: 'invalid_type' }),
+    scheme: text.nullish(),
+    cardType: text.nullish(),
+    binPrefix: text.nullish(),
+    issuerCode: text.max(16).nullish(),
+    currency: text.nullish(),
+    minAmount: z.union([z.string(), z.number()], { error: 'amount_format' }).nullish(),
+    maxAmount: z.union([z.string(), z.number()], { error: 'amount_format' }).nullish(),
+  })
+  .strict();
+
+/** Appends a rule after the existing ones (first match wins); every condition given must hold. */
+export async function addWorkspaceRoutingRule(s: Services, workspace: Workspace, raw: unknown): Promise<RoutingRule> {
+  const input = parseInput(ruleInput, raw);
+  const issues = new IssueList();
+  const pick = <T extends string>(value: string | null | undefined, values: readonly T[], path: string): T | undefined => {
+    const v = value ? value.toLowerCase() : undefined;
+    if (v && !(values as readonly string[]).includes(v)) issues.add([path], 'value_not_allowed', { allowed: values.join(', ') });
+    return v as T | undefined;
+  };
+  const money = (value: string | number | null | undefined, path: string): bigint | undefined => {
+    if (value == null || value === '') return undefined;
+    const amount = parseAmount(value);
+    if (amount === null) issues.add([path], 'amount_format');
+    return amount ?? undefined;
+  };
+  const scheme = pick(input.scheme, CARD_SCHEMES, 'scheme');
+  const cardType = pick(input.cardType, CARD_TYPES, 'cardType');
+  const binPrefix = input.binPrefix || undefined;
+  if (binPrefix && !BIN_PREFIX.test(binPrefix)) issues.add(['binPrefix'], 'bin_prefix_invalid');
+  const currency = input.currency ? input.currency.toUpperCase() : undefined;
+  if (currency && !isCurrency(currency)) issues.add(['currency'], 'currency_invalid');
+  const minAmount = money(input.minAmount, 'minAmount');
+  const maxAmount = money(input.maxAmount, 'maxAmount');
+  if (minAmount !== undefined && maxAmount !== undefined && maxAmount < minAmount) issues.add(['maxAmount'], 'amount_range_order');
+  issues.throwIfAny();
+  const account = await requireAccount(s, workspace, input.paymentProviderToken, ['paymentProviderToken']);
+  return addRoutingRule(s.db, workspace.slug, {
+    paymentAccountId: account.id,
+    scheme,
+    cardType,
+    binPrefix,
+    issuerCode: input.issuerCode || undefined,
+    currency: currency as Currency | undefined,
+    minAmount,
+    maxAmount,
+  });
+}
+
+/** Deletes one rule of the workspace; the rules after it keep their order. */
+export async function removeWorkspaceRoutingRule(s: Services, workspace: Workspace, id: string): Promise<RoutingRule> {
+  const rule = isUuid(id) ? await s.db.routingRule.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
+  if (!rule) throw NotFoundError.single(['id'], 'routing_rule_not_found');
+  await removeRoutingRule(s.db, workspace.slug, rule.id);
+  return rule;
+}
+
+export function setWorkspaceMode(s: Services, workspace: Workspace, mode: string): Promise<Workspace> {
+  if (!(MODES as readonly string[]).includes(mode)) throw ValidationError.single(['mode'], 'value_not_allowed', { allowed: MODES.join(', ') });
+  return updateWorkspace(s.db, workspace.slug, { mode: mode as (typeof MODES)[number] });
+}

@@ -1,0 +1,86 @@
+// Products, orders and subscriptions screens in Chromium: a product saved from the dashboard is in
+// the catalog the API uses; an order opened through REST is listed and shown with its items and
+// payment page; a paid subscription is cancelled from its page after a confirmation.
+import { describe, expect, it } from 'vitest';
+import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
+import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
+import { orderBody } from '../helpers/orders.ts';
+import { openSubscription, payPeriod, recurringProduct, saveProducts } from '../subscriptions/support.ts';
+
+warnIfNoChromium('records.browser.test.ts');
+
+const { t, merchant: m, open } = useDashboard();
+const db = () => t.gateway.services.db;
+
+describe.skipIf(!haveChromium)('products, orders and subscriptions screens in Chromium', { timeout: 120_000 }, () => {
+  it('saves a recurring product from the dashboard into the catalog; a broken rule is shown and nothing saved', async () => {
+    const { page, problems } = await open(1280, 900, { locale: 'en-GB' });
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByLabel('Product code').fill('SKU-DASH-1');
+    await page.getByLabel('Name', { exact: true }).fill('Çay demliği');
+    await page.getByLabel(/^Type/).selectOption('recurring');
+    await page.getByLabel('Period').selectOption('yearly');
+    await page.getByLabel('Unit price (VAT included)').fill('450.00');
+    await page.getByLabel('VAT rate (%)').fill('10');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Done.');
+    await expect.poll(() => page.locator('tr[data-reference="SKU-DASH-1"]').textContent()).toContain('450.00 TRY');
+    expect(await page.locator('tr[data-reference="SKU-DASH-1"]').textContent()).toContain('Recurring (yearly)');
+    const product = await db().product.findFirstOrThrow({ where: { workspaceId: m.workspaceId, channelReference: 'SKU-DASH-1' } });
+    expect(product).toMatchObject({ name: 'Çay demliği', type: 'recurring', period: 'yearly', amount: 45000n, taxRate: 1000, isActive: true });
+
+    // A rule broken (no price): the domain's message by field, nothing changed.
+    await page.getByLabel('Product code').fill('SKU-DASH-2');
+    await page.getByLabel('Unit price (VAT included)').fill('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').getAttribute('class')).toBe('error');
+    expect(await db().product.count({ where: { channelReference: 'SKU-DASH-2' } })).toBe(0);
+    await shot(page, 'dashboard-products-desktop.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists an order opened through REST and shows its items and payment page (phone, Turkish)', async () => {
+    const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-DASH-1' } }));
+    expect(res.status).toBe(200);
+    const token = res.body.order.token as string;
+    const { page, problems } = await open(390, 844, { path: 'orders' });
+    await page.locator(`tr[data-token="${token}"] a`).click();
+    await expect.poll(() => page.locator('[data-field="orderStatus"]').textContent()).toBe('open');
+    expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/orders/${token}`);
+    expect(await page.locator('main').textContent()).toContain('2 × Kitap (ITEM-1) · 50.00 TRY · %10.00');
+    expect(await page.getByRole('link', { name: res.body.order.checkout_url }).count()).toBe(1);
+    await fitsWidth(page, 390);
+    await shot(page, 'dashboard-order-phone.png');
+
+    await page.getByRole('link', { name: 'Geri' }).click();
+    await page.getByLabel('Durum').selectOption('paid');
+    await page.getByRole('button', { name: 'Filtrele' }).click();
+    await expect.poll(() => page.locator(`tr[data-token="${token}"]`).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cancels a paid subscription from its page after a confirmation; the paid period runs on', async () => {
+    await saveProducts(m, [recurringProduct(m, 'PLAN-BASIC')]);
+    const { token } = await openSubscription(m, { subscription: { channel_reference: 'SUB-DASH-1' } });
+    await payPeriod(t, token);
+    const { page, problems } = await open(1280, 900, { locale: 'en-GB' });
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await page.locator(`tr[data-token="${token}"] a`).click();
+    await expect.poll(() => page.locator('[data-field="subscriptionStatus"]').textContent()).toBe('active');
+    expect(await page.locator('[data-payment]').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Cancel the subscription' }).click();
+    expect(await db().subscription.findUniqueOrThrow({ where: { id: token } })).toMatchObject({ cancelledAt: null });
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Done.');
+    await expect.poll(() => page.locator('[data-field="cancelledAt"]').count()).toBe(1);
+    const after = await db().subscription.findUniqueOrThrow({ where: { id: token } });
+    expect(after.cancelledAt).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Cancel the subscription' }).count()).toBe(0);
+    await shot(page, 'dashboard-subscription-desktop.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

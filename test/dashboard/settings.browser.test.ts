@@ -1,0 +1,105 @@
+// The settings screen in Chromium: rotating the API key and secret (the secret shown once, the
+// old key refused at once, the new pair accepted), a channel, a payment account made the default,
+// a routing rule that then picks the account for a matching card, and the test/live switch. The
+// workspace is its own: rotation would break the other tests' key.
+import { describe, expect, it } from 'vitest';
+import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
+import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
+import { call } from '../helpers/client.ts';
+import { paymentBody } from '../helpers/payments.ts';
+import { createAccessToken } from '../../src/domain/workspaces.ts';
+
+warnIfNoChromium('settings.browser.test.ts');
+
+const { t, open, seed } = useDashboard();
+const db = () => t.gateway.services.db;
+
+describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000 }, () => {
+  it('rotates the key and secret (shown once), adds a channel, an account made default and a routing rule, and switches the mode', async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings test');
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB' });
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect.poll(() => page.locator('[data-field="apiKey"]').textContent()).toBe(m.apiKey);
+
+    // Rotation: nothing happens before the confirmation; then the new pair is shown once.
+    await page.getByRole('button', { name: 'Rotate the key and secret' }).click();
+    expect((await m.call('retrieve-bin', { bin: '41111111' })).status).not.toBe(401);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const newKey = (await page.locator('[data-field="newApiKey"]').textContent())!;
+    const newSecret = (await page.locator('[data-field="newApiSecret"]').textContent())!;
+    expect(newKey).not.toBe(m.apiKey);
+    expect(newSecret.length).toBeGreaterThan(20);
+    await expect.poll(() => page.locator('[data-field="apiKey"]').textContent()).toBe(newKey);
+    expect((await m.call('regular-payment', paymentBody(m))).status).toBe(401);
+    const fresh = { team: m.team, apiKey: newKey, apiSecret: newSecret };
+    const paid = await call(t.gateway.baseUrl, fresh, 'regular-payment', paymentBody(m));
+    expect(paid.status).toBe(200);
+    expect(paid.body.result.successful).toBe(true);
+    await page.getByRole('button', { name: 'Stored it, hide' }).click();
+    expect(await page.locator('[data-field="newApiSecret"]').count()).toBe(0);
+    expect(await page.content()).not.toContain(newSecret);
+
+    // A channel.
+    await page.getByLabel('Channel name').fill('Mağaza 2');
+    await page.getByRole('button', { name: 'Add a channel' }).click();
+    await expect.poll(() => page.locator('[data-channel="Mağaza 2"]').count()).toBe(1);
+    expect(await db().channel.count({ where: { workspaceId: m.workspaceId, name: 'Mağaza 2' } })).toBe(1);
+
+    // A payment account for TRY and USD, made the default.
+    await page.getByLabel('Account name').fill('Sim ikinci');
+    await page.getByRole('checkbox', { name: 'USD' }).check();
+    await page.getByRole('checkbox', { name: 'Make default' }).check();
+    await page.getByRole('button', { name: 'Add a payment account' }).click();
+    await expect.poll(() => page.locator('tr[data-account="Sim ikinci"] [data-field="isDefault"]').count()).toBe(1);
+    const second = await db().paymentAccount.findFirstOrThrow({ where: { workspaceId: m.workspaceId, name: 'Sim ikinci' } });
+    expect(second).toMatchObject({ currencies: ['TRY', 'USD'], conversion: false, secure: true, provider: 'simulator' });
+    expect((await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).defaultPaymentAccountId).toBe(second.id);
+    // And the first one back as the default.
+    await page.getByRole('button', { name: 'Make default: Simulator' }).click();
+    await expect.poll(async () => (await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).defaultPaymentAccountId).toBe(m.accountToken);
+
+    // A routing rule: a bad BIN prefix is refused by field; a good rule routes a visa card.
+    await page.getByLabel('Account to pick').selectOption({ label: 'Sim ikinci' });
+    await page.getByLabel('BIN prefix').fill('41a');
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await expect.poll(() => page.locator('form[aria-labelledby="add-rule-title"] ~ [role="status"]').textContent()).toContain('binPrefix');
+    expect(await db().routingRule.count({ where: { workspaceId: m.workspaceId } })).toBe(0);
+    await page.getByLabel('BIN prefix').fill('411111');
+    await page.getByLabel('Card scheme').selectOption('visa');
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await expect.poll(() => page.locator('li[data-rule]').count()).toBe(1);
+    expect(await page.locator('li[data-rule]').textContent()).toContain('visa · BIN 411111… → Sim ikinci');
+    const routed = await call(t.gateway.baseUrl, fresh, 'regular-payment', paymentBody(m));
+    expect((await db().payment.findUniqueOrThrow({ where: { id: routed.body.transaction.token } })).paymentAccountId).toBe(second.id);
+    await shot(page, 'dashboard-settings-desktop.png');
+    await page.getByRole('button', { name: /^Delete: visa/ }).click();
+    await expect.poll(() => page.locator('li[data-rule]').count()).toBe(0);
+    expect(await db().routingRule.count({ where: { workspaceId: m.workspaceId } })).toBe(0);
+
+    // Test to live and back, each after a confirmation.
+    await page.getByRole('button', { name: 'Switch to live mode' }).click();
+    expect((await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).mode).toBe('test');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.locator('[data-field="mode"]').textContent()).toBe('Live');
+    expect((await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).mode).toBe('live');
+    await page.getByRole('button', { name: 'Switch to test mode' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.locator('[data-field="mode"]').textContent()).toBe('Test');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits a phone (Turkish) and shows no secret before a rotation', async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings phone');
+    const { page, problems } = await open(390, 844, { token, path: 'settings' });
+    await expect.poll(() => page.locator('[data-field="apiKey"]').textContent()).toBe(m.apiKey);
+    expect(await page.content()).not.toContain(m.apiSecret);
+    expect(await page.getByRole('button', { name: 'Anahtarı ve gizli anahtarı yenile' }).count()).toBe(1);
+    await fitsWidth(page, 390);
+    await shot(page, 'dashboard-settings-phone.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
