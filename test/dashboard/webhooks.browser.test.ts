@@ -84,7 +84,9 @@ describe.skipIf(!haveChromium)('webhooks screen in Chromium', { timeout: 120_000
     expect(await row.textContent()).toContain('Tüm olaylar');
 
     await row.getByRole('button', { name: `Devre dışı bırak ${url}` }).click();
-    await expect.poll(() => row.textContent()).toContain('Devre dışı');
+    // The row's button turns into "Etkinleştir" once the change is saved (its old label already read "Devre dışı …").
+    await expect.poll(() => row.getByRole('button', { name: `Etkinleştir ${url}` }).count()).toBe(1);
+    expect(await row.textContent()).toContain('Devre dışı');
     expect((await db().webhookAddress.findFirstOrThrow({ where: { url } })).enabled).toBe(false);
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-webhooks-phone.png');
