@@ -4,6 +4,7 @@
 // 3DS paths hold tokens), a header or a body, so no card data or secret can reach a collector.
 import { context, diag, DiagLogLevel, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { PrismaInstrumentation } from '@prisma/instrumentation';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import {
@@ -38,6 +39,12 @@ export function startOtel(opts: { url: string; serviceName: string; logger: Logg
   // Global tracer provider (for libraries' own spans), AsyncLocalStorage context, W3C propagation.
   provider.register();
   const tracer = provider.getTracer('payment-gateway');
+  // Prisma's own spans (operation, connection, each SQL statement as parameterised text: no
+  // values), children of the request or job span under way: the generated client reads the
+  // tracing helper this sets on globalThis.
+  const prisma = new PrismaInstrumentation({ enabled: false });
+  prisma.setTracerProvider(provider);
+  prisma.enable();
 
   return {
     enabled: true,
@@ -85,6 +92,7 @@ export function startOtel(opts: { url: string; serviceName: string; logger: Logg
         // A collector that is down must not turn a clean stop into a failed one.
         opts.logger.warn('tracing: spans not exported at stop', { error: (err as Error).message });
       } finally {
+        prisma.disable();
         // A later gateway in this process (tests) may register its own.
         trace.disable();
         context.disable();

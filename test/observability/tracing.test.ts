@@ -83,7 +83,7 @@ describe('tracing', () => {
     for (const rs of resourceSpans) expect(attrs(rs.resource.attributes)['service.name']).toBe('gateway-under-test');
     const spans = resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((s) => s.spans));
 
-    const payment = spans.filter((s) => s.traceId === paid.traceId);
+    const payment = spans.filter((s) => s.traceId === paid.traceId && s.kind === 2);
     expect(payment).toHaveLength(1);
     expect(payment[0]).toMatchObject({ name: 'POST regular-payment', kind: 2 /* SERVER */, parentSpanId: paid.parentId });
     expect(attrs(payment[0]!.attributes)).toMatchObject({
@@ -93,6 +93,12 @@ describe('tracing', () => {
       'gateway.workspace': m.team,
       request_id: 'trace-pay-1',
     });
+
+    // Prisma's spans of that request sit in its trace, under its span; SQL text carries no values.
+    const payRequest = payment[0]!;
+    const inPaymentTrace = spans.filter((s) => s.traceId === paid.traceId && s !== payRequest);
+    expect(inPaymentTrace.some((s) => s.name === 'prisma:client:operation' && s.parentSpanId === payRequest.spanId)).toBe(true);
+    expect(inPaymentTrace.some((s) => s.name === 'prisma:client:db_query')).toBe(true);
 
     const rejected = spans.find((s) => attrs(s.attributes).request_id === bad.headers.get('x-request-id'));
     expect(rejected?.name).toBe('POST retrieve-bin');
