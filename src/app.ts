@@ -13,6 +13,7 @@ import { createDashboardHandler } from './dashboard/static.ts';
 import type { RateLimits } from './rest/rate-limit.ts';
 import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
 import type { Metrics } from './observability/metrics.ts';
+import { noTracing, type Tracing } from './observability/tracing.ts';
 import { buildOpenApi } from './rest/openapi/document.ts';
 import { createApiDocs } from './http/api-docs.ts';
 
@@ -25,6 +26,8 @@ export interface AppOptions {
   live?: LiveEvents;
   rateLimits?: RateLimits;
   metrics?: Metrics;
+  /** A span per request when an OTLP endpoint is configured (observability/tracing.ts). */
+  tracing?: Tracing;
 }
 
 export interface App {
@@ -56,6 +59,7 @@ export function createApp(opts: AppOptions): App {
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits });
 
   const apiDocs = createApiDocs(buildOpenApi(schema));
+  const tracing = opts.tracing ?? noTracing;
 
   const server = http.createServer((req, res) => {
     // Every answer carries the request id; every line logged for the request (and the jobs and
@@ -72,7 +76,7 @@ export function createApp(opts: AppOptions): App {
         opts.logger.info('request', { method: req.method, operation: ctx.operation, workspace: ctx.workspace, status, duration_ms: Math.round(seconds * 1e4) / 10 }),
       );
     });
-    void runInContext(ctx, () => handle(req, res));
+    void runInContext(ctx, () => tracing.request(req, res, ctx, () => handle(req, res)));
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -32,6 +32,13 @@ const schema = z.object({
   /** SMTP server for link receipts, e.g. smtp://user:pass@mail.example.com:587; unset: receipts are logged. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Payment Gateway <no-reply@localhost>'),
+  /**
+   * OpenTelemetry traces (OTLP/HTTP, JSON), off unless one of the standard endpoints is set: the
+   * collector's base address (spans go to <it>/v1/traces) or the full traces address. Empty = unset.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
+  OTEL_SERVICE_NAME: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */

@@ -29,6 +29,7 @@ import { subscriptionPayments } from './domain/subscriptions/owner.ts';
 import { loadMasterKey } from './master-key.ts';
 import { workerIndex } from './cluster.ts';
 import { createMetrics } from './observability/metrics.ts';
+import { startTracing } from './observability/tracing.ts';
 
 export interface Gateway {
   config: Config;
@@ -90,13 +91,17 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     })());
   if (embedded) stops.push(() => embedded.stop());
   try {
+    // Tracing (when an OTLP endpoint is configured) is stopped after everything that makes spans,
+    // so a clean stop exports the last requests' and jobs' spans.
+    const tracing = await startTracing(config, logger);
+    stops.push(() => tracing.shutdown());
     const { applied } = await migrate(databaseUrl);
     if (applied.length) logger.info('migrations applied', { applied });
     const masterKey = loadMasterKey(config, logger);
     const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, onQuery: opts.onQuery });
     stops.push(() => db.$disconnect());
 
-    const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger });
+    const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing });
     // Registered before start so a failure later in start-up (port taken) still ends its pool.
     stops.push(() => jobs.stop());
     const providers = createRegistry([new SimulatorProvider(() => clock.now())]);
@@ -122,6 +127,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       masterKey,
       logger,
       metrics,
+      tracing,
       isHealthy: async () => ready && jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),
     });
     const port = await app.listen(config.PORT, config.HOST);

@@ -5,6 +5,7 @@ import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
 import { isShutdownLoss, logConnectionLoss, type Logger } from '../logger.ts';
 import { currentRequestId, runInContext } from '../observability/context.ts';
+import { noTracing, type Tracing } from '../observability/tracing.ts';
 
 export interface JobRunner {
   agenda: Agenda;
@@ -19,6 +20,8 @@ export interface JobRunnerOptions {
   processEvery: number;
   logger: Logger;
   name?: string;
+  /** A span per job run when an OTLP endpoint is configured. */
+  tracing?: Tracing;
 }
 
 export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner> {
@@ -45,7 +48,7 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
     if (isShutdownLoss(err)) opts.logger.info('job run ended by the database stopping', { job: job.attrs.name, error: err.message.trim().split('\n').pop() });
     else opts.logger.warn('job failed', { job: job.attrs.name, error: err.message });
   });
-  logJobsInContext(agenda, opts.logger);
+  logJobsInContext(agenda, opts.logger, opts.tracing ?? noTracing);
   let running = false;
   return {
     agenda,
@@ -96,16 +99,16 @@ async function mongoAgenda(opts: JobRunnerOptions): Promise<{ agenda: Agenda; cl
 
 /**
  * Every job runs in a log context: its name, and the request id of the request that scheduled it
- * (kept in the job data), so its log lines join the request's. Wraps `define` once, before any
- * job is defined.
+ * (kept in the job data), so its log lines join the request's; and, with tracing on, in a span.
+ * Wraps `define` once, before any job is defined.
  */
-function logJobsInContext(agenda: Agenda, logger: Logger): void {
+function logJobsInContext(agenda: Agenda, logger: Logger, tracing: Tracing): void {
   const define = agenda.define.bind(agenda) as (name: string, fn: (job: Job) => Promise<unknown>, options?: unknown) => unknown;
   (agenda as { define: unknown }).define = (name: string, fn: (job: Job) => Promise<unknown>, options?: unknown) =>
     define(name, (job: Job) => {
       const requestId = (job.attrs.data as { requestId?: unknown } | undefined)?.requestId;
       const fields = typeof requestId === 'string' ? { job: name, request_id: requestId } : { job: name };
-      return runInContext({ fields, logger }, () => fn(job));
+      return runInContext({ fields, logger }, () => tracing.job(name, fields.request_id, () => fn(job)));
     }, options);
 }
 
