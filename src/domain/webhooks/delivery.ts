@@ -96,7 +96,14 @@ export async function deliverDue(s: Services, maxRunMs = 30_000): Promise<number
       await Promise.race(inFlight);
       continue;
     }
-    const rows = await claimDue(s, room);
+    let rows: Claimed[];
+    try {
+      rows = await claimDue(s, room);
+    } catch (reason) {
+      // Attempts under way still finish and are written below before the error is reported.
+      failure = { reason };
+      break;
+    }
     // Fewer than asked: nothing else is due now (or another process holds it).
     if (rows.length < room) more = false;
     for (const n of rows) {
