@@ -38,7 +38,8 @@ function idsOf(r: Receiver): string[] {
 describe('one batch, mixed receivers', () => {
   it('each notification gets its own status, attempt number and next attempt time', { timeout: 90_000 }, async () => {
     const statements: string[] = [];
-    const t = await startGateway({ env: { ...NO_POLLING, WEBHOOK_TIMEOUT_MS: '500' }, onQuery: (sql) => statements.push(sql) });
+    // A timeout long enough for 60 attempts at once on a loaded machine, short enough for a test.
+    const t = await startGateway({ env: { ...NO_POLLING, WEBHOOK_TIMEOUT_MS: '2000' }, onQuery: (sql) => statements.push(sql) });
     const m = await seedWorkspace(t);
     const s = t.gateway.services;
     const ws = await s.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
@@ -49,7 +50,7 @@ describe('one batch, mixed receivers', () => {
       noContent: { status: 204, delay: 0 },
       error: { status: 500, delay: 0 },
       redirect: { status: 301, delay: 0 },
-      slow: { status: 200, delay: 1_500 },
+      slow: { status: 200, delay: 5_000 },
       refused: { status: 200, delay: 0 },
     } as const;
     type Kind = keyof typeof behaviours;
@@ -109,7 +110,7 @@ describe('one batch, mixed receivers', () => {
           expect(a, what).toMatchObject({ httpStatus: behaviours[kind].status, responseExcerpt: 'ok', error: null });
           break;
         case 'slow':
-          expect(a, what).toMatchObject({ httpStatus: null, error: 'timeout after 500 ms' });
+          expect(a, what).toMatchObject({ httpStatus: null, error: 'timeout after 2000 ms' });
           break;
         case 'refused':
           expect(a.httpStatus, what).toBeNull();
