@@ -7,8 +7,11 @@
 // delay from the moment they became due (the clock move) to receipt, p50 / p99 / max.
 // The gateway's settings come from the environment as usual (WEBHOOK_CONCURRENCY, …), except the
 // ones a benchmark has to fix (database, port, logging, polling every 100 ms).
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the delivery phase there (the gateway runs in
+// this process; the receiver does too, so its share shows up in the profile as well).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -106,6 +109,13 @@ async function main(): Promise<boolean> {
     await sleep(500);
     if (receiver.receipts.length > 0) throw new Error(`${receiver.receipts.length} notification(s) arrived before they were due`);
 
+    const profiler = process.env.BENCH_CPU_PROF ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const cpuAtDue = process.cpuUsage();
     const dueAt = performance.now();
     clock.advance(FIRST_DELIVERY_DELAY_MS);
     let lastReport = dueAt;
@@ -117,6 +127,16 @@ async function main(): Promise<boolean> {
         lastReport = now;
       }
       await sleep(20);
+    }
+    const cpu = process.cpuUsage(cpuAtDue);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const dir = process.env.BENCH_CPU_PROF!;
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `webhooks-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      profiler.disconnect();
+      console.log(`  CPU profile of the delivery phase: ${file}`);
     }
     const receipts = receiver.receipts.slice();
     const delays = receipts.map((r) => r.at - dueAt).sort((a, b) => a - b);
@@ -135,6 +155,8 @@ async function main(): Promise<boolean> {
     console.log(`  delay p99        ${fmt(percentile(delays, 99) / 1000, 2)} s`);
     console.log(`  delay max        ${fmt(delays[delays.length - 1]! / 1000, 2)} s`);
     console.log(`  first receipt    ${fmt(delays[0]!, 0)} ms after due`);
+    // The receiver runs in this process too: its share is in the figure.
+    console.log(`  CPU per delivery ${fmt((cpu.user + cpu.system) / 1000 / receipts.length, 3)} ms (gateway and receiver process, until the last receipt)`);
     console.log(`  rows delivered   ${fmt(delivered)}; distinct ids received ${fmt(distinct)}${receipts.length > distinct ? ` (${receipts.length - distinct} duplicates)` : ''}`);
     return delivered === EVENTS && distinct === EVENTS;
   } finally {

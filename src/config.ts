@@ -19,7 +19,7 @@ const schema = z.object({
   AGENDA_PROCESS_EVERY_MS: z.coerce.number().int().min(50).default(1000),
   /** Webhook attempt timeout (spec: 15 s), parallel attempts per process, and how often due ones are looked for. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(100),
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** Gateway processes sharing the port, the database and the jobs (node:cluster); 1 = this process serves alone. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
