@@ -92,7 +92,9 @@ const implemented: Route[] = [
     operation: 'save-card',
     field: 'saveCard',
     signing: 'body',
-    document: `mutation Op($input: SaveCardInput!) { saveCard(input: $input) { ${RESULT} savedCard { token paymentProviderToken holderName scheme firstDigits lastFourDigit expiryMonth expiryYear isDefault createdAt } customer { channelReference } ${ERRORS} } }`,
+    // The provider's refusal code, as on a failed payment; absent when the card was stored.
+    omitWhenNull: ['result.errorCode'],
+    document: `mutation Op($input: SaveCardInput!) { saveCard(input: $input) { ${PAYMENT_RESULT} savedCard { token paymentProviderToken holderName scheme firstDigits lastFourDigit expiryMonth expiryYear isDefault createdAt } customer { channelReference } ${ERRORS} } }`,
   },
   {
     operation: 'saved-cards',
@@ -110,7 +112,8 @@ const implemented: Route[] = [
     operation: 'delete-saved-card',
     field: 'deleteSavedCard',
     signing: 'body',
-    document: `mutation Op($input: SavedCardRefInput!) { deleteSavedCard(input: $input) { ${RESULT} savedCard { token } customer { channelReference } ${ERRORS} } }`,
+    omitWhenNull: ['result.errorCode'],
+    document: `mutation Op($input: SavedCardRefInput!) { deleteSavedCard(input: $input) { ${PAYMENT_RESULT} savedCard { token } customer { channelReference } ${ERRORS} } }`,
   },
   paymentRoute('secure-payment', 'securePayment', 'mutation', 'PaymentInput', 'result { successful message errorCode redirectUrl }'),
   paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', PAYMENT_RESULT),

@@ -23,10 +23,10 @@ describe('saved cards', () => {
     expect(res.body.customer).toEqual({ channel_reference: 'CUST-SC' });
   });
 
-  it('a card the provider refuses to store gives saved_card null', async () => {
+  it('a card the provider refuses to store gives saved_card null and the refusal\'s error_code', async () => {
     const res = await save(CARDS.storageRefused);
     expect(res.status).toBe(200);
-    expect(res.body.result.successful).toBe(false);
+    expect(res.body.result).toEqual({ successful: false, message: 'Kart saklama isteği banka tarafından reddedildi', error_code: 'card_storage_refused' });
     expect(res.body.saved_card).toBeNull();
   });
 

@@ -72,7 +72,7 @@ builder.mutationField('saveCard', (t) =>
       payload(ctx, async () => {
         const r = await saveCard(ctx.services, actingWorkspace(ctx), args.input);
         const message = r.failure ? localizedError(r.failure.code, r.failure.text, ctx.lang) : null;
-        return { customer: r.customer, savedCard: r.savedCard, result: { successful: r.savedCard !== null, message } };
+        return { customer: r.customer, savedCard: r.savedCard, result: { successful: r.savedCard !== null, message, errorCode: r.failure?.code ?? null } };
       }) as Promise<Shape>,
   }),
 );
@@ -104,7 +104,7 @@ builder.mutationField('deleteSavedCard', (t) =>
       payload(ctx, async () => {
         const r = await deleteSavedCard(ctx.services, actingWorkspace(ctx), args.input);
         const message = r.failure ? localizedError(r.failure.code, r.failure.text, ctx.lang) : null;
-        return { customer: r.customer, savedCard: r.savedCard, result: { successful: r.failure === null, message } };
+        return { customer: r.customer, savedCard: r.savedCard, result: { successful: r.failure === null, message, errorCode: r.failure?.code ?? null } };
       }) as Promise<Shape>,
   }),
 );

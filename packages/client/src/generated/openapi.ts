@@ -485,6 +485,8 @@ export interface components {
             result: {
                 successful: boolean | null;
                 message: string | null;
+                /** @description Why a payment, refund or cancel failed, for machines: the provider's decline code or the gateway's own (the simulator's codes are listed in docs/decisions.md); null otherwise */
+                error_code?: string;
             } | null;
             saved_card: {
                 token: string | null;
@@ -572,6 +574,8 @@ export interface components {
             result: {
                 successful: boolean | null;
                 message: string | null;
+                /** @description Why a payment, refund or cancel failed, for machines: the provider's decline code or the gateway's own (the simulator's codes are listed in docs/decisions.md); null otherwise */
+                error_code?: string;
             } | null;
             saved_card: {
                 token: string | null;
