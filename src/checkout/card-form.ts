@@ -2,12 +2,14 @@
 // one set of field names, one markup, one client script and one JSON shape for the installment
 // options, so pages differ only in what surrounds the form. Card data travels only in the form's
 // POST body; the number and the security code are never written back into a page.
-import type { ServerResponse } from 'node:http';
-import type { Issue } from '../domain/errors.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DomainError, type Issue } from '../domain/errors.ts';
+import type { Services } from '../domain/services.ts';
+import { pageBinLookup } from '../domain/payments/card-source.ts';
 import type { BinInfo, InstallmentOption } from '../providers/types.ts';
 import { message, type Language } from '../domain/messages.ts';
 import { displayMoney, type Currency } from '../domain/money.ts';
-import { escape, renderPage } from './html.ts';
+import { escape, renderJson, renderPage } from './html.ts';
 
 export type CardField = 'holder_name' | 'number' | 'expiry' | 'security_code' | 'installment_number';
 export type FieldErrors = Partial<Record<CardField, string>>;
@@ -184,6 +186,20 @@ export function cardFormErrors(issues: Issue[], lang: Language): { fields: Field
   }
   const notice = general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? message('page_check_card', lang) : null;
   return { fields, notice };
+}
+
+/**
+ * GET …/installments?bin=<6-8 digits> of a single-payment page (link, subscription): the card's
+ * description and no installment options, or the lookup's rule broken as a 422 message.
+ */
+export async function renderSinglePaymentCard(s: Services, req: IncomingMessage, res: ServerResponse, lang: Language): Promise<void> {
+  const bin = new URL(req.url ?? '/', 'http://gateway').searchParams.get('bin') ?? '';
+  try {
+    renderJson(res, 200, installmentsBody(await pageBinLookup(s, bin), [], lang));
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    renderJson(res, 422, { installments: [], message: message(err.issues[0]!.code, lang, err.issues[0]!.params) });
+  }
 }
 
 /** The installments endpoint's answer, which the card form's script reads. */

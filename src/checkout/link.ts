@@ -11,13 +11,12 @@ import { DomainError } from '../domain/errors.ts';
 import { message, type Language, type MessageCode } from '../domain/messages.ts';
 import { displayMoney, displayPercent, formatAmount } from '../domain/money.ts';
 import { localizedError } from '../domain/payments/view.ts';
-import { pageBinLookup } from '../domain/payments/card-source.ts';
 import { findCheckoutLink, findLinkAttempt, payLink, type CheckoutLink } from '../domain/payment-links/pay.ts';
 import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import { escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
+import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
 // The link's own: the payer's fieldset and the amount choices.
 const STYLE = CHECKOUT_STYLE + `
@@ -99,13 +98,7 @@ export async function linkCardJson(s: Services, token: string, req: IncomingMess
   const lang = pageLanguage(req);
   const link = await findCheckoutLink(s, token);
   if (!link || !isPayable(link, link.workspace, s.clock.now())) return renderJson(res, 404, { installments: [], message: message(link ? 'link_not_payable' : 'link_not_found', lang) });
-  const bin = new URL(req.url ?? '/', 'http://gateway').searchParams.get('bin') ?? '';
-  try {
-    renderJson(res, 200, installmentsBody(await pageBinLookup(s, bin), [], lang));
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    renderJson(res, 422, { installments: [], message: message(err.issues[0]!.code, lang, err.issues[0]!.params) });
-  }
+  await renderSinglePaymentCard(s, req, res, lang);
 }
 
 /** /checkout/link/payment/<paymentId>: where the 3D step returns the payer. */

@@ -10,12 +10,11 @@ import { DomainError } from '../domain/errors.ts';
 import { message, type Language, type MessageCode } from '../domain/messages.ts';
 import { displayMoney } from '../domain/money.ts';
 import { localizedError } from '../domain/payments/view.ts';
-import { pageBinLookup } from '../domain/payments/card-source.ts';
 import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { readForm } from './forms.ts';
-import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
+import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
 
 interface PageState {
@@ -71,13 +70,7 @@ export async function subscriptionCardJson(s: Services, token: string, req: Inco
   const lang = pageLanguage(req);
   const sub = await findCheckoutSubscription(s, token);
   if (!sub || !isPayable(sub)) return renderJson(res, 404, { installments: [], message: message(sub ? notPayableReason(sub) : 'subscription_not_found', lang) });
-  const bin = new URL(req.url ?? '/', 'http://gateway').searchParams.get('bin') ?? '';
-  try {
-    renderJson(res, 200, installmentsBody(await pageBinLookup(s, bin), [], lang));
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    renderJson(res, 422, { installments: [], message: message(err.issues[0]!.code, lang, err.issues[0]!.params) });
-  }
+  await renderSinglePaymentCard(s, req, res, lang);
 }
 
 function renderSummary(sub: CheckoutSubscription, lang: Language): string {
