@@ -3,7 +3,7 @@
 // say so and skip; screenshots go to test-artifacts/ (gitignored), kept by CI as artifacts.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-artifacts');
@@ -24,3 +24,23 @@ export async function launchChromium(): Promise<Browser> {
 
 /** A full-page screenshot in test-artifacts/. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console lines about blocked content (CSP) and page errors: a page under test should have none. */
+  problems: string[];
+  close: () => Promise<void>;
+}
+
+/** A page in a context of its own at `viewport` (phone: touch, 2x pixels) that collects its problems. */
+export async function openWatchedPage(browser: Browser, viewport: { width: number; height: number }, mobile: boolean, locale = 'tr-TR'): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile, locale });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return { context, page, problems, close: () => context.close() };
+}

@@ -3,8 +3,8 @@
 // success_url server receives transaction_token. Also a declined card and a retry, markup in item
 // names shown as text, and screenshots at phone and desktop sizes in test-artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { haveChromium, launchChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { haveChromium, launchChromium, openWatchedPage, shot, warnIfNoChromium, type WatchedPage } from '../helpers/browser.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { CARDS } from '../helpers/payments.ts';
@@ -37,28 +37,18 @@ async function openOrder(over: Parameters<typeof orderBody>[1] = {}): Promise<{ 
   return { token: res.body.order.token, checkoutUrl: res.body.order.checkout_url };
 }
 
-interface Watched {
-  context: BrowserContext;
-  page: Page;
-  /** Console lines about blocked content (CSP) and page errors. */
-  problems: string[];
+interface Watched extends WatchedPage {
   dialogs: string[];
   urls: string[];
 }
 
 async function newPage(viewport: { width: number; height: number }, mobile: boolean): Promise<Watched> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile, locale: 'tr-TR' });
-  const page = await context.newPage();
-  const watched: Watched = { context, page, problems: [], dialogs: [], urls: [] };
-  page.on('console', (msg) => {
-    if (/Content Security Policy|Refused to/i.test(msg.text())) watched.problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => watched.problems.push(err.message));
-  page.on('dialog', (d) => {
+  const watched: Watched = { ...(await openWatchedPage(browser, viewport, mobile)), dialogs: [], urls: [] };
+  watched.page.on('dialog', (d) => {
     watched.dialogs.push(d.message());
     void d.dismiss();
   });
-  page.on('request', (r) => watched.urls.push(r.url()));
+  watched.page.on('request', (r) => watched.urls.push(r.url()));
   return watched;
 }
 

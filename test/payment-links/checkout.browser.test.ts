@@ -5,7 +5,7 @@
 // phone and desktop sizes go to test-artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { haveChromium, launchChromium, shot } from '../helpers/browser.ts';
+import { haveChromium, launchChromium, openWatchedPage, shot } from '../helpers/browser.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { CARDS } from '../helpers/payments.ts';
 import { answerAcs, GOOD_CARD } from '../helpers/checkout.ts';
@@ -117,16 +117,7 @@ describe('the link checkout page over HTTP', () => {
   });
 });
 
-async function newPage(viewport: { width: number; height: number }, mobile: boolean, locale = 'tr-TR') {
-  const context = await browser!.newContext({ viewport, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile, locale });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-  return { page, problems, close: () => context.close() };
-}
+const newPage = (viewport: { width: number; height: number }, mobile: boolean, locale?: string) => openWatchedPage(browser!, viewport, mobile, locale);
 
 async function fillPayerAndCard(page: Page, number: string = CARDS.approved): Promise<void> {
   await page.fill('#firstname', 'Ayşe');

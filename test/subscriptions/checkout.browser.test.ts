@@ -6,7 +6,7 @@
 // Screenshots at phone and desktop sizes go to test-artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { haveChromium, launchChromium, shot } from '../helpers/browser.ts';
+import { haveChromium, launchChromium, openWatchedPage, shot } from '../helpers/browser.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { CARDS } from '../helpers/payments.ts';
@@ -46,16 +46,7 @@ async function open(m: Merchant) {
 
 const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-subscription', { subscription: { token } })).body.subscription;
 
-async function newPage(viewport: { width: number; height: number }, mobile: boolean, locale = 'tr-TR'): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
-  const context = await browser!.newContext({ viewport, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile, locale });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (/Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-  return { page, problems, close: () => context.close() };
-}
+const newPage = (viewport: { width: number; height: number }, mobile: boolean, locale?: string) => openWatchedPage(browser!, viewport, mobile, locale);
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.fill('#holder_name', 'AYSE YILMAZ');
