@@ -1,6 +1,6 @@
 // Webhook notifications (docs/webhooks.md): verify the signature over the raw body, then parse
 // those same bytes. The body carries only tokens: fetch the record before acting on it.
-import { verifyTimestamped, type RawBody } from './signatures.js';
+import { verifyTimestamped, type VerifyTimestampedInput } from './signatures.js';
 import { webhookEvents } from './generated/openapi.js';
 
 export type WebhookEvent = (typeof webhookEvents)[number];
@@ -19,20 +19,8 @@ export interface WebhookNotification {
   subscription?: { token: string };
 }
 
-export interface VerifyWebhookInput {
-  /** Your workspace's API secret. */
-  secret: string;
-  /** The `X-Timestamp` header. */
-  timestamp: string | null | undefined;
-  /** The `X-Signature` header. */
-  signature: string | null | undefined;
-  /** The path of the webhook address you added, e.g. `/hooks/gateway` (no query string). */
-  path: string;
-  /** The body exactly as received, before any JSON parsing. */
-  rawBody: RawBody;
-  /** The current time; defaults to now. */
-  now?: Date;
-}
+/** What `verifyWebhook` checks; `path` is the path of the webhook address you added, e.g. `/hooks/gateway` (no query string). */
+export type VerifyWebhookInput = VerifyTimestampedInput;
 
 /**
  * True when a notification was signed by the gateway with your secret within the last (or next)
