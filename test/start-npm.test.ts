@@ -3,6 +3,7 @@
 // container runtime). Either way npm exits 0, the gateway and its embedded PostgreSQL are gone, and
 // the stop logs no warning or error line.
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,6 +100,29 @@ describe('WORKERS=2: npm start runs two gateway processes on one port', () => {
 
     await expectCleanStop(run, 'SIGINT', 'group');
   }, 240_000);
+});
+
+describe('WORKERS=2 when the workers cannot listen', () => {
+  it('the start fails with exit 1 and a one-line reason, and leaves no PostgreSQL running', async () => {
+    const taken = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-npm-'));
+      dataDirs.push(dataDir);
+      const pgPort = await freePort();
+      const r = startNpmProcess({ dataDir, port, pgPort, env: { WORKERS: '2' } }, ['start'], children);
+      const result = await Promise.race([r.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 90_000))]);
+      expect(result, r.output()).toEqual({ code: 1, signal: null });
+      expect(r.output()).toMatch(/The gateway could not start: worker \d exited/);
+      await waitUntil(() => groupMembers(r.child.pid!).length === 0, 10_000, 'process group empty').catch(() => {});
+      expect(groupMembers(r.child.pid!)).toEqual([]);
+      expect(await acceptsConnections(pgPort)).toBe(false);
+      expect(serverProcesses(pgDataOf(dataDir))).toEqual([]);
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
 });
 
 describe('npm run build, then npm run start:prod', () => {

@@ -55,7 +55,7 @@ const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
  * texts come from its cached query plans, so they are few; past `max` distinct texts (say, IN
  * lists of every length) the rest stay unnamed, so no connection collects statements unbounded.
  */
-function preparedStatementName(max = 2_000): (query: { sql: string }) => string {
+export function preparedStatementName(max = 2_000): (query: { sql: string }) => string {
   const names = new Map<string, string>();
   return ({ sql }) => {
     // Transaction control gains nothing from it (and named, it dropped out of the benchmark's pg_stat_statements count).
