@@ -10,7 +10,7 @@ import type { LiveEvents } from './graphql/live.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
 import { createDashboardHandler } from './dashboard/static.ts';
-import type { RateLimits } from './rest/rate-limit.ts';
+import type { RateLimitSettings } from './rest/rate-limit.ts';
 import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { noTracing, type Tracing } from './observability/tracing.ts';
@@ -24,7 +24,7 @@ export interface AppOptions {
   /** Health: true once the whole start has completed and until stop begins, while the database and the job runner are up. */
   isHealthy: () => Promise<boolean>;
   live?: LiveEvents;
-  rateLimits?: RateLimits;
+  rateLimits?: RateLimitSettings;
   metrics?: Metrics;
   /** A span per request when an OTLP endpoint is configured (observability/tracing.ts). */
   tracing?: Tracing;

@@ -23,7 +23,6 @@ import { orderPayments } from './domain/orders/owner.ts';
 import { linkPayments } from './domain/payment-links/owner.ts';
 import { SEND_RECEIPT_JOB } from './domain/payment-links/receipt.ts';
 import { createMailer } from './mail.ts';
-import { createRateLimits } from './rest/rate-limit.ts';
 import type { Scheduler } from './domain/scheduler.ts';
 import { subscriptionPayments } from './domain/subscriptions/owner.ts';
 import { loadMasterKey } from './master-key.ts';
@@ -118,8 +117,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
 
     const live = await startLiveEvents(databaseUrl, logger);
     stops.push(() => live.stop());
-    const rateLimits = createRateLimits(databaseUrl, { perSecond: config.RATE_LIMIT_PER_SECOND, linksPerMinute: config.RATE_LIMIT_LINKS_PER_MINUTE }, logger);
-    stops.push(() => rateLimits.close());
+    const rateLimits = { perSecond: config.RATE_LIMIT_PER_SECOND, linksPerMinute: config.RATE_LIMIT_LINKS_PER_MINUTE };
     const app = createApp({
       services,
       live,

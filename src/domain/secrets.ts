@@ -86,3 +86,23 @@ export function hashToken(token: string): string {
 export function generateAccessToken(prefix: 'dash' | 'support'): string {
   return `${prefix}_${randomBytes(32).toString('hex')}`;
 }
+
+/**
+ * Decrypted API secrets by credential id, per master key (REST authentication and webhook
+ * signing both need one per call). A credential's secret never changes: a rotation revokes it and
+ * makes a new credential, so an entry is never stale, only unused.
+ */
+const secretCaches = new WeakMap<Buffer, Map<string, string>>();
+const SECRET_CACHE_SIZE = 10_000;
+
+export function cachedSecret(masterKey: Buffer, credentialId: string, secretEncrypted: string): string {
+  let cache = secretCaches.get(masterKey);
+  if (!cache) secretCaches.set(masterKey, (cache = new Map()));
+  let secret = cache.get(credentialId);
+  if (secret === undefined) {
+    secret = decryptSecret(masterKey, secretEncrypted);
+    if (cache.size >= SECRET_CACHE_SIZE) cache.clear();
+    cache.set(credentialId, secret);
+  }
+  return secret;
+}

@@ -15,7 +15,7 @@ import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
 import { bodyProblem } from './limits.ts';
 import { isDatabaseBusy } from '../db/busy.ts';
-import type { RateLimits } from './rate-limit.ts';
+import type { RateLimitSettings } from './rate-limit.ts';
 import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
@@ -38,7 +38,7 @@ export interface RestOptions {
   masterKey: Buffer;
   logger: Logger;
   /** Per-workspace request limits (429); none in a gateway built without them. */
-  rateLimits?: RateLimits;
+  rateLimits?: RateLimitSettings;
 }
 
 /** Parses and validates every route's document once; a broken document fails at boot. */
@@ -60,6 +60,7 @@ export function prepareRoutes(schema: GraphQLSchema): Map<string, Prepared> {
 
 export function createRestHandler(opts: RestOptions) {
   const prepared = prepareRoutes(opts.schema);
+  const authSetup = { db: opts.services.db, masterKey: opts.masterKey, clock: opts.services.clock, limits: opts.rateLimits ?? null };
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://gateway');
@@ -78,21 +79,20 @@ export function createRestHandler(opts: RestOptions) {
     const rawBody = await readBody(req, MAX_BODY_BYTES);
     if (rawBody === null) return send(res, 413, simpleError('body_too_large', lang)), true;
 
-    const auth = await authenticate(opts.services.db, opts.masterKey, opts.services.clock, {
+    const auth = await authenticate(authSetup, {
       headers: req.headers,
       rawBody,
       team: safeDecode(team),
       path: url.pathname,
+      operation: found.route.operation,
       requireTimestamp: found.route.signing === 'timestamp',
     });
     const reply = (status: number, body: unknown) => send(res, status, body, auth.secret ? { secret: auth.secret, path: url.pathname, clock: opts.services } : undefined);
-    if (!auth.ok) return reply(auth.status, simpleError(auth.code, lang)), true;
-    if (logContext) logContext.workspace = auth.workspace.slug;
-    const wait = await opts.rateLimits?.check(auth.workspace, found.route.operation);
-    if (wait) {
-      res.setHeader('Retry-After', String(wait));
-      return reply(429, simpleError('rate_limited', lang)), true;
+    if (!auth.ok) {
+      if (auth.status === 429) res.setHeader('Retry-After', String(auth.retryAfter));
+      return reply(auth.status, simpleError(auth.code, lang)), true;
     }
+    if (logContext) logContext.workspace = auth.workspace.slug;
 
     const body = parseJsonObject(rawBody);
     if (body === undefined) return reply(400, simpleError('body_not_object', lang)), true;

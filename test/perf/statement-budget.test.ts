@@ -8,9 +8,11 @@ import { seedWorkspace, type Merchant, type TestGateway } from '../helpers/gatew
 import { paymentBody } from '../helpers/payments.ts';
 
 // Counted as the client sends them: COMMIT is seen (BEGIN is not), so a payment's 2 transactions
-// show as 2 of its statements. The 429 limiter's own statement (its own pool) is not counted.
+// show as 2 of its statements. The 429 count is part of the admission statement, so it is seen
+// here too (before, the limiter's own statement on its own pool was not).
 // Before issue 11's cuts: 20 and 8; after relationJoins and the merged reads: 12 and 2; the outbox row and
-// its signal in one statement: 11.
+// its signal in one statement: 11; the admission statement (credential, workspace and 429 count
+// in one, the key cached): still 11 and 2, now with the limiter counted.
 const BUDGET = { regularPayment: 11, retrievePayment: 2 };
 
 const statements: string[] = [];

@@ -13,7 +13,7 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import { isUuid } from '../validation.ts';
 import type { Notification, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
-import { decryptSecret } from '../secrets.ts';
+import { cachedSecret } from '../secrets.ts';
 import { signTimestamped, webhookPath } from '../signatures.ts';
 import { NotFoundError, StateError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
@@ -293,29 +293,9 @@ function logAttempt(s: Services, n: Claimed, number: number, startedAt: Date, re
   });
 }
 
-/**
- * Decrypted API secrets by credential id, per master key. A credential's secret never changes (a
- * rotation revokes it and makes a new credential), and the claim reads the newest credential id
- * with the notification, so a rotated secret is used from the next claim on.
- */
-const secretCaches = new WeakMap<Buffer, Map<string, string>>();
-const SECRET_CACHE_SIZE = 1_000;
-
-function secretOf(s: Services, credentialId: string, secretEncrypted: string): string {
-  let cache = secretCaches.get(s.masterKey);
-  if (!cache) secretCaches.set(s.masterKey, (cache = new Map()));
-  let secret = cache.get(credentialId);
-  if (secret === undefined) {
-    secret = decryptSecret(s.masterKey, secretEncrypted);
-    if (cache.size >= SECRET_CACHE_SIZE) cache.clear();
-    cache.set(credentialId, secret);
-  }
-  return secret;
-}
-
 async function send(s: Services, n: Claimed, at: Date): Promise<AttemptResult> {
   if (!n.credentialId || !n.secretEncrypted) return { httpStatus: null, responseExcerpt: null, error: 'workspace has no API secret', durationMs: 0 };
-  const secret = secretOf(s, n.credentialId, n.secretEncrypted);
+  const secret = cachedSecret(s.masterKey, n.credentialId, n.secretEncrypted);
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const headers = {
     'Content-Type': 'application/json',

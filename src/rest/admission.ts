@@ -1,0 +1,36 @@
+// A signed request's admission, in one statement: is its credential still live, the workspace as
+// it is now (the request acts on this row: plan, mode, limits, test clock), and its count against
+// the workspace's request limits. Running on every call, this is one round trip instead of three
+// (credential + workspace, per-second window, links window). The credential's key and secret
+// come from a per-process cache (credentials.ts); this statement is what keeps that cache honest:
+// a revoked key or a suspended workspace is seen on the very next call, in every process.
+import { Prisma, type Workspace } from '../generated/prisma/client.ts';
+import type { Tx } from '../db/client.ts';
+import { countingCtes, retryAfterSeconds, type RateLimitSettings } from './rate-limit.ts';
+
+export type Admission =
+  /** The credential is revoked or gone, or its workspace no longer has the path's slug. */
+  | { kind: 'unknown' }
+  | { kind: 'inactive'; workspace: Workspace }
+  | { kind: 'limited'; workspace: Workspace; retryAfter: number }
+  | { kind: 'admitted'; workspace: Workspace };
+
+type Row = Workspace & { refusedUntil: bigint | null };
+
+/** `limits` null: a gateway built without request limits (nothing is counted). */
+export async function admit(db: Tx, credentialId: string, team: string, operation: string, limits: RateLimitSettings | null): Promise<Admission> {
+  const nowMs = Date.now();
+  const counting = limits ? countingCtes(operation, limits, nowMs) : null;
+  const [row] = await db.$queryRaw<Row[]>`
+    WITH ws AS (
+      SELECT w.* FROM "ApiCredential" c JOIN "Workspace" w ON w.id = c."workspaceId"
+      WHERE c.id = ${credentialId}::uuid AND c."revokedAt" IS NULL
+    )${counting ? Prisma.sql`, ${counting}` : Prisma.empty}
+    SELECT ws.*, ${counting ? Prisma.sql`COALESCE((SELECT expire FROM per_second WHERE refused), (SELECT expire FROM per_minute WHERE refused))` : Prisma.sql`NULL::bigint`} AS "refusedUntil"
+    FROM ws`;
+  if (!row || row.slug !== team) return { kind: 'unknown' };
+  const { refusedUntil, ...workspace } = row;
+  if (!workspace.active) return { kind: 'inactive', workspace };
+  if (refusedUntil !== null) return { kind: 'limited', workspace, retryAfter: retryAfterSeconds(Number(refusedUntil), nowMs) };
+  return { kind: 'admitted', workspace };
+}
