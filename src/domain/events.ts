@@ -1,8 +1,8 @@
 // Domain events go to the outbox in the same transaction as the state change they describe;
 // the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
 import type { Tx } from '../db/client.ts';
-import type { OutboxEvent } from '../generated/prisma/client.ts';
-import { fanOut, subscribedTo } from './webhooks/fanout.ts';
+import { Prisma, type OutboxEvent } from '../generated/prisma/client.ts';
+import { fanOut, subscribedToSql } from './webhooks/fanout.ts';
 import { workspaceTime } from './workspace-clock.ts';
 import { currentRequestId } from '../observability/context.ts';
 
@@ -54,40 +54,49 @@ export interface EventSignal {
  * while its deliveries are scheduled on the gateway's clock, which is what the delivery job reads.
  */
 export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
-  // One statement: the workspace's clock and the addresses that selected this kind.
-  const workspace = await tx.workspace.findUniqueOrThrow({
-    where: { id: event.workspaceId },
-    select: { testClockOffsetMs: true, webhookAddresses: { where: subscribedTo(event.kind), select: { id: true, url: true } } },
-  });
-  const createdAt = workspaceTime(workspace, at);
+  const id = crypto.randomUUID();
+  const requestId = currentRequestId() ?? null;
+  const { offsetMs, addresses } = await insertAndSignal(tx, { id, requestId }, event, at);
+  const createdAt = workspaceTime({ testClockOffsetMs: offsetMs }, at);
   const row: OutboxEvent = {
-    id: crypto.randomUUID(),
+    id,
     workspaceId: event.workspaceId,
     kind: event.kind,
-    recordType: event.kind.split('.')[0] as RecordType,
+    recordType: recordTypeOf(event.kind),
     recordToken: event.recordToken,
     transactionToken: event.transactionToken ?? null,
     linkPaymentToken: event.linkPaymentToken ?? null,
-    requestId: currentRequestId() ?? null,
+    requestId,
     createdAt,
     processedAt: createdAt,
   };
-  await insertAndSignal(tx, row);
-  await fanOut(tx, row, workspace.webhookAddresses, at);
+  await fanOut(tx, row, addresses, at);
 }
 
+const recordTypeOf = (kind: EventKind) => kind.split('.')[0] as RecordType;
+
 /**
- * The outbox row and its signal in one statement (one round trip on a payment's path). PostgreSQL
- * sends the signal only when the transaction commits, to every listening process.
+ * One statement on a payment's path: the outbox row, stamped with the workspace's clock (its
+ * test-clock offset read in the same statement), its signal, and the workspace's addresses that
+ * selected this kind (for the fan-out). PostgreSQL sends the signal only when the transaction
+ * commits, to every listening process.
  */
-async function insertAndSignal(tx: Tx, row: OutboxEvent): Promise<void> {
-  const signal: EventSignal = { id: row.id, workspaceId: row.workspaceId, kind: row.kind as EventKind, recordToken: row.recordToken, transactionToken: row.transactionToken };
-  const created = row.createdAt.toISOString();
-  await tx.$executeRaw`
-    WITH inserted AS (
+async function insertAndSignal(tx: Tx, { id, requestId }: { id: string; requestId: string | null }, event: DomainEvent, at: Date): Promise<{ offsetMs: bigint; addresses: Array<{ id: string; url: string }> }> {
+  const signal: EventSignal = { id, workspaceId: event.workspaceId, kind: event.kind, recordToken: event.recordToken, transactionToken: event.transactionToken ?? null };
+  const createdAt = Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') + w.offset_ms * interval '1 millisecond'`;
+  const [row] = await tx.$queryRaw<Array<{ offsetMs: bigint; signals: bigint; addresses: Array<{ id: string; url: string }> }>>`
+    WITH w AS (SELECT "testClockOffsetMs" AS offset_ms FROM "Workspace" WHERE id = ${event.workspaceId}::uuid),
+    inserted AS (
       INSERT INTO "OutboxEvent" (id, "workspaceId", kind, "recordType", "recordToken", "transactionToken", "linkPaymentToken", "requestId", "createdAt", "processedAt")
-      VALUES (${row.id}::uuid, ${row.workspaceId}::uuid, ${row.kind}, ${row.recordType}, ${row.recordToken}::uuid, ${row.transactionToken}::uuid, ${row.linkPaymentToken}::uuid,
-              ${row.requestId}, (${created}::timestamptz AT TIME ZONE 'UTC'), (${created}::timestamptz AT TIME ZONE 'UTC'))
-      RETURNING id)
-    SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}) FROM inserted`;
+      SELECT ${id}::uuid, ${event.workspaceId}::uuid, ${event.kind}, ${recordTypeOf(event.kind)}, ${event.recordToken}::uuid, ${event.transactionToken ?? null}::uuid,
+             ${event.linkPaymentToken ?? null}::uuid, ${requestId}, ${createdAt}, ${createdAt}
+      FROM w
+      RETURNING id),
+    signalled AS (SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}) FROM inserted)
+    SELECT w.offset_ms AS "offsetMs", (SELECT count(*) FROM signalled) AS signals,
+      COALESCE((SELECT json_agg(json_build_object('id', a.id, 'url', a.url) ORDER BY a."createdAt", a.id)
+                FROM "WebhookAddress" a WHERE a."workspaceId" = ${event.workspaceId}::uuid AND ${subscribedToSql(event.kind)}), '[]'::json) AS addresses
+    FROM w`;
+  if (!row || row.signals !== 1n) throw new Error(`recordEvent: workspace ${event.workspaceId} not found`);
+  return row;
 }

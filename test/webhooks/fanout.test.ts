@@ -155,3 +155,22 @@ describe('disabled and deleted addresses', () => {
     expect(await t.gateway.services.db.webhookAddress.count({ where: { id: address.id } })).toBe(0);
   });
 });
+
+describe('the workspace clock on events', () => {
+  it('a test clock ahead stamps the event and its body with the workspace time, while the first attempt is due on the gateway clock', async () => {
+    const { m, ws, a } = await setup();
+    const ahead = 86_400_000n + 1_234n;
+    await t.gateway.services.db.workspace.update({ where: { id: ws.id }, data: { testClockOffsetMs: ahead } });
+    await addWebhookAddress(t.gateway.services, ws, { url: `${a.url}/clock`, allEvents: true });
+    const gatewayNow = t.clock.now();
+
+    const pay = await m.call('regular-payment', paymentBody(m));
+
+    const [n] = await notificationsOf(t, { recordToken: pay.body.transaction.token });
+    const event = await t.gateway.services.db.outboxEvent.findUniqueOrThrow({ where: { id: n!.outboxEventId } });
+    const workspaceNow = new Date(gatewayNow.getTime() + Number(ahead));
+    expect(event.createdAt).toEqual(workspaceNow);
+    expect(JSON.parse(n!.body).created_at.slice(0, 23)).toBe(workspaceNow.toISOString().slice(0, 23));
+    expect(n!.nextAttemptAt).toEqual(new Date(gatewayNow.getTime() + 30_000));
+  });
+});

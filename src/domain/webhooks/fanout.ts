@@ -2,7 +2,7 @@
 // webhook_url, created in the transaction that records the event. The body is fixed here, once:
 // a resend is byte-identical (same `id`).
 import type { Tx } from '../../db/client.ts';
-import type { OutboxEvent, Prisma } from '../../generated/prisma/client.ts';
+import { Prisma, type OutboxEvent } from '../../generated/prisma/client.ts';
 import { isoMicro } from '../clock.ts';
 
 /** First delivery 30 seconds after the event (spec: Delivery rules). */
@@ -26,13 +26,13 @@ interface Destination {
   subscriptionId: string | null;
 }
 
-/** The workspace's addresses that get an event of this kind. */
-export function subscribedTo(kind: string) {
-  return { enabled: true, OR: [{ allEvents: true }, { events: { has: kind } }] } satisfies Prisma.WebhookAddressWhereInput;
+/** The condition on webhook addresses `a` that get an event of this kind. */
+export function subscribedToSql(kind: string): Prisma.Sql {
+  return Prisma.sql`a.enabled AND (a."allEvents" OR ${kind} = ANY(a.events))`;
 }
 
 /**
- * `addresses`: the workspace's addresses that selected the event's kind (`subscribedTo`), read by
+ * `addresses`: the workspace's addresses that selected the event's kind (`subscribedToSql`), read by
  * the caller with the workspace. `sentFrom`: the gateway-clock instant of the event; the first
  * attempt is due 30 s after it.
  */
