@@ -25,30 +25,47 @@ export async function findAccount(db: Tx, workspaceId: string, token: string): P
 }
 
 export async function selectAccount(db: Tx, workspace: Workspace, req: AccountRequest): Promise<PaymentAccount> {
+  const accounts = await liveAccounts(db, workspace);
   if (req.token) {
-    const account = await findAccount(db, workspace.id, req.token);
+    const account = accounts.find((a) => a.id === req.token);
     if (!account) throw ValidationError.single(req.path, 'account_not_found');
-    return account;
+    return withoutRules(account);
   }
-  // One statement: every live account that a rule routes to, and the default.
-  const candidates = await db.paymentAccount.findMany({
-    where: {
-      workspaceId: workspace.id,
-      deletedAt: null,
-      OR: [{ routingRules: { some: {} } }, ...(workspace.defaultPaymentAccountId ? [{ id: workspace.defaultPaymentAccountId }] : [])],
-    },
-    include: { routingRules: true },
-  });
-  const rules = candidates.flatMap(({ routingRules, ...account }) => routingRules.map((rule) => ({ rule, account })));
+  const rules = accounts.flatMap((account) => account.routingRules.map((rule) => ({ rule, account })));
   rules.sort((a, b) => a.rule.position - b.rule.position);
   const routed = rules.find(({ rule }) => ruleMatches(rule, req.card));
-  if (routed) return routed.account;
-  const fallback = candidates.find((a) => a.id === workspace.defaultPaymentAccountId);
-  if (fallback) {
-    const { routingRules: _rules, ...account } = fallback;
-    return account;
-  }
+  if (routed) return withoutRules(routed.account);
+  const fallback = accounts.find((a) => a.id === workspace.defaultPaymentAccountId);
+  if (fallback) return withoutRules(fallback);
   throw ValidationError.single(req.path, 'no_default_account');
+}
+
+type AccountWithRules = PaymentAccount & { routingRules: RoutingRule[] };
+
+const withoutRules = ({ routingRules: _rules, ...account }: AccountWithRules): PaymentAccount => account;
+
+/**
+ * The workspace's live accounts with their routing rules, kept per process for the
+ * `settingsVersion` they were read at. A trigger bumps the version with every write to accounts
+ * or rules (migration 0012), and the workspace row a call acts on is read with the call
+ * (src/rest/admission.ts), so a call never decides on accounts older than its own workspace row.
+ */
+const settingsCaches = new WeakMap<Tx, Map<string, { version: number; accounts: AccountWithRules[] }>>();
+const SETTINGS_CACHE_SIZE = 10_000;
+
+async function liveAccounts(db: Tx, workspace: Pick<Workspace, 'id' | 'settingsVersion'>): Promise<AccountWithRules[]> {
+  let cache = settingsCaches.get(db);
+  if (!cache) settingsCaches.set(db, (cache = new Map()));
+  const cached = cache.get(workspace.id);
+  if (cached && cached.version === workspace.settingsVersion) return cached.accounts;
+  // The version is read with the accounts, so the entry is labelled with what it holds.
+  const read = await db.workspace.findUniqueOrThrow({
+    where: { id: workspace.id },
+    select: { settingsVersion: true, paymentAccounts: { where: { deletedAt: null }, include: { routingRules: true }, orderBy: { createdAt: 'asc' } } },
+  });
+  if (cache.size >= SETTINGS_CACHE_SIZE) cache.clear();
+  cache.set(workspace.id, { version: read.settingsVersion, accounts: read.paymentAccounts });
+  return read.paymentAccounts;
 }
 
 /** A rule matches when every condition it sets holds; unset conditions match anything. */
