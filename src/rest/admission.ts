@@ -31,6 +31,8 @@ export async function admit(db: Tx, credentialId: string, team: string, operatio
   if (!row || row.slug !== team) return { kind: 'unknown' };
   const { refusedUntil, ...workspace } = row;
   if (!workspace.active) return { kind: 'inactive', workspace };
-  if (refusedUntil !== null) return { kind: 'limited', workspace, retryAfter: retryAfterSeconds(Number(refusedUntil), nowMs) };
+  // Measured from now, not from before the statement: a concurrent call that opened the window
+  // may have read the time a little after this one did.
+  if (refusedUntil !== null) return { kind: 'limited', workspace, retryAfter: retryAfterSeconds(Number(refusedUntil), Date.now()) };
   return { kind: 'admitted', workspace };
 }
