@@ -6,7 +6,7 @@
 // the owner table (owners.ts): the events, the page after a failed 3D step.
 import { commitAfterBank } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
-import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
+import type { Customer, Payment, PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
@@ -43,6 +43,9 @@ export interface OwnerColumns {
   periodId?: string;
 }
 
+/** What a claim returns: the columns, and the customer row when the claim wrote or read it. */
+export type Claimed = OwnerColumns & { customer?: Customer };
+
 export interface AttemptRequest {
   workspace: Workspace;
   source: PaymentSource;
@@ -72,7 +75,7 @@ export interface AttemptRequest {
    * Runs in the transaction that writes the payment row, before it: the owner's locks and checks
    * (an order still open, no other attempt in flight) and its columns (customer, order...).
    */
-  claim(tx: Tx, at: Date): Promise<OwnerColumns>;
+  claim(tx: Tx, at: Date): Promise<Claimed>;
 }
 
 export interface AttemptResult {
@@ -86,9 +89,9 @@ export interface AttemptResult {
 export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
   const plan = await planAttempt(s, req);
   const now = s.clock.now();
-  const payment = await s.db.$transaction(async (tx) => {
-    const owner = await req.claim(tx, now);
-    return tx.payment.create({
+  const { payment, customer } = await s.db.$transaction(async (tx) => {
+    const { customer, ...owner } = await req.claim(tx, now);
+    const created = await tx.payment.create({
       data: {
         workspaceId: req.workspace.id,
         channelId: req.channelId,
@@ -113,9 +116,10 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
         createdAt: now,
       },
     });
+    return { payment: created, customer: customer ?? null };
   });
   const bankRequest = { amount: plan.bankAmount, currency: plan.bankCurrency, installmentNumber: req.installmentNumber, ...req.card.providerSource };
-  return callBank(s, req.security, payment.id, plan.account, bankRequest, { shouldSave: payment.shouldSave });
+  return callBank(s, req.security, payment.id, plan.account, bankRequest, { shouldSave: payment.shouldSave, customer });
 }
 
 interface AttemptPlan {
@@ -191,9 +195,10 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered.
  */
-async function callBank(s: Services, security: Security, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean }): Promise<AttemptResult> {
+async function callBank(s: Services, security: Security, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: Customer | null }): Promise<AttemptResult> {
   const provider = s.providers.get(account.provider);
   const settle = (final: Final) => commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, paymentId, final, s.clock.now()));
+  const viewOf = async (settled: Payment) => settledView(settled, account, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
   // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
@@ -207,30 +212,43 @@ async function callBank(s: Services, security: Security, paymentId: string, acco
       if (cardReference) await s.db.payment.update({ where: { id: paymentId }, data: { pendingCardReference: cardReference } });
       const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
       if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference);
-      await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
-      return failed(s, paymentId, res.code, res.message);
+      const settled = await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
+      return failed(await viewOf(settled), res.code, res.message);
     }
     const res = await provider.charge({ idempotencyKey: `${paymentId}:charge`, ...request });
     if (res.status === 'succeeded') {
-      await settle({ status: 'successful', providerReference: res.providerReference });
+      const settled = await settle({ status: 'successful', providerReference: res.providerReference });
       const cardReference = await tokenise();
       if (cardReference) await commitAfterBank(s.db, (tx) => savePaymentCard(tx, paymentId, cardReference, s.clock.now()));
-      return { view: await loadPaymentView(s.db, paymentId), successful: true, failure: null, redirectUrl: null };
+      return { view: cardReference ? await loadPaymentView(s.db, paymentId) : await viewOf(settled), successful: true, failure: null, redirectUrl: null };
     }
-    await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
-    return failed(s, paymentId, res.code, res.message);
+    const settled = await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
+    return failed(await viewOf(settled), res.code, res.message);
   } catch (err) {
     if (!(err instanceof ProviderTimeoutError)) throw err;
     // The bank may or may not have taken the money: leave it unresolved for reconciliation.
     const text = message('provider_timeout');
-    await settle({ status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text });
+    const settled = await settle({ status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text });
     await scheduleReconcile(s, paymentId);
-    return failed(s, paymentId, 'provider_timeout', text);
+    return failed(await viewOf(settled), 'provider_timeout', text);
   }
 }
 
-async function failed(s: Services, paymentId: string, code: string, text: string): Promise<AttemptResult> {
-  return { view: await loadPaymentView(s.db, paymentId), successful: false, failure: { code, text }, redirectUrl: null };
+function failed(view: PaymentView, code: string, text: string): AttemptResult {
+  return { view, successful: false, failure: { code, text }, redirectUrl: null };
+}
+
+/**
+ * The answer's view of a payment this attempt just settled, without reading it again: the row as
+ * the settling UPDATE returned it, the account it was charged on, the customer the owner's claim
+ * wrote, no refunds (none can exist before the payment was successful and its token answered).
+ * Null when a part is not at hand (an owner that only knows its customer's id, a stored card):
+ * the caller then reads the view.
+ */
+function settledView(payment: Payment, account: PaymentAccount, customer: Customer | null): PaymentView | null {
+  if (payment.storedCardId !== null) return null;
+  if (payment.customerId !== (customer?.id ?? null)) return null;
+  return { ...payment, customer, storedCard: null, refunds: [], paymentAccount: account };
 }
 
 async function awaitThreeDs(s: Services, paymentId: string, providerReference: string): Promise<AttemptResult> {

@@ -44,7 +44,10 @@ async function startPayment(s: Services, workspace: Workspace, security: Securit
     callbackUrl: t.callbackUrl ?? null,
     ip: t.ip,
     shouldSave: input.card?.shouldSave ?? false,
-    claim: async (tx) => ({ customerId: (await upsertCustomer(tx, workspace.id, channel.id, input.customer)).id }),
+    claim: async (tx) => {
+      const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer);
+      return { customerId: customer.id, customer };
+    },
   });
 }
 
