@@ -5,6 +5,7 @@ import type { Tx } from '../db/client.ts';
 import type { BinInfo } from '../providers/types.ts';
 import type { Currency } from './money.ts';
 import { ValidationError, type Path } from './errors.ts';
+import { processCache } from './process-cache.ts';
 
 export interface CardFacts {
   bin: BinInfo | null;
@@ -50,21 +51,17 @@ const withoutRules = ({ routingRules: _rules, ...account }: AccountWithRules): P
  * or rules (migration 0012), and the workspace row a call acts on is read with the call
  * (src/rest/admission.ts), so a call never decides on accounts older than its own workspace row.
  */
-const settingsCaches = new WeakMap<Tx, Map<string, { version: number; accounts: AccountWithRules[] }>>();
-const SETTINGS_CACHE_SIZE = 10_000;
+const settings = processCache<{ version: number; accounts: AccountWithRules[] }>();
 
 async function liveAccounts(db: Tx, workspace: Pick<Workspace, 'id' | 'settingsVersion'>): Promise<AccountWithRules[]> {
-  let cache = settingsCaches.get(db);
-  if (!cache) settingsCaches.set(db, (cache = new Map()));
-  const cached = cache.get(workspace.id);
+  const cached = settings.get(db, workspace.id);
   if (cached && cached.version === workspace.settingsVersion) return cached.accounts;
   // The version is read with the accounts, so the entry is labelled with what it holds.
   const read = await db.workspace.findUniqueOrThrow({
     where: { id: workspace.id },
     select: { settingsVersion: true, paymentAccounts: { where: { deletedAt: null }, include: { routingRules: true }, orderBy: { createdAt: 'asc' } } },
   });
-  if (cache.size >= SETTINGS_CACHE_SIZE) cache.clear();
-  cache.set(workspace.id, { version: read.settingsVersion, accounts: read.paymentAccounts });
+  settings.set(db, workspace.id, { version: read.settingsVersion, accounts: read.paymentAccounts });
   return read.paymentAccounts;
 }
 

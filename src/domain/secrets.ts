@@ -1,6 +1,7 @@
 // API secrets must be readable by the gateway (it signs with them), so they are encrypted at rest
 // under a master key rather than hashed. Access tokens are only ever compared, so they are hashed.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { processCache } from './process-cache.ts';
 
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
@@ -92,17 +93,13 @@ export function generateAccessToken(prefix: 'dash' | 'support'): string {
  * signing both need one per call). A credential's secret never changes: a rotation revokes it and
  * makes a new credential, so an entry is never stale, only unused.
  */
-const secretCaches = new WeakMap<Buffer, Map<string, string>>();
-const SECRET_CACHE_SIZE = 10_000;
+const secrets = processCache<string>();
 
 export function cachedSecret(masterKey: Buffer, credentialId: string, secretEncrypted: string): string {
-  let cache = secretCaches.get(masterKey);
-  if (!cache) secretCaches.set(masterKey, (cache = new Map()));
-  let secret = cache.get(credentialId);
+  let secret = secrets.get(masterKey, credentialId);
   if (secret === undefined) {
     secret = decryptSecret(masterKey, secretEncrypted);
-    if (cache.size >= SECRET_CACHE_SIZE) cache.clear();
-    cache.set(credentialId, secret);
+    secrets.set(masterKey, credentialId, secret);
   }
   return secret;
 }

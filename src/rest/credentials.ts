@@ -3,6 +3,7 @@
 // whether it is still live, and the workspace it acts for, is read on every call by the admission
 // statement (admission.ts), so the cache saves a round trip without ever deciding on old facts.
 import type { Tx } from '../db/client.ts';
+import { processCache } from '../domain/process-cache.ts';
 
 export interface KnownCredential {
   id: string;
@@ -10,21 +11,14 @@ export interface KnownCredential {
   secretEncrypted: string;
 }
 
-const caches = new WeakMap<Tx, Map<string, KnownCredential>>();
-const CACHE_SIZE = 10_000;
-
-function cacheOf(db: Tx): Map<string, KnownCredential> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
+const known = processCache<KnownCredential>();
 
 export function cachedCredential(db: Tx, apiKey: string): KnownCredential | undefined {
-  return cacheOf(db).get(apiKey);
+  return known.get(db, apiKey);
 }
 
 export function forgetCredential(db: Tx, apiKey: string): void {
-  cacheOf(db).delete(apiKey);
+  known.delete(db, apiKey);
 }
 
 /** The live credential of `apiKey`, read from the database and remembered; null when unknown or revoked. */
@@ -34,9 +28,7 @@ export async function loadCredential(db: Tx, apiKey: string): Promise<KnownCrede
     select: { id: true, secretEncrypted: true, revokedAt: true, workspace: { select: { slug: true } } },
   });
   if (!row || row.revokedAt) return null;
-  const known = { id: row.id, slug: row.workspace.slug, secretEncrypted: row.secretEncrypted };
-  const cache = cacheOf(db);
-  if (cache.size >= CACHE_SIZE) cache.clear();
-  cache.set(apiKey, known);
-  return known;
+  const credential = { id: row.id, slug: row.workspace.slug, secretEncrypted: row.secretEncrypted };
+  known.set(db, apiKey, credential);
+  return credential;
 }
