@@ -38,6 +38,9 @@ export function createDb(connectionString: string, opts: DbOptions = {}): Db {
     // database may fail a request (src/db/busy.ts), never a few hundred requests queueing.
     transactionOptions: { maxWait: opts.maxWait ?? 10_000, timeout: TX_TIMEOUT_MS },
     queryPlanCacheMaxSize: QUERY_PLAN_CACHE_SIZE,
+    // Any other format makes the client capture a stack trace (new Error) on every call, only to
+    // point at the call site if that call fails; our errors are logged with their own stacks.
+    errorFormat: 'minimal',
     ...(opts.onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {}),
   });
   const onQuery = opts.onQuery;

@@ -8,6 +8,7 @@ import { commitAfterBank } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
 import type { Customer, Payment, PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
+import { insertRow } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
 import type { InstallmentOption } from '../../providers/types.ts';
@@ -91,30 +92,30 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
   const now = s.clock.now();
   const { payment, customer } = await s.db.$transaction(async (tx) => {
     const { customer, ...owner } = await req.claim(tx, now);
-    const created = await tx.payment.create({
-      data: {
-        workspaceId: req.workspace.id,
-        channelId: req.channelId,
-        paymentAccountId: plan.account.id,
-        ...owner,
-        source: req.source,
-        securityType: req.security === 'secure' ? 'secure' : 'non_secure',
-        status: 'started',
-        channelReference: req.channelReference,
-        amount: plan.amount,
-        baseAmount: plan.baseAmount,
-        currency: req.currency,
-        installmentNumber: req.installmentNumber,
-        chargedAmount: plan.charge.conversion?.amount ?? null,
-        chargedCurrency: plan.charge.conversion?.currency ?? null,
-        conversionRate: plan.charge.conversion?.rate ?? null,
-        isTest: plan.account.mode === 'test',
-        ip: req.ip,
-        callbackUrl: req.callbackUrl,
-        ...req.card.cardColumns,
-        shouldSave: req.shouldSave ?? false,
-        createdAt: now,
-      },
+    const created = await insertRow<Payment>(tx, 'Payment', {
+      id: randomUUID(),
+      workspaceId: req.workspace.id,
+      channelId: req.channelId,
+      paymentAccountId: plan.account.id,
+      ...owner,
+      source: req.source,
+      securityType: req.security === 'secure' ? 'secure' : 'non_secure',
+      status: 'started',
+      channelReference: req.channelReference,
+      amount: plan.amount,
+      baseAmount: plan.baseAmount,
+      currency: req.currency,
+      installmentNumber: req.installmentNumber,
+      chargedAmount: plan.charge.conversion?.amount ?? null,
+      chargedCurrency: plan.charge.conversion?.currency ?? null,
+      conversionRate: plan.charge.conversion?.rate ?? null,
+      isTest: plan.account.mode === 'test',
+      ip: req.ip,
+      callbackUrl: req.callbackUrl,
+      ...req.card.cardColumns,
+      shouldSave: req.shouldSave ?? false,
+      createdAt: now,
+      updatedAt: new Date(),
     });
     return { payment: created, customer: customer ?? null };
   });

@@ -2,6 +2,7 @@
 // (API payments send transaction.*, orders order.paid, ...), in one transaction.
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
+import { updateRow, type Columns } from '../../db/rows.ts';
 import { ownerOf, type PaymentOwners } from './owners.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 
@@ -11,13 +12,11 @@ export type Final =
   | { status: 'unresolved'; errorCode: string; errorMessage: string };
 
 export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: string, final: Final, at: Date): Promise<Payment> {
-  let payment = await tx.payment.update({
-    where: { id: paymentId },
-    data:
-      final.status === 'successful'
-        ? { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null }
-        : { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, completedAt: at, threeDsToken: null },
-  });
+  const columns: Columns<Payment> =
+    final.status === 'successful'
+      ? { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null }
+      : { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, completedAt: at, threeDsToken: null };
+  let payment = await updateRow<Payment>(tx, 'Payment', paymentId, { ...columns, updatedAt: new Date() });
   // card.should_save on a 3D payment: the card tokenised at the start is saved now, before the
   // owner runs, so an owner can rely on storedCardId (a subscription makes it the default card).
   if (final.status === 'successful' && payment.pendingCardReference) {

@@ -1,0 +1,118 @@
+// The raw row writes of a payment's path (src/db/rows.ts) must give back exactly what the model
+// API would have: the same row, typed the same (bigints, dates, enums, nulls), as a fresh read.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../src/db/client.ts';
+import { insertRow, updateRow, upsertRow } from '../../src/db/rows.ts';
+import { createWorkspace } from '../../src/domain/workspaces.ts';
+import type { Customer, Payment } from '../../src/generated/prisma/client.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+
+let db: Db;
+let workspaceId: string;
+let channelId: string;
+
+beforeAll(async () => {
+  db = createDb(await createTestDatabase());
+  const { workspace } = await createWorkspace(db, randomBytes(32), { slug: 'rows' });
+  workspaceId = workspace.id;
+  channelId = (await db.channel.create({ data: { workspaceId, name: 'web' } })).id;
+});
+
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+const at = new Date('2026-03-04T05:06:07.089Z');
+
+function newPayment(over: Partial<Payment> = {}) {
+  return {
+    id: randomUUID(),
+    workspaceId,
+    channelId,
+    customerId: null,
+    source: 'api' as const,
+    securityType: 'non_secure' as const,
+    status: 'started' as const,
+    channelReference: 'R-1',
+    amount: 12_345_678_901n,
+    baseAmount: 12_345_678_901n,
+    currency: 'TRY' as const,
+    installmentNumber: 3,
+    chargedAmount: null,
+    isTest: true,
+    cardFirstDigits: '41111111',
+    cardLastFourDigits: '1111',
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  };
+}
+
+describe('insertRow', () => {
+  it('returns the row as the model API reads it, defaults included', async () => {
+    const inserted = await insertRow<Payment>(db, 'Payment', newPayment());
+    const read = await db.payment.findUniqueOrThrow({ where: { id: inserted.id } });
+    expect(inserted).toEqual(read);
+    expect(inserted.amount).toBe(12_345_678_901n);
+    expect(inserted.createdAt).toEqual(at);
+    expect(inserted.refundedAmount).toBe(0n);
+    expect(inserted.shouldSave).toBe(false);
+    expect(inserted.paymentStatus).toBeNull();
+  });
+
+  it('writes nothing when a value does not fit its column', async () => {
+    const id = randomUUID();
+    await expect(insertRow<Payment>(db, 'Payment', newPayment({ id, currency: 'XXX' as never }))).rejects.toThrow();
+    expect(await db.payment.findUnique({ where: { id } })).toBeNull();
+  });
+});
+
+describe('updateRow', () => {
+  it('changes the columns given, and returns the row as a fresh read gives it', async () => {
+    const { id } = await insertRow<Payment>(db, 'Payment', newPayment());
+    const later = new Date('2026-03-04T05:07:00.000Z');
+    const updated = await updateRow<Payment>(db, 'Payment', id, { status: 'successful', paymentStatus: 'paid', providerReference: 'P-1', completedAt: later, threeDsToken: null, updatedAt: later });
+    expect(updated).toEqual(await db.payment.findUniqueOrThrow({ where: { id } }));
+    expect(updated.status).toBe('successful');
+    expect(updated.completedAt).toEqual(later);
+    expect(updated.channelReference).toBe('R-1');
+  });
+
+  it('throws when there is no such row', async () => {
+    await expect(updateRow<Payment>(db, 'Payment', randomUUID(), { status: 'failed' })).rejects.toThrow(/no Payment/);
+  });
+});
+
+describe('upsertRow', () => {
+  const key: Array<keyof Customer & string> = ['channelId', 'channelReference'];
+  const insert = (reference: string, over: Partial<Customer> = {}) => ({ id: randomUUID(), workspaceId, channelId, channelReference: reference, createdAt: at, updatedAt: at, ...over });
+
+  it('inserts a new row', async () => {
+    const row = await upsertRow<Customer>(db, 'Customer', key, insert('C-1', { email: 'a@example.com' }), { email: 'a@example.com' });
+    expect(row).toEqual(await db.customer.findUniqueOrThrow({ where: { id: row.id } }));
+    expect(row.email).toBe('a@example.com');
+  });
+
+  it('updates the stored row on a clash of its key, keeping its id', async () => {
+    const first = await upsertRow<Customer>(db, 'Customer', key, insert('C-2', { email: 'old@example.com', phone: '555' }), {});
+    const later = new Date('2026-03-05T00:00:00.000Z');
+    const second = await upsertRow<Customer>(db, 'Customer', key, insert('C-2', { email: 'new@example.com' }), { email: 'new@example.com', updatedAt: later });
+    expect(second.id).toBe(first.id);
+    expect(second).toEqual(await db.customer.findUniqueOrThrow({ where: { id: first.id } }));
+    expect(second.email).toBe('new@example.com');
+    expect(second.phone).toBe('555');
+    expect(second.updatedAt).toEqual(later);
+    expect(await db.customer.count({ where: { channelId, channelReference: 'C-2' } })).toBe(1);
+  });
+
+  it('leaves the stored row as it is when there is nothing to update, and returns it', async () => {
+    const first = await upsertRow<Customer>(db, 'Customer', key, insert('C-3', { email: 'kept@example.com' }), {});
+    const again = await upsertRow<Customer>(db, 'Customer', key, insert('C-3', { updatedAt: new Date('2027-01-01T00:00:00.000Z') }), {});
+    expect(again).toEqual(first);
+  });
+});
+
+it('refuses a column name that is not a plain identifier', async () => {
+  await expect(insertRow<Payment>(db, 'Payment', { ...newPayment(), ['id" = 1; --' as 'id']: 'x' })).rejects.toThrow(/not a column name/);
+});
