@@ -132,7 +132,9 @@ describe('claims', () => {
     const clock = new ManualClock();
     const t = await gateway({ clock, env: { WEBHOOK_CONCURRENCY: '1', WEBHOOK_TIMEOUT_MS: '180000' } });
     const r = await receiver();
-    r.respondWith(200, 400);
+    // Each request is held long enough for the check below to run while it is still open, also
+    // on a loaded machine (with 400 ms a slow check once saw the next claim already made).
+    r.respondWith(200, 2_000);
     const m = await seedWorkspace(t);
     const ws = await t.gateway.services.db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
     await addWebhookAddress(t.gateway.services, ws, { url: `${r.url}/one-at-a-time`, allEvents: true });
