@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client.ts';
-import { insertRow, updateRow, upsertRow } from '../../src/db/rows.ts';
+import { insertRow, insertRows, updateRow, upsertRow } from '../../src/db/rows.ts';
 import { createWorkspace } from '../../src/domain/workspaces.ts';
 import type { Customer, Payment } from '../../src/generated/prisma/client.ts';
 import { createTestDatabase } from '../helpers/db.ts';
@@ -65,6 +65,32 @@ describe('insertRow', () => {
     const id = randomUUID();
     await expect(insertRow<Payment>(db, 'Payment', newPayment({ id, currency: 'XXX' as never }))).rejects.toThrow();
     expect(await db.payment.findUnique({ where: { id } })).toBeNull();
+  });
+});
+
+describe('insertRows', () => {
+  const customer = (reference: string, over: Partial<Customer> = {}) => ({ id: randomUUID(), workspaceId, channelId, channelReference: reference, email: null, createdAt: at, updatedAt: at, ...over });
+
+  it('inserts every row in one statement, as the model API reads them back', async () => {
+    const rows = [customer('M-1', { email: 'one@example.com' }), customer('M-2')];
+    expect(await insertRows<Customer>(db, 'Customer', rows)).toBe(2);
+    const read = await db.customer.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { channelReference: 'asc' } });
+    expect(read.map((r) => [r.channelReference, r.email, r.createdAt.toISOString()])).toEqual([
+      ['M-1', 'one@example.com', at.toISOString()],
+      ['M-2', null, at.toISOString()],
+    ]);
+  });
+
+  it('writes nothing for no rows', async () => {
+    const before = await db.customer.count();
+    expect(await insertRows<Customer>(db, 'Customer', [])).toBe(0);
+    expect(await db.customer.count()).toBe(before);
+  });
+
+  it('refuses rows whose columns differ, and writes none of them', async () => {
+    const first = customer('M-3');
+    await expect(insertRows<Customer>(db, 'Customer', [first, { ...customer('M-4'), phone: '555' }])).rejects.toThrow(/same columns/);
+    expect(await db.customer.findUnique({ where: { id: first.id } })).toBeNull();
   });
 });
 

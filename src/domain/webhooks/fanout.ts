@@ -2,7 +2,8 @@
 // webhook_url, created in the transaction that records the event. The body is fixed here, once:
 // a resend is byte-identical (same `id`).
 import type { Tx } from '../../db/client.ts';
-import { Prisma, type OutboxEvent } from '../../generated/prisma/client.ts';
+import { Prisma, type Notification, type OutboxEvent } from '../../generated/prisma/client.ts';
+import { insertRows } from '../../db/rows.ts';
 import { isoMicro } from '../clock.ts';
 
 /** First delivery 30 seconds after the event (spec: Delivery rules). */
@@ -42,8 +43,10 @@ export async function fanOut(tx: Tx, event: OutboxEvent, addresses: Array<{ id: 
   if (own) destinations.push(own);
   if (destinations.length === 0) return 0;
   const firstAttempt = new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS);
-  await tx.notification.createMany({
-    data: destinations.map((d) => {
+  return insertRows<Notification>(
+    tx,
+    'Notification',
+    destinations.map((d) => {
       const id = crypto.randomUUID();
       return {
         id,
@@ -59,8 +62,7 @@ export async function fanOut(tx: Tx, event: OutboxEvent, addresses: Array<{ id: 
         createdAt: event.createdAt,
       };
     }),
-  });
-  return destinations.length;
+  );
 }
 
 /**
