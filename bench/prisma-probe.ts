@@ -21,6 +21,7 @@ import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embe
 import { migrate } from '../src/db/migrate.ts';
 import { loadPaymentView } from '../src/domain/payments/view.ts';
 import { createWorkspace } from '../src/domain/workspaces.ts';
+import { recordEvent } from '../src/domain/events.ts';
 
 const CALLS = positiveInt(process.env.PROBE_CALLS, 500, 'PROBE_CALLS');
 const WARMUP = positiveInt(process.env.PROBE_WARMUP, 200, 'PROBE_WARMUP');
@@ -73,6 +74,8 @@ async function seed(db: Db): Promise<Seed> {
       refunds: { create: [{ type: 'refund', status: 'succeeded', amount: 1_000n }, { type: 'refund', status: 'succeeded', amount: 500n }] },
     },
   });
+  // One webhook address for every event, so recording an event also writes its notification.
+  await db.webhookAddress.create({ data: { workspaceId: workspace.id, url: 'http://127.0.0.1:9/hooks', allEvents: true } });
   return { workspaceId: workspace.id, channelId: channel.id, accountId: account.id, paymentId: payment.id };
 }
 
@@ -144,6 +147,7 @@ async function main(): Promise<void> {
       ['workspace.findUnique (1 statement)', () => client.workspace.findUnique({ where: { id: s.workspaceId } })],
       ['loadPaymentView (payment + 4 relations)', () => loadPaymentView(client, s.paymentId)],
       ['payment transaction (upsert + 2 inserts)', () => createPayment(client, s)],
+      ['recordEvent with one webhook address (tx)', () => client.$transaction((tx) => recordEvent(tx, { workspaceId: s.workspaceId, kind: 'transaction.successful', recordToken: randomUUID() }, new Date()))],
     ];
     process.stdout.write(`Prisma ${prismaVersion()}, node ${process.version}, ${CALLS} calls x ${ROUNDS} rounds after ${WARMUP} warm-up calls\n`);
     process.stdout.write(`${'operation'.padEnd(44)} ${'CPU ms/call'.padStart(11)} ${'wall ms/call'.padStart(12)}   rounds (CPU ms/call)\n`);
