@@ -1,6 +1,7 @@
-// A payment attempt answers with the view of the payment it just settled, built from the rows it
-// already holds instead of reading it again (src/domain/payments/attempt.ts, settledView). That
-// view must be exactly what a fresh read gives, whatever the outcome and owner.
+// A payment attempt answers with the view of the payment it just settled (or left waiting for its
+// 3D page), built from the rows it already holds instead of reading it again
+// (src/domain/payments/attempt.ts, rowView). That view must be exactly what a fresh read gives,
+// whatever the outcome and owner.
 import { describe, expect, it } from 'vitest';
 import { regularPayment, securePayment } from '../../src/domain/payments/start.ts';
 import { loadPaymentView } from '../../src/domain/payments/view.ts';
@@ -39,6 +40,19 @@ describe('the view a payment attempt answers with equals a fresh read of the pay
   it('regular payment whose card is saved (the view is read again for the stored card)', async () => {
     const result = await regularPayment(t.gateway.services, await workspace(), input(m, CARDS.approved, { shouldSave: true }));
     expect(result.view.storedCard).not.toBeNull();
+    expect(result.view).toEqual(await loadPaymentView(t.gateway.services.db, result.view.id));
+  });
+
+  it.each([
+    ['', false],
+    [' whose card is to be saved', true],
+  ])('secure payment waiting for its 3D page%s', async (_name, shouldSave) => {
+    const raw = input(m, CARDS.approved, { shouldSave });
+    const result = await securePayment(t.gateway.services, await workspace(), { ...raw, transaction: { ...raw.transaction, callbackUrl: 'https://shop.example/back' } });
+    expect(result.redirectUrl).toMatch(/\/checkout\/3ds\//);
+    expect(result.view.status).toBe('started');
+    expect(result.view.threeDsToken).not.toBeNull();
+    expect(result.view.pendingCardReference === null).toBe(!shouldSave);
     expect(result.view).toEqual(await loadPaymentView(t.gateway.services.db, result.view.id));
   });
 

@@ -16,7 +16,9 @@ import { paymentBody } from '../helpers/payments.ts';
 // statement and the channel remembered: 9 (7 without the two COMMITs) and 2; accounts and rules
 // remembered for the workspace's settings version: 8 (6) and 2; the answer's view built from the
 // settled row instead of read again: 7 (5) and 2.
-const BUDGET = { regularPayment: 7, retrievePayment: 2 };
+// A secure payment's start (admission, customer, payment, COMMIT, the 3D page's token): 5, since
+// its answer is built from the row that UPDATE returns (before, a 6th statement read it again).
+const BUDGET = { regularPayment: 7, retrievePayment: 2, securePaymentStart: 5 };
 
 const statements: string[] = [];
 const resources = useResources();
@@ -31,7 +33,7 @@ async function counted(call: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('statements per operation', () => {
-  it('a regular payment and its retrieve stay within their statement budgets', async () => {
+  it('a regular payment, its retrieve and a secure payment\'s start stay within their statement budgets', async () => {
     t = await resources.startGateway({ env: { WEBHOOK_POLL_INTERVAL_MS: '3600000', AGENDA_PROCESS_EVERY_MS: '3600000' }, onQuery: (sql) => statements.push(sql) });
     m = await seedWorkspace(t);
     // The first of each warms the per-process state (plan cache, connections) it may rely on.
@@ -47,5 +49,13 @@ describe('statements per operation', () => {
     expect(got!.body.transaction.token).toBe(token);
     expect(pay.length).toBeLessThanOrEqual(BUDGET.regularPayment);
     expect(retrieve.length).toBeLessThanOrEqual(BUDGET.retrievePayment);
+
+    const secureBody = () => paymentBody(m, { transaction: { callback_url: 'https://shop.example/back' } });
+    await m.call('secure-payment', secureBody());
+    let started: { status: number; body: { result: { successful: boolean; redirect_url?: string } } } | undefined;
+    const secure = await counted(async () => (started = await m.call('secure-payment', secureBody())));
+    expect(started!.status).toBe(200);
+    expect(started!.body.result.redirect_url).toMatch(/\/checkout\/3ds\//);
+    expect(secure.length).toBeLessThanOrEqual(BUDGET.securePaymentStart);
   });
 });

@@ -8,7 +8,7 @@ import { commitAfterBank } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
 import type { Customer, Payment, PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
-import { insertRow } from '../../db/rows.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
 import type { InstallmentOption } from '../../providers/types.ts';
@@ -199,7 +199,7 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
 async function callBank(s: Services, security: Security, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: Customer | null }): Promise<AttemptResult> {
   const provider = s.providers.get(account.provider);
   const settle = (final: Final) => commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, paymentId, final, s.clock.now()));
-  const viewOf = async (settled: Payment) => settledView(settled, account, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
+  const viewOf = async (row: Payment) => rowView(row, account, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
   // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
@@ -210,9 +210,9 @@ async function callBank(s: Services, security: Security, paymentId: string, acco
   try {
     if (security === 'secure') {
       const cardReference = await tokenise();
-      if (cardReference) await s.db.payment.update({ where: { id: paymentId }, data: { pendingCardReference: cardReference } });
+      if (cardReference) await updateRow<Payment>(s.db, 'Payment', paymentId, { pendingCardReference: cardReference, updatedAt: new Date() });
       const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
-      if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference);
+      if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference, viewOf);
       const settled = await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
       return failed(await viewOf(settled), res.code, res.message);
     }
@@ -240,25 +240,26 @@ function failed(view: PaymentView, code: string, text: string): AttemptResult {
 }
 
 /**
- * The answer's view of a payment this attempt just settled, without reading it again: the row as
- * the settling UPDATE returned it, the account it was charged on, the customer the owner's claim
- * wrote, no refunds (none can exist before the payment was successful and its token answered).
- * Null when a part is not at hand (an owner that only knows its customer's id, a stored card):
- * the caller then reads the view.
+ * The answer's view of a payment this attempt just wrote (settled, or waiting for its 3D page),
+ * without reading it again: the row as the UPDATE returned it, the account it was charged on,
+ * the customer the owner's claim wrote, no refunds (none can exist before the payment was
+ * successful and its token answered). Null when a part is not at hand (an owner that only knows
+ * its customer's id, a stored card): the caller then reads the view.
  */
-function settledView(payment: Payment, account: PaymentAccount, customer: Customer | null): PaymentView | null {
+function rowView(payment: Payment, account: PaymentAccount, customer: Customer | null): PaymentView | null {
   if (payment.storedCardId !== null) return null;
   if (payment.customerId !== (customer?.id ?? null)) return null;
   return { ...payment, customer, storedCard: null, refunds: [], paymentAccount: account };
 }
 
-async function awaitThreeDs(s: Services, paymentId: string, providerReference: string): Promise<AttemptResult> {
+/** A 3D payment waiting for its page: the page's token and deadline, and the job that expires it. */
+async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, viewOf: (started: Payment) => Promise<PaymentView>): Promise<AttemptResult> {
   const threeDsToken = randomUUID();
   const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
-  await s.db.payment.update({ where: { id: paymentId }, data: { providerReference, threeDsToken, expiresAt } });
+  const started = await updateRow<Payment>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt, updatedAt: new Date() });
   await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
   return {
-    view: await loadPaymentView(s.db, paymentId),
+    view: await viewOf(started),
     successful: true,
     failure: null,
     redirectUrl: `${s.baseUrl}/checkout/3ds/${threeDsToken}`,
