@@ -7,6 +7,7 @@
 // the same concurrent clients over keep-alive HTTP (or, for the baseline, a pg pool):
 //   baseline  bare pg: the 3-statement payment transaction, and a 1-statement retrieve
 //   payment   regular-payment (non-3D, approved card)
+//   secure    secure-payment up to its answer with the 3D page's address (the page is not opened)
 //   retrieve  retrieve-payment of the payments just made
 //   list      the GraphQL `payments` list a dashboard sends, at each page size
 //   webhooks  N notifications due at once, delivered to a local receiver
@@ -20,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { parseBenchArgs, USAGE, type BenchOptions } from './lib/args.ts';
 import { Baseline } from './lib/baseline.ts';
 import { alive, GatewayProcess } from './lib/gateway-process.ts';
-import { customerRef, listPayments, regularPayment, retrievePayment } from './lib/gateway-ops.ts';
+import { customerRef, listPayments, regularPayment, retrievePayment, securePaymentStart } from './lib/gateway-ops.ts';
 import { HttpClient } from './lib/http-client.ts';
 import { runLoad, type Operation } from './lib/load.ts';
 import { Meter } from './lib/meter.ts';
@@ -83,6 +84,8 @@ async function runGatewayPhases(run: Run, label: (name: string) => string): Prom
   let n = 0;
   const pay: Operation = async () => void tokens.push(await regularPayment(http, demo, n++));
   if (opts.phases.has('payment')) await measure(run, label('regular-payment'), pay);
+  let started = 0;
+  if (opts.phases.has('secure')) await measure(run, label('secure-payment start'), () => securePaymentStart(http, demo, started++));
   const needed = opts.phases.has('retrieve') || opts.phases.has('list') ? Math.max(SEED_PAYMENTS, ...opts.listSizes) : 0;
   if (tokens.length < needed) {
     log(`  making ${fmt(needed - tokens.length)} payments first (not measured)`);

@@ -49,6 +49,17 @@ export async function regularPayment(http: HttpClient, demo: DemoCredentials, n:
   return token;
 }
 
+/**
+ * The start of a 3D payment: written, sent to the simulated bank, answered with the 3D page's
+ * address. The page is not opened; its payment expires 15 minutes later, after the benchmark.
+ */
+export async function securePaymentStart(http: HttpClient, demo: DemoCredentials, n: number): Promise<void> {
+  const body = paymentBody(demo, n);
+  const answer = succeeded(await callRest(http, demo, 'secure-payment', { ...body, transaction: { ...body.transaction, channel_reference: `BENCH-3D-${n}` } }), 'secure-payment');
+  const redirect = (answer.result as { redirect_url?: string }).redirect_url;
+  if (!redirect?.includes('/checkout/3ds/')) throw new Error(`secure-payment: no 3D page address in the answer: ${JSON.stringify(answer).slice(0, 200)}`);
+}
+
 export async function retrievePayment(http: HttpClient, demo: DemoCredentials, token: string): Promise<void> {
   succeeded(await callRest(http, demo, 'retrieve-payment', { transaction: { token } }), 'retrieve-payment');
 }
