@@ -47,9 +47,10 @@ export async function insertRows<T>(tx: Tx, table: RowTable, rows: Array<Columns
   if (rows.length === 0) return 0;
   const cols = given(rows[0]!).map(([k]) => k);
   const tuples = rows.map((row) => {
-    const values = row as Record<string, unknown>;
-    if (Object.keys(values).some((k) => values[k] !== undefined && !cols.includes(k))) throw new Error(`rows: ${table} rows must have the same columns`);
-    return Prisma.sql`(${Prisma.join(cols.map((k) => values[k] ?? null))})`;
+    const values = new Map(given(row));
+    // A column missing from one row would be written NULL there, not its default.
+    if (values.size !== cols.length || !cols.every((k) => values.has(k))) throw new Error(`rows: ${table} rows must have the same columns`);
+    return Prisma.sql`(${Prisma.join(cols.map((k) => values.get(k)))})`;
   });
   return tx.$executeRaw`INSERT INTO ${ident(table)} (${Prisma.join(cols.map(ident))}) VALUES ${Prisma.join(tuples)}`;
 }

@@ -90,6 +90,8 @@ describe('insertRows', () => {
   it('refuses rows whose columns differ, and writes none of them', async () => {
     const first = customer('M-3');
     await expect(insertRows<Customer>(db, 'Customer', [first, { ...customer('M-4'), phone: '555' }])).rejects.toThrow(/same columns/);
+    const { email: _left, ...withoutEmail } = customer('M-5');
+    await expect(insertRows<Customer>(db, 'Customer', [first, withoutEmail])).rejects.toThrow(/same columns/);
     expect(await db.customer.findUnique({ where: { id: first.id } })).toBeNull();
   });
 });
