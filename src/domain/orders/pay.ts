@@ -82,9 +82,10 @@ export async function payOrder(s: Services, order: CheckoutOrder, raw: unknown):
 
 /** The order's part of the attempt's write: still open, and no other attempt at the bank. */
 async function claimOrder(tx: Tx, order: Order, now: Date): Promise<{ customerId: string; orderId: string }> {
-  // One payment at a time per order: the row lock serialises two submits of the same order.
-  await tx.$queryRaw`SELECT id FROM "Order" WHERE id = ${order.id}::uuid FOR UPDATE`;
-  const current = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
+  // One payment at a time per order: the row lock serialises two submits of the same order, and
+  // the status is read under it, in the same statement.
+  const [current] = await tx.$queryRaw<Array<Pick<Order, 'status'>>>`SELECT status FROM "Order" WHERE id = ${order.id}::uuid FOR UPDATE`;
+  if (!current) throw new Error(`order ${order.id} not found`);
   if (current.status !== 'open') throw StateError.single([], 'order_already_paid');
   // An earlier attempt still waiting on its 3D page is replaced (its page stops working); one
   // already at the bank (page submitted, or its start still running) must finish first.
