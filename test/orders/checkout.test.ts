@@ -3,6 +3,8 @@
 // and what never leaks (card data, merchant markup).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { findCheckoutOrder, payOrder } from '../../src/domain/orders/pay.ts';
+import { StateError } from '../../src/domain/errors.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { eventsOf } from '../helpers/rows.ts';
@@ -278,6 +280,22 @@ describe('paying the order', () => {
     for (const a of answers.filter((x) => x.status !== 303)) expect(a.html).toContain('hâlâ işleniyor');
     const waiting = await db().payment.count({ where: { orderId: token, status: 'started' } });
     expect(waiting).toBe(1);
+  });
+
+  it('a card submitted on a page loaded before another tab paid the order is refused, and nothing is written', async () => {
+    const { token } = await openOrder();
+    // The page's copy of the order still says open; the row says paid by the time the card comes.
+    const stale = (await findCheckoutOrder(t.gateway.services, token))!;
+    expect(stale.status).toBe('open');
+    await db().order.update({ where: { id: token }, data: { status: 'paid' } });
+    const card = { holderName: 'AYSE YILMAZ', number: CARDS.approved, securityCode: '123', expiryMonth: '12', expiryYear: '2030' };
+    const refused = await payOrder(t.gateway.services, stale, { card, installmentNumber: 1 }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(StateError);
+    expect((refused as StateError).issues).toEqual([{ path: [], code: 'order_already_paid' }]);
+    expect((await orderRow(token)).payments).toEqual([]);
   });
 
   it('an account given with the order is the one charged; conversion charges another currency', async () => {
