@@ -9,14 +9,15 @@
 // Column names are the model's field names (the schema maps none), so a row comes back as the
 // model's type. Values go as parameters; PostgreSQL types each one from its column, so uuids and
 // enums need no casts, and the driver adapter sends dates as UTC like the model API does.
+import { randomUUID } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from './client.ts';
 
-/**
- * Tables written here; each has an `id` key. The caller gives the `id` and, where the model has
- * one, the `updatedAt`, as the model API would have.
- */
+/** Tables written here; each has a uuid `id` key. */
 export type RowTable = 'Payment' | 'Customer' | 'Notification';
+
+/** Tables whose model has an `@updatedAt` column, which the model API sets on every write. */
+const STAMPED: ReadonlySet<RowTable> = new Set(['Payment', 'Customer']);
 
 /** Some of a model's columns, with their values; `undefined` leaves a column out. */
 export type Columns<T> = { [K in keyof T]?: T[K] };
@@ -31,13 +32,25 @@ function ident(name: string): Prisma.Sql {
 
 const given = <T>(values: Columns<T>) => Object.entries(values).filter(([, v]) => v !== undefined);
 
+/** What the model API fills in on its own, where the caller did not: `updatedAt` now. */
+function stamped<T>(table: RowTable, values: Columns<T>): Columns<T> {
+  const row = values as Record<string, unknown>;
+  return STAMPED.has(table) && row.updatedAt === undefined ? ({ ...row, updatedAt: new Date() } as unknown as Columns<T>) : values;
+}
+
+/** A new row: a fresh `id` and `updatedAt` unless given. */
+function created<T>(table: RowTable, values: Columns<T>): Columns<T> {
+  const row = values as Record<string, unknown>;
+  return stamped(table, (row.id === undefined ? { ...row, id: randomUUID() } : row) as Columns<T>);
+}
+
 const names = (entries: Array<[string, unknown]>) => Prisma.join(entries.map(([k]) => ident(k)));
 const params = (entries: Array<[string, unknown]>) => Prisma.join(entries.map(([, v]) => v));
 const assignments = (entries: Array<[string, unknown]>) => Prisma.join(entries.map(([k, v]) => Prisma.sql`${ident(k)} = ${v}`));
 
-/** INSERT of one row; the caller gives its `id` and `updatedAt`, like the model API would. */
+/** INSERT of one row; `id` and `updatedAt` are filled in unless given, as the model API does. */
 export async function insertRow<T>(tx: Tx, table: RowTable, values: Columns<T>): Promise<T> {
-  const cols = given(values);
+  const cols = given(created(table, values));
   const [row] = await tx.$queryRaw<T[]>`INSERT INTO ${ident(table)} (${names(cols)}) VALUES (${params(cols)}) RETURNING *`;
   return row!;
 }
@@ -45,8 +58,9 @@ export async function insertRow<T>(tx: Tx, table: RowTable, values: Columns<T>):
 /** INSERT of several rows with the same columns (those of the first row); returns how many. */
 export async function insertRows<T>(tx: Tx, table: RowTable, rows: Array<Columns<T>>): Promise<number> {
   if (rows.length === 0) return 0;
-  const cols = given(rows[0]!).map(([k]) => k);
-  const tuples = rows.map((row) => {
+  const complete = rows.map((row) => created(table, row));
+  const cols = given(complete[0]!).map(([k]) => k);
+  const tuples = complete.map((row) => {
     const values = new Map(given(row));
     // A column missing from one row would be written NULL there, not its default.
     if (values.size !== cols.length || !cols.every((k) => values.has(k))) throw new Error(`rows: ${table} rows must have the same columns`);
@@ -55,20 +69,23 @@ export async function insertRows<T>(tx: Tx, table: RowTable, rows: Array<Columns
   return tx.$executeRaw`INSERT INTO ${ident(table)} (${Prisma.join(cols.map(ident))}) VALUES ${Prisma.join(tuples)}`;
 }
 
-/** UPDATE of the row with this id; throws when there is none (as the model API's update does). */
+/**
+ * UPDATE of the row with this id, `updatedAt` included; throws when there is none (as the model
+ * API's update does).
+ */
 export async function updateRow<T>(tx: Tx, table: RowTable, id: string, values: Columns<T>): Promise<T> {
-  const [row] = await tx.$queryRaw<T[]>`UPDATE ${ident(table)} SET ${assignments(given(values))} WHERE id = ${id}::uuid RETURNING *`;
+  const [row] = await tx.$queryRaw<T[]>`UPDATE ${ident(table)} SET ${assignments(given(stamped(table, values)))} WHERE id = ${id}::uuid RETURNING *`;
   if (!row) throw new Error(`rows: no ${table} ${id} to update`);
   return row;
 }
 
 /**
- * INSERT, or on a clash of the `conflict` key UPDATE with `update`. An empty `update` leaves the
- * stored row as it is (and still returns it), as the model API's upsert does.
+ * INSERT, or on a clash of the `conflict` key UPDATE with `update` (and `updatedAt`). An empty
+ * `update` leaves the stored row as it is (and still returns it), as the model API's upsert does.
  */
 export async function upsertRow<T>(tx: Tx, table: RowTable, conflict: Array<keyof T & string>, insert: Columns<T>, update: Columns<T>): Promise<T> {
-  const cols = given(insert);
-  const changes = given(update);
+  const cols = given(created(table, insert));
+  const changes = given(update).length > 0 ? given(stamped(table, update)) : [];
   // A no-op assignment: ON CONFLICT DO NOTHING would not return the stored row.
   const set = changes.length > 0 ? assignments(changes) : Prisma.sql`${ident(conflict[0]!)} = EXCLUDED.${ident(conflict[0]!)}`;
   const [row] = await tx.$queryRaw<T[]>`

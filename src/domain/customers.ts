@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Customer } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import { upsertRow, type Columns } from '../db/rows.ts';
-import { randomUUID } from 'node:crypto';
 import { text } from './validation.ts';
 
 export const customerInput = () =>
@@ -29,7 +28,5 @@ export type CustomerInput = z.output<ReturnType<typeof customerInput>>;
 export async function upsertCustomer(db: Tx, workspaceId: string, channelId: string, input: CustomerInput): Promise<Customer> {
   const { channelReference, ...details } = input;
   const sent: Columns<Customer> = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined && v !== null));
-  const now = new Date();
-  const update = Object.keys(sent).length > 0 ? { ...sent, updatedAt: now } : {};
-  return upsertRow<Customer>(db, 'Customer', ['channelId', 'channelReference'], { id: randomUUID(), workspaceId, channelId, channelReference, ...sent, createdAt: now, updatedAt: now }, update);
+  return upsertRow<Customer>(db, 'Customer', ['channelId', 'channelReference'], { workspaceId, channelId, channelReference, ...sent, createdAt: new Date() }, sent);
 }

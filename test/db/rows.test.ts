@@ -141,6 +141,32 @@ describe('upsertRow', () => {
   });
 });
 
+describe('what the model API fills in', () => {
+  it('a new row gets an id and updatedAt, an updated row a new updatedAt, unless the caller gives them', async () => {
+    const { id: _id, updatedAt: _updatedAt, ...bare } = newPayment();
+    const before = Date.now();
+    const inserted = await insertRow<Payment>(db, 'Payment', bare);
+    expect(inserted.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(inserted.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(inserted.createdAt).toEqual(at);
+    const stale = new Date('2020-01-01T00:00:00.000Z');
+    await updateRow<Payment>(db, 'Payment', inserted.id, { updatedAt: stale });
+    const updated = await updateRow<Payment>(db, 'Payment', inserted.id, { status: 'failed' });
+    expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+  });
+
+  it('an upsert that updates stamps updatedAt; one with nothing to update does not', async () => {
+    const key: Array<keyof Customer & string> = ['channelId', 'channelReference'];
+    const old = new Date('2020-01-01T00:00:00.000Z');
+    const first = await upsertRow<Customer>(db, 'Customer', key, { workspaceId, channelId, channelReference: 'S-1', createdAt: at, updatedAt: old }, {});
+    expect(first.updatedAt).toEqual(old);
+    expect((await upsertRow<Customer>(db, 'Customer', key, { workspaceId, channelId, channelReference: 'S-1' }, {})).updatedAt).toEqual(old);
+    const changed = await upsertRow<Customer>(db, 'Customer', key, { workspaceId, channelId, channelReference: 'S-1' }, { email: 'new@example.com' });
+    expect(changed.id).toBe(first.id);
+    expect(changed.updatedAt.getTime()).toBeGreaterThan(old.getTime());
+  });
+});
+
 it('refuses a column name that is not a plain identifier', async () => {
   await expect(insertRow<Payment>(db, 'Payment', { ...newPayment(), ['id" = 1; --' as 'id']: 'x' })).rejects.toThrow(/not a column name/);
 });

@@ -93,7 +93,6 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
   const { payment, customer } = await s.db.$transaction(async (tx) => {
     const { customer, ...owner } = await req.claim(tx, now);
     const created = await insertRow<Payment>(tx, 'Payment', {
-      id: randomUUID(),
       workspaceId: req.workspace.id,
       channelId: req.channelId,
       paymentAccountId: plan.account.id,
@@ -115,7 +114,6 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
       ...req.card.cardColumns,
       shouldSave: req.shouldSave ?? false,
       createdAt: now,
-      updatedAt: new Date(),
     });
     return { payment: created, customer: customer ?? null };
   });
@@ -210,7 +208,7 @@ async function callBank(s: Services, security: Security, paymentId: string, acco
   try {
     if (security === 'secure') {
       const cardReference = await tokenise();
-      if (cardReference) await updateRow<Payment>(s.db, 'Payment', paymentId, { pendingCardReference: cardReference, updatedAt: new Date() });
+      if (cardReference) await updateRow<Payment>(s.db, 'Payment', paymentId, { pendingCardReference: cardReference });
       const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
       if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference, viewOf);
       const settled = await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
@@ -256,7 +254,7 @@ function rowView(payment: Payment, account: PaymentAccount, customer: Customer |
 async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, viewOf: (started: Payment) => Promise<PaymentView>): Promise<AttemptResult> {
   const threeDsToken = randomUUID();
   const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
-  const started = await updateRow<Payment>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt, updatedAt: new Date() });
+  const started = await updateRow<Payment>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt });
   await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
   return {
     view: await viewOf(started),

@@ -16,7 +16,7 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
     final.status === 'successful'
       ? { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null }
       : { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, completedAt: at, threeDsToken: null };
-  let payment = await updateRow<Payment>(tx, 'Payment', paymentId, { ...columns, updatedAt: new Date() });
+  let payment = await updateRow<Payment>(tx, 'Payment', paymentId, columns);
   // card.should_save on a 3D payment: the card tokenised at the start is saved now, before the
   // owner runs, so an owner can rely on storedCardId (a subscription makes it the default card).
   if (final.status === 'successful' && payment.pendingCardReference) {
