@@ -6,6 +6,8 @@
 // on, which PostgreSQL loads only at start. Then, each phase measured after a drained warm-up with
 // the same concurrent clients over keep-alive HTTP (or, for the baseline, a pg pool):
 //   baseline  bare pg: the 3-statement payment transaction, and a 1-statement retrieve
+//   floor     the same SQL behind a bare node:http server (bench/floor-server.ts): the least any
+//             Node service pays per request here, the bound for the gateway's ratios
 //   payment   regular-payment (non-3D, approved card)
 //   secure    secure-payment up to its answer with the 3D page's address (the page is not opened)
 //   retrieve  retrieve-payment of the payments just made
@@ -24,10 +26,11 @@ import { alive, GatewayProcess } from './lib/gateway-process.ts';
 import { customerRef, listPayments, regularPayment, retrievePayment, securePaymentStart } from './lib/gateway-ops.ts';
 import { HttpClient } from './lib/http-client.ts';
 import { runLoad, type Operation } from './lib/load.ts';
+import { FloorProcess } from './lib/floor-process.ts';
 import { Meter } from './lib/meter.ts';
 import { freePort } from './lib/net.ts';
 import { enableStatementStats, SqlCounter } from './lib/pg-counters.ts';
-import { goals, operationsTable, statementsPerOp, webhookTable, type OperationRow } from './lib/report.ts';
+import { floorLine, goals, operationsTable, statementsPerOp, webhookTable, type OperationRow } from './lib/report.ts';
 import { fmt, fmtShort, sleep } from './lib/stats.ts';
 import { runWebhookPhase, type WebhookResult } from './lib/webhook-phase.ts';
 
@@ -74,6 +77,27 @@ async function runBaseline(run: Run, baseline: Baseline): Promise<number> {
   const tokens = baseline.tokens;
   await measure(run, 'bare pg: retrieve (1 SELECT)', () => baseline.retrieve(tokens[Math.floor(Math.random() * tokens.length)]!), true);
   return payment.load.perSecond;
+}
+
+/**
+ * regular-payment and retrieve-payment, the same requests and checks as the gateway phases, against
+ * the floor server on the same database; its CPU is the "gateway" column of these rows.
+ */
+async function runFloor(run: Run, sql: SqlCounter): Promise<void> {
+  const demo = run.gateway.demoCredentials();
+  const floor = await FloorProcess.start({ port: await freePort(), databaseUrl: run.gateway.databaseUrl(), demo, postgresPid: () => run.gateway.postgresPid() });
+  const client = new HttpClient(floor.baseUrl, run.opts.concurrency);
+  const floorRun: Run = { ...run, http: client, meter: new Meter(floor, sql), rows: run.rows };
+  try {
+    const tokens: string[] = [];
+    let n = 0;
+    await measure(floorRun, 'bare node: HTTP + payment transaction', async () => void tokens.push(await regularPayment(client, demo, n++)));
+    await measure(floorRun, 'bare node: HTTP + retrieve', () => retrievePayment(client, demo, tokens[Math.floor(Math.random() * tokens.length)]!));
+  } finally {
+    await client.drain(10_000);
+    client.close();
+    await floor.stop();
+  }
 }
 
 /** Row names say the worker count when more than one count is measured. */
@@ -131,6 +155,8 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
   log();
   log('Goals (issue #11)');
   log(goals(run.rows, baselinePerSecond, webhooks));
+  const floor = floorLine(run.rows, baselinePerSecond);
+  if (floor) log(floor);
   if (run.gateway.warnings) log(`\nThe gateway logged ${run.gateway.warnings} warning/error line(s); the last ones:\n${run.gateway.lastOutput()}`);
   log(`\nload average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
@@ -197,6 +223,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
       await baseline.close();
       baseline = null;
     }
+    if (opts.phases.has('floor')) await runFloor(run, sql);
     for (const [i, workers] of opts.workers.entries()) {
       if (i > 0) {
         // The same database and demo workspace; only the number of gateway processes changes.

@@ -1,7 +1,7 @@
 // Command-line flags of `npm run bench` (after `--`).
 import { parseArgs } from 'node:util';
 
-export const PHASES = ['baseline', 'payment', 'secure', 'retrieve', 'list', 'webhooks'] as const;
+export const PHASES = ['baseline', 'floor', 'payment', 'secure', 'retrieve', 'list', 'webhooks'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface BenchOptions {

@@ -54,8 +54,8 @@ export class Baseline {
     return new Baseline(pool, { workspaceId: rows[0].id, channelId: demo.channel_token, accountId: demo.payment_provider_token });
   }
 
-  /** `customerRef`: the same spread of customers the gateway phase uses. */
-  async payment(customerRef: string): Promise<void> {
+  /** `customerRef`: the same spread of customers the gateway phase uses. Returns the payment's id. */
+  async payment(customerRef: string): Promise<string> {
     const { workspaceId, channelId, accountId } = this.ids;
     const client = await this.pool.connect();
     let failed = false;
@@ -67,6 +67,7 @@ export class Baseline {
       await client.query(INSERT_OUTBOX, [randomUUID(), workspaceId, paymentId]);
       await client.query('COMMIT');
       this.tokens.push(paymentId);
+      return paymentId;
     } catch (err) {
       failed = true;
       await client.query('ROLLBACK').catch(() => {});
@@ -76,9 +77,10 @@ export class Baseline {
     }
   }
 
-  async retrieve(token: string): Promise<void> {
-    const { rows } = await this.pool.query(SELECT_PAYMENT, [token, this.ids.workspaceId]);
+  async retrieve(token: string): Promise<Record<string, unknown>> {
+    const { rows } = await this.pool.query<Record<string, unknown>>(SELECT_PAYMENT, [token, this.ids.workspaceId]);
     if (rows.length !== 1) throw new Error(`payment ${token} not found`);
+    return rows[0]!;
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { percentile } from './stats.ts';
 
 /** Resolves when the operation succeeded; throws (with a short reason) when it did not. */
-export type Operation = (client: number) => Promise<void>;
+export type Operation = (client: number) => Promise<unknown>;
 
 export interface LoadOptions {
   concurrency: number;

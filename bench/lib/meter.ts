@@ -1,6 +1,5 @@
 // Counters read before and after a measured window: CPU of the gateway and of PostgreSQL (/proc)
 // and the statements PostgreSQL ran (pg_stat_statements), plus this process's own CPU.
-import type { GatewayProcess } from './gateway-process.ts';
 import { SqlCounter, type SqlDelta, type SqlSample } from './pg-counters.ts';
 import { sampleCpu, type CpuSample } from './proc-cpu.ts';
 
@@ -18,11 +17,17 @@ export interface Usage {
   sql: SqlDelta;
 }
 
+/** The server whose CPU is measured (the gateway, or the floor server) and its database. */
+export interface Measured {
+  readonly pid: number;
+  postgresPid(): number | null;
+}
+
 export class Meter {
   private before: Sample | null = null;
 
   constructor(
-    private readonly gateway: GatewayProcess,
+    private readonly gateway: Measured,
     private readonly sql: SqlCounter,
   ) {}
 

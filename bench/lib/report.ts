@@ -108,6 +108,14 @@ export function goals(rows: OperationRow[], baselinePerSecond: number | null, we
   return list.map((g) => `  ${g.met ? 'met    ' : 'not met'}  ${g.text}: ${g.measured}`).join('\n');
 }
 
+/** The floor rows against the same baseline: the most a Node service reaches on this machine. */
+export function floorLine(rows: OperationRow[], baselinePerSecond: number | null): string | null {
+  const floor = rows.filter((r) => r.name.startsWith('bare node:'));
+  if (!floor.length || !baselinePerSecond) return null;
+  const parts = floor.map((r) => `${r.name.slice('bare node: '.length)} ${fmtShort(r.load.perSecond / baselinePerSecond)} × (server CPU ${fmtShort(perOp(r.usage.gatewayCpuMs, r.load.ok))} ms/op)`);
+  return `  floor, a bare node:http server on the same SQL (its CPU in the gateway column): ${parts.join('; ')}`;
+}
+
 /** What PostgreSQL ran per operation in one phase, busiest first (--sql). */
 export function statementsPerOp(usage: Usage, ops: number, limit = 30): string {
   const lines = usage.sql.top.slice(0, limit).map(([query, calls]) => `    ${fmtShort(calls / ops).padStart(7)}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
