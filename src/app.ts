@@ -93,7 +93,7 @@ export function createApp(opts: AppOptions): App {
         return;
       }
       if (path === '/metrics' && opts.metrics && req.method === 'GET') {
-        const text = await opts.metrics.registry.metrics();
+        const text = await opts.metrics.text();
         res.writeHead(200, { 'Content-Type': opts.metrics.registry.contentType });
         res.end(text);
         return;

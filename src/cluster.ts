@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { loadMasterKey } from './master-key.ts';
 import { createLogger, noteStopBegun } from './logger.ts';
+import { serveClusterScrapes } from './observability/cluster-metrics.ts';
 
 /** Set in a worker's environment: its number, 1..N. Worker 1 seeds the demo workspace and prints the banner. */
 export const WORKER_INDEX_ENV = 'GATEWAY_WORKER_INDEX';
@@ -103,5 +104,6 @@ export async function runPrimary(config: Config): Promise<void> {
       fork(index);
     });
   };
+  serveClusterScrapes();
   for (let i = 1; i <= config.WORKERS; i++) fork(i);
 }

@@ -91,6 +91,20 @@ describe('WORKERS=2: npm start runs two gateway processes on one port', () => {
     // Only worker 1 seeded the demo workspace: one banner.
     expect(run.r.output().split('Demo workspace created').length - 1).toBe(1);
 
+    // /metrics, whichever worker a scrape reaches, shows the whole gateway: both workers' requests
+    // summed (the 8 calls above and startAndCall's one), the database's payments once.
+    const paid = await call(demo.base_url!, key, 'regular-payment', {
+      transaction: { channel_token: demo.channel_token, channel_reference: 'METRICS-1', amount: '10.00', currency: 'TRY', installment_number: 1, ip: '203.0.113.7', callback_url: 'http://127.0.0.1:9/cb' },
+      customer: { channel_reference: 'METRICS-CUSTOMER' },
+      card: { holder_name: 'AYSE YILMAZ', number: '4111111111111111', security_code: '123', expiry_month: '12', expiry_year: '2030' },
+    });
+    expect(paid.status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const text = await (await fetch(`${demo.base_url}/metrics`)).text();
+      expect(text).toContain('gateway_http_requests_total{operation="retrieve-bin",status="200"} 9\n');
+      expect(text).toContain('gateway_payments{status="successful"} 1\n');
+    }
+
     const [, second] = gatewayProcesses(pgid).filter((p) => !p.args.startsWith('node --import'));
     process.kill(second!.pid, 'SIGKILL');
     await waitForOutput(run.r, '"worker died; starting another"', 30_000);

@@ -1,12 +1,16 @@
-// Prometheus metrics at GET /metrics. Request and webhook-attempt figures are counted by this
+// Prometheus metrics at GET /metrics. Request and webhook-attempt figures are counted by each
 // process; payments, the webhook queue and job lag are read from the database at scrape time, so
-// every process reports the same shared figures; pool use is this process's.
+// every process reports the same shared figures; pool use is each process's. With WORKERS > 1 a
+// scrape shows the sum over the workers, the shared figures once (cluster-metrics.ts).
 import client from 'prom-client';
+import { scrape, shareWithCluster } from './cluster-metrics.ts';
 import type { Db } from '../db/client.ts';
 import { poolOf } from '../db/client.ts';
 
 export interface Metrics {
   registry: client.Registry;
+  /** What GET /metrics answers: the whole gateway's figures, all workers together. */
+  text(): Promise<string>;
   /** One answered HTTP request. */
   observeRequest(operation: string, status: number, seconds: number): void;
   /** One webhook attempt: its outcome and how late it started after it was due. */
@@ -21,11 +25,11 @@ export function createMetrics(db: Db): Metrics {
   client.collectDefaultMetrics({ register: registry, prefix: 'gateway_process_' });
   const requests = new client.Counter({ name: 'gateway_http_requests_total', help: 'HTTP requests answered, by operation and status', labelNames: ['operation', 'status'], registers: [registry] });
   const latency = new client.Histogram({ name: 'gateway_http_request_duration_seconds', help: 'Time to answer an HTTP request, by operation and status', labelNames: ['operation', 'status'], buckets: LATENCY_BUCKETS, registers: [registry] });
-  const attempts = new client.Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts made by this process, by outcome (retry: failed, another attempt is queued)', labelNames: ['outcome'], registers: [registry] });
+  const attempts = new client.Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts, by outcome (retry: failed, another attempt is queued)', labelNames: ['outcome'], registers: [registry] });
   const attemptLag = new client.Histogram({ name: 'gateway_webhook_delivery_lag_seconds', help: 'How late a webhook attempt started after it was due', buckets: LAG_BUCKETS, registers: [registry] });
 
   new client.Gauge({
-    name: 'gateway_payments', help: 'Payments in the database, by status (outcome)', labelNames: ['status'], registers: [registry],
+    name: 'gateway_payments', aggregator: 'first', help: 'Payments in the database, by status (outcome)', labelNames: ['status'], registers: [registry],
     async collect() {
       const rows = await db.$queryRaw<{ status: string; n: bigint }[]>`SELECT status::text AS status, count(*) AS n FROM "Payment" GROUP BY status`;
       this.reset();
@@ -33,14 +37,14 @@ export function createMetrics(db: Db): Metrics {
     },
   });
   new client.Gauge({
-    name: 'gateway_webhook_queue_depth', help: 'Webhook notifications waiting for an attempt (due now or later)', registers: [registry],
+    name: 'gateway_webhook_queue_depth', aggregator: 'first', help: 'Webhook notifications waiting for an attempt (due now or later)', registers: [registry],
     async collect() {
       const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Notification" WHERE status = 'pending'`;
       this.set(Number(row?.n ?? 0));
     },
   });
   new client.Gauge({
-    name: 'gateway_webhook_queue_lag_seconds', help: 'How long the oldest due webhook notification has waited past its time (0 when none is due)', registers: [registry],
+    name: 'gateway_webhook_queue_lag_seconds', aggregator: 'first', help: 'How long the oldest due webhook notification has waited past its time (0 when none is due)', registers: [registry],
     async collect() {
       const [row] = await db.$queryRaw<{ lag: number | null }[]>`
         SELECT EXTRACT(EPOCH FROM (now() AT TIME ZONE 'UTC') - min("nextAttemptAt"))::float8 AS lag
@@ -49,7 +53,7 @@ export function createMetrics(db: Db): Metrics {
     },
   });
   new client.Gauge({
-    name: 'gateway_job_lag_seconds', help: 'How long the oldest due, unlocked job has waited past its time (0 when none is due)', registers: [registry],
+    name: 'gateway_job_lag_seconds', aggregator: 'first', help: 'How long the oldest due, unlocked job has waited past its time (0 when none is due)', registers: [registry],
     async collect() {
       const [row] = await db.$queryRaw<{ lag: number | null }[]>`
         SELECT EXTRACT(EPOCH FROM now() - min(next_run_at))::float8 AS lag
@@ -59,7 +63,7 @@ export function createMetrics(db: Db): Metrics {
   });
   const pool = poolOf(db);
   new client.Gauge({
-    name: 'gateway_db_pool_connections', help: 'Database connections of this process, by state (total, idle, waiting: requests queued for one)', labelNames: ['state'], registers: [registry],
+    name: 'gateway_db_pool_connections', help: 'Database connections of the gateway processes together, by state (total, idle, waiting: requests queued for one)', labelNames: ['state'], registers: [registry],
     collect() {
       if (!pool) return;
       this.set({ state: 'total' }, pool.totalCount);
@@ -69,8 +73,10 @@ export function createMetrics(db: Db): Metrics {
     },
   });
 
+  shareWithCluster(registry);
   return {
     registry,
+    text: () => scrape(registry),
     observeRequest(operation, status, seconds) {
       const labels = { operation, status: String(status) };
       requests.inc(labels);
