@@ -16,7 +16,9 @@ export class FloorProcess {
 
   static async start(opts: { port: number; databaseUrl: string; demo: DemoCredentials; postgresPid: () => number | null }): Promise<FloorProcess> {
     const env = { ...process.env, FLOOR_PORT: String(opts.port), FLOOR_DATABASE_URL: opts.databaseUrl, FLOOR_DEMO: JSON.stringify(opts.demo) };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the floor server too, as for the gateway.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/floor-server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const listening = new Promise<boolean>((resolve) => {
       child.stdout!.on('data', (c: Buffer) => {
