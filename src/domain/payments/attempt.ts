@@ -197,7 +197,7 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
 async function callBank(s: Services, security: Security, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: Customer | null }): Promise<AttemptResult> {
   const provider = s.providers.get(account.provider);
   const settle = (final: Final) => commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, paymentId, final, s.clock.now()));
-  const viewOf = async (row: Payment) => rowView(row, account, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
+  const viewOf = async (row: Payment) => rowView(row, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
   // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
@@ -239,15 +239,14 @@ function failed(view: PaymentView, code: string, text: string): AttemptResult {
 
 /**
  * The answer's view of a payment this attempt just wrote (settled, or waiting for its 3D page),
- * without reading it again: the row as the UPDATE returned it, the account it was charged on,
- * the customer the owner's claim wrote, no refunds (none can exist before the payment was
- * successful and its token answered). Null when a part is not at hand (an owner that only knows
- * its customer's id, a stored card): the caller then reads the view.
+ * without reading it again: the row as the UPDATE returned it and the customer the owner's claim
+ * wrote. Null when a part is not at hand (an owner that only knows its customer's id, a stored
+ * card): the caller then reads the view.
  */
-function rowView(payment: Payment, account: PaymentAccount, customer: Customer | null): PaymentView | null {
+function rowView(payment: Payment, customer: Customer | null): PaymentView | null {
   if (payment.storedCardId !== null) return null;
   if (payment.customerId !== (customer?.id ?? null)) return null;
-  return { ...payment, customer, storedCard: null, refunds: [], paymentAccount: account };
+  return { ...payment, customer, storedCard: null };
 }
 
 /** A 3D payment waiting for its page: the page's token and deadline, and the job that expires it. */

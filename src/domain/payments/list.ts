@@ -26,7 +26,7 @@ const LIST_LIMIT = 500;
 export async function retrievePayments(s: Services, workspace: Workspace, raw: unknown): Promise<PaymentList> {
   requireActive(workspace);
   const input = parseInput(listInput, raw ?? {});
-  const include = { customer: true, storedCard: true, refunds: { orderBy: { createdAt: 'asc' as const } }, paymentAccount: true };
+  const include = { customer: true, storedCard: true, refunds: { orderBy: { createdAt: 'asc' as const } } };
   const issues = new IssueList();
   if (input.channelReference && (input.createdFrom != null || input.createdTo != null)) issues.add(['channelReference'], 'not_with_dates');
   issues.throwIfAny();

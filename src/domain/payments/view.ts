@@ -1,22 +1,23 @@
 // A payment with what its responses show: customer reference, stored card, conversion.
-import type { Customer, Payment, PaymentAccount, Prisma, Refund, SavedCard } from '../../generated/prisma/client.ts';
+import type { Customer, Payment, Prisma, SavedCard } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Currency } from '../money.ts';
 import { isMessageCode, message, type Language } from '../messages.ts';
 
+/**
+ * What the answers of secure/regular-payment, retrieve-payment, refund-payment and cancel-payment
+ * show of a payment: its columns, its customer's reference and its stored card. Refunds and the
+ * account are not part of those answers (payment lists and the dashboard read them with the list).
+ */
 export type PaymentView = Payment & {
   customer: Customer | null;
   storedCard: SavedCard | null;
-  refunds: Refund[];
-  paymentAccount: PaymentAccount | null;
 };
 
-/** Everything a payment response shows, read in one statement (relationJoins). */
+/** Everything a payment answer shows, read in one statement (relationJoins). */
 export const paymentViewInclude = {
   customer: true,
   storedCard: true,
-  refunds: { orderBy: { createdAt: 'asc' } },
-  paymentAccount: true,
 } satisfies Prisma.PaymentInclude;
 
 export async function loadPaymentView(db: Tx, id: string): Promise<PaymentView> {
