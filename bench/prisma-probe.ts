@@ -48,7 +48,7 @@ interface Seed {
   paymentId: string;
 }
 
-/** A payment as retrieve-payment shows it: customer, account and two refunds. */
+/** A payment with a customer, an account and two refunds (what retrieve-payment reads of it: its customer). */
 async function seed(db: Db): Promise<Seed> {
   const { workspace } = await createWorkspace(db, randomBytes(32), { slug: 'probe' });
   const channel = await db.channel.create({ data: { workspaceId: workspace.id, name: 'probe' } });
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
       // The floor: the same row through the pg driver alone, no ORM.
       ['bare pg SELECT of the workspace row', () => bare.query('SELECT * FROM "Workspace" WHERE id = $1', [s.workspaceId])],
       ['workspace.findUnique (1 statement)', () => client.workspace.findUnique({ where: { id: s.workspaceId } })],
-      ['loadPaymentView (payment + 4 relations)', () => loadPaymentView(client, s.paymentId)],
+      ['loadPaymentView (payment, customer, stored card)', () => loadPaymentView(client, s.paymentId)],
       ['payment transaction (upsert + 2 inserts)', () => createPayment(client, s)],
       ['recordEvent with one webhook address (tx)', () => client.$transaction((tx) => recordEvent(tx, { workspaceId: s.workspaceId, kind: 'transaction.successful', recordToken: randomUUID() }, new Date()))],
     ];
