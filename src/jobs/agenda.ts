@@ -69,6 +69,13 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
   };
 }
 
+/**
+ * A one-time job (a payment's 3D expiry or reconciliation, a link receipt) is deleted once it
+ * succeeds, so the job table holds what is still to run, failed jobs and the recurring ones,
+ * not one row per payment ever made. What a job did is in its records and the log.
+ */
+const REMOVE_ON_COMPLETE = true;
+
 function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => Promise<void> } {
   // Our own pool: Agenda's has no error handler, and a dropped connection would crash us.
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, options: '-c search_path=agenda' });
@@ -77,7 +84,7 @@ function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => 
   (backend.notificationChannel as unknown as { on?: (e: string, f: (err: Error) => void) => void } | undefined)?.on?.('error', (err) =>
     logConnectionLoss(opts.logger, 'agenda notification error', err),
   );
-  const agenda = new Agenda({ backend, processEvery: opts.processEvery, name: opts.name, defaultLockLifetime: 60_000 });
+  const agenda = new Agenda({ backend, processEvery: opts.processEvery, name: opts.name, defaultLockLifetime: 60_000, removeOnComplete: REMOVE_ON_COMPLETE });
   // The channel reconnects after a lost connection (the database stopping with us, e.g. Ctrl+C
   // reaching the whole process group): disconnected first, it cannot retry on an ended pool.
   const channel = backend.notificationChannel as unknown as { disconnect?: () => Promise<void> } | undefined;
@@ -93,7 +100,7 @@ async function mongoAgenda(opts: JobRunnerOptions): Promise<{ agenda: Agenda; cl
   const mod = (await import(moduleName).catch(() => {
     throw new Error(`AGENDA_MONGO_URL is set but ${moduleName} is not installed (npm install ${moduleName} mongodb)`);
   })) as { MongoBackend: new (cfg: { address: string }) => PostgresBackend };
-  const agenda = new Agenda({ backend: new mod.MongoBackend({ address: opts.mongoUrl! }) as never, processEvery: opts.processEvery });
+  const agenda = new Agenda({ backend: new mod.MongoBackend({ address: opts.mongoUrl! }) as never, processEvery: opts.processEvery, removeOnComplete: REMOVE_ON_COMPLETE });
   return { agenda, close: async () => {} };
 }
 

@@ -24,6 +24,10 @@ async function start(over: Parameters<typeof paymentBody>[1] = {}) {
   return { token: res.body.transaction.token as string, redirectUrl: res.body.result.redirect_url as string | null, body: res.body };
 }
 
+/** The payment's rows in Agenda's job table (its 3D timer). */
+const jobsOf = async (token: string) =>
+  t.gateway.services.db.$queryRaw<Array<{ name: string; nextRunAt: Date | null }>>`SELECT name, next_run_at AS "nextRunAt" FROM agenda.agenda_jobs WHERE data->>'paymentId' = ${token}`;
+
 const retrieve = async (token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 const openPage = (url: string) => fetch(url).then(async (r) => ({ status: r.status, html: await r.text() }));
 const submit = (url: string, outcome: string) =>
@@ -163,6 +167,8 @@ describe('expiry after 15 minutes', () => {
     expect(await eventsOf(t, started.token)).toEqual(['transaction.expired']);
     const page = await openPage(started.redirectUrl!);
     expect(page.status).toBe(410);
+    // Its timer, done, left no row behind: the job table does not grow with every 3D payment.
+    expect(await jobsOf(started.token)).toEqual([]);
   });
 
   it('opening the page after 15 minutes shows the expired page and expires the payment once', async () => {
@@ -210,6 +216,11 @@ describe('expiry after 15 minutes', () => {
 
     expect(await retrieve(started.token)).toEqual({ successful: false, message: '' });
     expect(await eventsOf(t, started.token)).toEqual([]);
+    // The timer rescheduled itself to watch the opened page: its row stays, due later.
+    const [job, ...more] = await jobsOf(started.token);
+    expect(more).toEqual([]);
+    expect(job?.name).toBe('expire-payment');
+    expect(job?.nextRunAt).not.toBeNull();
   });
 });
 
