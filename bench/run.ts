@@ -87,7 +87,7 @@ async function runFloor(run: Run, sql: SqlCounter): Promise<void> {
   const demo = run.gateway.demoCredentials();
   const floor = await FloorProcess.start({ port: await freePort(), databaseUrl: run.gateway.databaseUrl(), demo, postgresPid: () => run.gateway.postgresPid() });
   const client = new HttpClient(floor.baseUrl, run.opts.concurrency);
-  const floorRun: Run = { ...run, http: client, meter: new Meter(floor, sql), rows: run.rows };
+  const floorRun: Run = { ...run, http: client, meter: new Meter(floor, sql) };
   try {
     const tokens: string[] = [];
     let n = 0;

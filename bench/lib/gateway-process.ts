@@ -29,6 +29,11 @@ export interface GatewaySettings {
   env?: Record<string, string>;
 }
 
+/** BENCH_CPU_PROF=<dir>: a process started by the benchmark writes a V8 CPU profile there when it stops (node --cpu-prof). */
+export function cpuProfileArgs(): string[] {
+  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+}
+
 export class GatewayProcess {
   private child: ChildProcess | null = null;
   private readonly output: string[] = [];
@@ -67,9 +72,7 @@ export class GatewayProcess {
 
   async start(): Promise<number> {
     const started = Date.now();
-    // BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops (node --cpu-prof).
-    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [...cpuProfileArgs(), '--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
     const keep = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
