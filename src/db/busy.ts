@@ -2,7 +2,7 @@
 // or PostgreSQL refusing new connections. Requests that meet it before anything was written
 // answer 503 with Retry-After ("nothing was done"); work after the bank answered must not meet
 // it at all, so it waits (`commitAfterBank`).
-import { TX_TIMEOUT_MS, type Db, type Tx } from './client.ts';
+import { TX_TIMEOUT_MS, withBoundedConnectionWait, type Db, type Tx } from './client.ts';
 
 export function isDatabaseBusy(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
@@ -18,12 +18,27 @@ export function isDatabaseBusy(err: unknown): boolean {
  * for a connection as long as it takes, retrying a busy start with a growing pause.
  */
 export async function commitAfterBank<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return untilWritten(() => db.$transaction(fn, { maxWait: TX_TIMEOUT_MS, timeout: TX_TIMEOUT_MS }));
+}
+
+/** The same for a write that is one statement sent on its own (atomic without a transaction). */
+export async function untilWritten<T>(write: () => Promise<T>): Promise<T> {
   for (let pause = 50; ; pause = Math.min(pause * 2, 2_000)) {
     try {
-      return await db.$transaction(fn, { maxWait: TX_TIMEOUT_MS, timeout: TX_TIMEOUT_MS });
+      return await write();
     } catch (err) {
       if (!isDatabaseBusy(err)) throw err;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
+}
+
+/**
+ * A request's first write, one statement sent on its own, before anything else was done: like a
+ * transaction's start it waits at most maxWait for a connection, then fails as busy (503, "nothing
+ * was done"), which is true since the statement was never sent. Other statements outside a
+ * transaction wait as long as it takes: work after a bank's answer must not give up.
+ */
+export function refusedWhenBusy<T>(db: Db, write: () => Promise<T>): Promise<T> {
+  return withBoundedConnectionWait(db, write);
 }

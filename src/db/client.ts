@@ -1,5 +1,6 @@
 // The Prisma client on the pg driver adapter (no native query engine).
 import { PrismaPg } from '@prisma/adapter-pg';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
 
@@ -20,7 +21,10 @@ const QUERY_PLAN_CACHE_SIZE = 1_000;
 
 export interface DbOptions {
   max?: number;
-  /** How long a request's transaction may wait for a connection before it answers 503. */
+  /**
+   * How long a request's transaction, or its first write sent on its own (busy.ts, refusedWhenBusy),
+   * may wait for a connection before it fails as busy and the request answers 503.
+   */
   maxWait?: number;
   /**
    * Called with every SQL statement the client sends (transaction control included). Off unless
@@ -31,12 +35,13 @@ export interface DbOptions {
 
 export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   // Our own pool (ended by $disconnect) so /metrics can report its use.
-  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 });
+  const maxWait = opts.maxWait ?? 10_000;
+  const pool = new BoundedWaitPool({ connectionString, max: opts.max ?? 10 });
   const db = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: preparedStatementName() }),
     // Waiting for a connection or a row lock is normal under load; only a truly saturated
     // database may fail a request (src/db/busy.ts), never a few hundred requests queueing.
-    transactionOptions: { maxWait: opts.maxWait ?? 10_000, timeout: TX_TIMEOUT_MS },
+    transactionOptions: { maxWait, timeout: TX_TIMEOUT_MS },
     queryPlanCacheMaxSize: QUERY_PLAN_CACHE_SIZE,
     // Any other format makes the client capture a stack trace (new Error) on every call, only to
     // point at the call site if that call fails; our errors are logged with their own stacks.
@@ -47,7 +52,38 @@ export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   // The log option widens the client's type per call site; the event is the same either way.
   if (onQuery) (db as unknown as PrismaClient<'query'>).$on('query', (e) => onQuery(e.query));
   pools.set(db, pool);
+  maxWaits.set(db, maxWait);
   return db;
+}
+
+/** The wait for a connection that statements sent from within `withBoundedConnectionWait` accept. */
+const connectionWait = new AsyncLocalStorage<number>();
+
+/**
+ * A pool whose callers may bound their wait for a connection: pg's connectionTimeoutMillis, but
+ * per call and only while the pool is full (a new connection is never cut off half-open).
+ * pg-pool reads the option synchronously in connect(), which query() calls synchronously too.
+ */
+class BoundedWaitPool extends pg.Pool {
+  override connect(...args: unknown[]): never {
+    const wait = connectionWait.getStore();
+    const connect = super.connect as (...a: unknown[]) => never;
+    if (wait === undefined || this.totalCount < (this.options.max ?? 10)) return connect.apply(this, args);
+    const saved = this.options.connectionTimeoutMillis;
+    this.options.connectionTimeoutMillis = wait;
+    try {
+      return connect.apply(this, args);
+    } finally {
+      this.options.connectionTimeoutMillis = saved;
+    }
+  }
+}
+
+const maxWaits = new WeakMap<Db, number>();
+
+/** Runs `fn` with the connection waits of its statements bounded by the client's maxWait (busy.ts). */
+export function withBoundedConnectionWait<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  return connectionWait.run(maxWaits.get(db) ?? 10_000, fn);
 }
 
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;

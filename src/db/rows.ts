@@ -74,23 +74,69 @@ export async function insertRows<T>(tx: Tx, table: RowTable, rows: Array<Columns
  * API's update does).
  */
 export async function updateRow<T>(tx: Tx, table: RowTable, id: string, values: Columns<T>): Promise<T> {
-  const [row] = await tx.$queryRaw<T[]>`UPDATE ${ident(table)} SET ${assignments(given(stamped(table, values)))} WHERE id = ${id}::uuid RETURNING *`;
+  const [row] = await tx.$queryRaw<T[]>`${updateRowSql(table, id, values)}`;
   if (!row) throw new Error(`rows: no ${table} ${id} to update`);
   return row;
 }
 
+/** updateRow's statement, for one that does more after it (events.ts: a change and its event). */
+export function updateRowSql<T>(table: RowTable, id: string, values: Columns<T>): Prisma.Sql {
+  return Prisma.sql`UPDATE ${ident(table)} SET ${assignments(given(stamped(table, values)))} WHERE id = ${id}::uuid RETURNING *`;
+}
+
 /**
- * INSERT, or on a clash of the `conflict` key UPDATE with `update` (and `updatedAt`). An empty
- * `update` leaves the stored row as it is (and still returns it), as the model API's upsert does.
+ * A row to INSERT, or on a clash of its `conflict` key to UPDATE with `update` (and `updatedAt`).
+ * An empty `update` leaves the stored row as it is (and still returns it), as the model API's
+ * upsert does. Given as data so that it can also lead another row's write (`insertRowUnder`).
  */
-export async function upsertRow<T>(tx: Tx, table: RowTable, conflict: Array<keyof T & string>, insert: Columns<T>, update: Columns<T>): Promise<T> {
+export interface Upsert<T> {
+  table: RowTable;
+  conflict: Array<keyof T & string>;
+  insert: Columns<T>;
+  update: Columns<T>;
+}
+
+function upsertSql<T>({ table, conflict, insert, update }: Upsert<T>): Prisma.Sql {
   const cols = given(created(table, insert));
   const changes = given(update).length > 0 ? given(stamped(table, update)) : [];
   // A no-op assignment: ON CONFLICT DO NOTHING would not return the stored row.
   const set = changes.length > 0 ? assignments(changes) : Prisma.sql`${ident(conflict[0]!)} = EXCLUDED.${ident(conflict[0]!)}`;
-  const [row] = await tx.$queryRaw<T[]>`
+  return Prisma.sql`
     INSERT INTO ${ident(table)} (${names(cols)}) VALUES (${params(cols)})
     ON CONFLICT (${Prisma.join(conflict.map(ident))}) DO UPDATE SET ${set}
     RETURNING *`;
+}
+
+export async function upsertRow<T>(tx: Tx, upsert: Upsert<T>): Promise<T> {
+  const [row] = await tx.$queryRaw<T[]>`${upsertSql(upsert)}`;
   return row!;
+}
+
+/** Every column of a table, from the generated client (the schema maps no names). */
+const COLUMNS: Record<RowTable, readonly string[]> = {
+  Payment: Object.values(Prisma.PaymentScalarFieldEnum),
+  Customer: Object.values(Prisma.CustomerScalarFieldEnum),
+  Notification: Object.values(Prisma.NotificationScalarFieldEnum),
+};
+
+/**
+ * INSERT of one row whose `key` column is the id of the row `parent` writes (a payment under its
+ * customer), in one statement: both are written or neither, without a transaction around them.
+ * Returns both rows as written.
+ */
+export async function insertRowUnder<T, P>(db: Tx, parent: Upsert<P>, key: keyof T & string, table: RowTable, values: Columns<T>): Promise<{ row: T; parent: P }> {
+  const cols = given(created(table, values));
+  // The parent's columns come back under a prefix, each still typed from its column.
+  const parentCols = COLUMNS[parent.table].map((c) => Prisma.sql`parent.${ident(c)} AS ${Prisma.raw(`"parent.${c}"`)}`);
+  const [joined] = await db.$queryRaw<Array<Record<string, unknown>>>`
+    WITH parent AS (${upsertSql(parent)}),
+    child AS (INSERT INTO ${ident(table)} (${names(cols)}, ${ident(key)}) SELECT ${params(cols)}, parent.id FROM parent RETURNING *)
+    SELECT child.*, ${Prisma.join(parentCols)} FROM child, parent`;
+  const row: Record<string, unknown> = {};
+  const parentRow: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(joined!)) {
+    if (column.startsWith('parent.')) parentRow[column.slice('parent.'.length)] = value;
+    else row[column] = value;
+  }
+  return { row: row as T, parent: parentRow as P };
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Customer } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
-import { upsertRow, type Columns } from '../db/rows.ts';
+import { upsertRow, type Columns, type Upsert } from '../db/rows.ts';
 import { text } from './validation.ts';
 
 export const customerInput = () =>
@@ -25,8 +25,12 @@ export const customerInput = () =>
 export type CustomerInput = z.output<ReturnType<typeof customerInput>>;
 
 /** Fields sent replace stored ones; fields not sent keep their stored value. */
-export async function upsertCustomer(db: Tx, workspaceId: string, channelId: string, input: CustomerInput): Promise<Customer> {
+export function customerUpsert(workspaceId: string, channelId: string, input: CustomerInput): Upsert<Customer> {
   const { channelReference, ...details } = input;
   const sent: Columns<Customer> = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined && v !== null));
-  return upsertRow<Customer>(db, 'Customer', ['channelId', 'channelReference'], { workspaceId, channelId, channelReference, ...sent, createdAt: new Date() }, sent);
+  return { table: 'Customer', conflict: ['channelId', 'channelReference'], insert: { workspaceId, channelId, channelReference, ...sent, createdAt: new Date() }, update: sent };
+}
+
+export async function upsertCustomer(db: Tx, workspaceId: string, channelId: string, input: CustomerInput): Promise<Customer> {
+  return upsertRow(db, customerUpsert(workspaceId, channelId, input));
 }

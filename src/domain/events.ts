@@ -2,8 +2,7 @@
 // the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
 import type { Tx } from '../db/client.ts';
 import { Prisma, type OutboxEvent } from '../generated/prisma/client.ts';
-import { fanOut, subscribedToSql } from './webhooks/fanout.ts';
-import { workspaceTime } from './workspace-clock.ts';
+import { notificationsSql, notifySubscriptionUrl } from './webhooks/fanout.ts';
 import { currentRequestId } from '../observability/context.ts';
 
 export const EVENT_KINDS = [
@@ -54,49 +53,79 @@ export interface EventSignal {
  * while its deliveries are scheduled on the gateway's clock, which is what the delivery job reads.
  */
 export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
-  const id = crypto.randomUUID();
-  const requestId = currentRequestId() ?? null;
-  const { offsetMs, addresses } = await insertAndSignal(tx, { id, requestId }, event, at);
-  const createdAt = workspaceTime({ testClockOffsetMs: offsetMs }, at);
-  const row: OutboxEvent = {
-    id,
+  const [row] = await tx.$queryRaw<Array<Written>>`${eventStatement(event, at)}`;
+  const written = writtenEvent(row, event);
+  await notifySubscriptionUrl(tx, written.event, written.notified, at);
+}
+
+/**
+ * A change and the event it makes, in one statement and so without a transaction: `change` is a
+ * data-modifying statement with `RETURNING *` of one row at most (rows.ts: updateRowSql). The event
+ * is written only when it changed a row, which is returned (null when none). Not for subscription
+ * events: their subscription's own webhook_url takes one more statement (recordEvent, in a transaction).
+ */
+export async function changeWithEvent<T>(db: Tx, change: Prisma.Sql, event: DomainEvent, at: Date): Promise<T | null> {
+  if (recordTypeOf(event.kind) === 'subscription') throw new Error(`changeWithEvent: ${event.kind} needs recordEvent in a transaction`);
+  const [row] = await db.$queryRaw<Array<Written & Record<string, unknown>>>`${eventStatement(event, at, change)}`;
+  if (!row) return null;
+  const { eventId, eventCreatedAt, eventSignals, eventNotified, ...changed } = row;
+  writtenEvent({ eventId, eventCreatedAt, eventSignals, eventNotified }, event);
+  return changed as T;
+}
+
+const recordTypeOf = (kind: EventKind) => kind.split('.')[0] as RecordType;
+
+/** What the event statement returns of the event: null and 0 when it wrote none. */
+interface Written {
+  eventId: string | null;
+  eventCreatedAt: Date | null;
+  eventSignals: bigint;
+  eventNotified: string[];
+}
+
+function writtenEvent(row: Written | undefined, event: DomainEvent): { event: OutboxEvent; notified: string[] } {
+  if (!row || row.eventSignals !== 1n || !row.eventId || !row.eventCreatedAt) throw new Error(`recordEvent: workspace ${event.workspaceId} not found`);
+  const written: OutboxEvent = {
+    id: row.eventId,
     workspaceId: event.workspaceId,
     kind: event.kind,
     recordType: recordTypeOf(event.kind),
     recordToken: event.recordToken,
     transactionToken: event.transactionToken ?? null,
     linkPaymentToken: event.linkPaymentToken ?? null,
-    requestId,
-    createdAt,
-    processedAt: createdAt,
+    requestId: currentRequestId() ?? null,
+    createdAt: row.eventCreatedAt,
+    processedAt: row.eventCreatedAt,
   };
-  await fanOut(tx, row, addresses, at);
+  return { event: written, notified: row.eventNotified };
 }
 
-const recordTypeOf = (kind: EventKind) => kind.split('.')[0] as RecordType;
-
 /**
- * One statement on a payment's path: the outbox row, stamped with the workspace's clock (its
- * test-clock offset read in the same statement), its signal, and the workspace's addresses that
- * selected this kind (for the fan-out). PostgreSQL sends the signal only when the transaction
- * commits, to every listening process.
+ * One statement: the outbox row, stamped with the workspace's clock (its test-clock offset read in
+ * the same statement); the notifications to the workspace's addresses that selected its kind; and
+ * its signal, which PostgreSQL sends to every listening process only when the statement's
+ * transaction commits. After `change` (as the CTE `changed`) when given, and only if it changed a row.
  */
-async function insertAndSignal(tx: Tx, { id, requestId }: { id: string; requestId: string | null }, event: DomainEvent, at: Date): Promise<{ offsetMs: bigint; addresses: Array<{ id: string; url: string }> }> {
+function eventStatement(event: DomainEvent, at: Date, change?: Prisma.Sql): Prisma.Sql {
+  const id = crypto.randomUUID();
+  const requestId = currentRequestId() ?? null;
   const signal: EventSignal = { id, workspaceId: event.workspaceId, kind: event.kind, recordToken: event.recordToken, transactionToken: event.transactionToken ?? null };
   const createdAt = Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') + w.offset_ms * interval '1 millisecond'`;
-  const [row] = await tx.$queryRaw<Array<{ offsetMs: bigint; signals: bigint; addresses: Array<{ id: string; url: string }> }>>`
-    WITH w AS (SELECT "testClockOffsetMs" AS offset_ms FROM "Workspace" WHERE id = ${event.workspaceId}::uuid),
-    inserted AS (
+  const recordType = recordTypeOf(event.kind);
+  const body = { ...event, recordType, transactionToken: event.transactionToken ?? null, linkPaymentToken: event.linkPaymentToken ?? null };
+  return Prisma.sql`
+    WITH ${change ? Prisma.sql`changed AS (${change}),` : Prisma.empty}
+    w AS (SELECT "testClockOffsetMs" AS offset_ms FROM "Workspace" WHERE id = ${event.workspaceId}::uuid ${change ? Prisma.sql`AND EXISTS (SELECT 1 FROM changed)` : Prisma.empty}),
+    outbox AS (
       INSERT INTO "OutboxEvent" (id, "workspaceId", kind, "recordType", "recordToken", "transactionToken", "linkPaymentToken", "requestId", "createdAt", "processedAt")
-      SELECT ${id}::uuid, ${event.workspaceId}::uuid, ${event.kind}, ${recordTypeOf(event.kind)}, ${event.recordToken}::uuid, ${event.transactionToken ?? null}::uuid,
-             ${event.linkPaymentToken ?? null}::uuid, ${requestId}, ${createdAt}, ${createdAt}
+      SELECT ${id}::uuid, ${event.workspaceId}::uuid, ${event.kind}, ${recordType}, ${event.recordToken}::uuid, ${body.transactionToken}::uuid,
+             ${body.linkPaymentToken}::uuid, ${requestId}, ${createdAt}, ${createdAt}
       FROM w
-      RETURNING id),
-    signalled AS (SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}) FROM inserted)
-    SELECT w.offset_ms AS "offsetMs", (SELECT count(*) FROM signalled) AS signals,
-      COALESCE((SELECT json_agg(json_build_object('id', a.id, 'url', a.url) ORDER BY a."createdAt", a.id)
-                FROM "WebhookAddress" a WHERE a."workspaceId" = ${event.workspaceId}::uuid AND ${subscribedToSql(event.kind)}), '[]'::json) AS addresses
-    FROM w`;
-  if (!row || row.signals !== 1n) throw new Error(`recordEvent: workspace ${event.workspaceId} not found`);
-  return row;
+      RETURNING id, "createdAt"),
+    notified AS (${notificationsSql(body, at)}),
+    signalled AS (SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}) FROM outbox)
+    SELECT ${change ? Prisma.sql`changed.*,` : Prisma.empty}
+      (SELECT id FROM outbox) AS "eventId", (SELECT "createdAt" FROM outbox) AS "eventCreatedAt",
+      (SELECT count(*) FROM signalled) AS "eventSignals", ARRAY(SELECT url FROM notified) AS "eventNotified"
+    ${change ? Prisma.sql`FROM changed` : Prisma.empty}`;
 }

@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client.ts';
-import { insertRow, insertRows, updateRow, upsertRow } from '../../src/db/rows.ts';
+import { insertRow, insertRowUnder, insertRows, updateRow, upsertRow, type Columns } from '../../src/db/rows.ts';
 import { createWorkspace } from '../../src/domain/workspaces.ts';
 import type { Customer, Payment } from '../../src/generated/prisma/client.ts';
 import { createTestDatabase } from '../helpers/db.ts';
@@ -112,20 +112,23 @@ describe('updateRow', () => {
   });
 });
 
+/** upsertRow of a customer on its (channel, reference) key. */
+const upsertCustomerRow = (insert: Columns<Customer>, update: Columns<Customer>) =>
+  upsertRow<Customer>(db, { table: 'Customer', conflict: ['channelId', 'channelReference'], insert, update });
+
 describe('upsertRow', () => {
-  const key: Array<keyof Customer & string> = ['channelId', 'channelReference'];
   const insert = (reference: string, over: Partial<Customer> = {}) => ({ id: randomUUID(), workspaceId, channelId, channelReference: reference, createdAt: at, updatedAt: at, ...over });
 
   it('inserts a new row', async () => {
-    const row = await upsertRow<Customer>(db, 'Customer', key, insert('C-1', { email: 'a@example.com' }), { email: 'a@example.com' });
+    const row = await upsertCustomerRow(insert('C-1', { email: 'a@example.com' }), { email: 'a@example.com' });
     expect(row).toEqual(await db.customer.findUniqueOrThrow({ where: { id: row.id } }));
     expect(row.email).toBe('a@example.com');
   });
 
   it('updates the stored row on a clash of its key, keeping its id', async () => {
-    const first = await upsertRow<Customer>(db, 'Customer', key, insert('C-2', { email: 'old@example.com', phone: '555' }), {});
+    const first = await upsertCustomerRow(insert('C-2', { email: 'old@example.com', phone: '555' }), {});
     const later = new Date('2026-03-05T00:00:00.000Z');
-    const second = await upsertRow<Customer>(db, 'Customer', key, insert('C-2', { email: 'new@example.com' }), { email: 'new@example.com', updatedAt: later });
+    const second = await upsertCustomerRow(insert('C-2', { email: 'new@example.com' }), { email: 'new@example.com', updatedAt: later });
     expect(second.id).toBe(first.id);
     expect(second).toEqual(await db.customer.findUniqueOrThrow({ where: { id: first.id } }));
     expect(second.email).toBe('new@example.com');
@@ -135,9 +138,43 @@ describe('upsertRow', () => {
   });
 
   it('leaves the stored row as it is when there is nothing to update, and returns it', async () => {
-    const first = await upsertRow<Customer>(db, 'Customer', key, insert('C-3', { email: 'kept@example.com' }), {});
-    const again = await upsertRow<Customer>(db, 'Customer', key, insert('C-3', { updatedAt: new Date('2027-01-01T00:00:00.000Z') }), {});
+    const first = await upsertCustomerRow(insert('C-3', { email: 'kept@example.com' }), {});
+    const again = await upsertCustomerRow(insert('C-3', { updatedAt: new Date('2027-01-01T00:00:00.000Z') }), {});
     expect(again).toEqual(first);
+  });
+});
+
+describe('insertRowUnder', () => {
+  const customer = (reference: string, details: Columns<Customer>) => ({
+    table: 'Customer' as const,
+    conflict: ['channelId', 'channelReference'] as Array<keyof Customer & string>,
+    insert: { workspaceId, channelId, channelReference: reference, createdAt: at, ...details },
+    update: details,
+  });
+
+  it('writes a new parent and the row under it, and returns both as the model API reads them', async () => {
+    const { row, parent } = await insertRowUnder<Payment, Customer>(db, customer('U-1', { email: 'u1@example.com' }), 'customerId', 'Payment', newPayment({ customerId: undefined }));
+    expect(parent).toEqual(await db.customer.findUniqueOrThrow({ where: { id: parent.id } }));
+    expect(row).toEqual(await db.payment.findUniqueOrThrow({ where: { id: row.id } }));
+    expect(row.customerId).toBe(parent.id);
+    expect(parent.email).toBe('u1@example.com');
+    expect(row.amount).toBe(12_345_678_901n);
+  });
+
+  it('updates a parent found by its key, keeping its id and the fields not sent', async () => {
+    const first = await insertRowUnder<Payment, Customer>(db, customer('U-2', { email: 'old@example.com', phone: '555' }), 'customerId', 'Payment', newPayment({ customerId: undefined }));
+    const second = await insertRowUnder<Payment, Customer>(db, customer('U-2', { email: 'new@example.com' }), 'customerId', 'Payment', newPayment({ customerId: undefined }));
+    expect(second.parent.id).toBe(first.parent.id);
+    expect(second.parent).toEqual(await db.customer.findUniqueOrThrow({ where: { id: first.parent.id } }));
+    expect(second.parent).toMatchObject({ email: 'new@example.com', phone: '555' });
+    expect(second.row.customerId).toBe(first.parent.id);
+  });
+
+  it('writes neither when the row fails: one statement', async () => {
+    const bad = newPayment({ customerId: undefined, paymentAccountId: randomUUID() });
+    await expect(insertRowUnder<Payment, Customer>(db, customer('U-3', { email: 'u3@example.com' }), 'customerId', 'Payment', bad)).rejects.toThrow();
+    expect(await db.customer.count({ where: { channelId, channelReference: 'U-3' } })).toBe(0);
+    expect(await db.payment.count({ where: { id: bad.id } })).toBe(0);
   });
 });
 
@@ -156,12 +193,11 @@ describe('what the model API fills in', () => {
   });
 
   it('an upsert that updates stamps updatedAt; one with nothing to update does not', async () => {
-    const key: Array<keyof Customer & string> = ['channelId', 'channelReference'];
     const old = new Date('2020-01-01T00:00:00.000Z');
-    const first = await upsertRow<Customer>(db, 'Customer', key, { workspaceId, channelId, channelReference: 'S-1', createdAt: at, updatedAt: old }, {});
+    const first = await upsertCustomerRow({ workspaceId, channelId, channelReference: 'S-1', createdAt: at, updatedAt: old }, {});
     expect(first.updatedAt).toEqual(old);
-    expect((await upsertRow<Customer>(db, 'Customer', key, { workspaceId, channelId, channelReference: 'S-1' }, {})).updatedAt).toEqual(old);
-    const changed = await upsertRow<Customer>(db, 'Customer', key, { workspaceId, channelId, channelReference: 'S-1' }, { email: 'new@example.com' });
+    expect((await upsertCustomerRow({ workspaceId, channelId, channelReference: 'S-1' }, {})).updatedAt).toEqual(old);
+    const changed = await upsertCustomerRow({ workspaceId, channelId, channelReference: 'S-1' }, { email: 'new@example.com' });
     expect(changed.id).toBe(first.id);
     expect(changed.updatedAt.getTime()).toBeGreaterThan(old.getTime());
   });

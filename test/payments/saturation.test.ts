@@ -90,4 +90,25 @@ describe('a saturated database (one connection, 10 ms wait for it)', () => {
     for (const a of r.answers) expect([200, 422, 503]).toContain(a.status);
     expectMoneyConsistent(r);
   });
+
+  it('a payment answered 503 wrote nothing: no payment, no customer, no event', async () => {
+    const refs = Array.from({ length: 40 }, (_, i) => `SAT-P-${i}`);
+    const answers: Answer[] = await Promise.all(
+      refs.map((ref) => m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: ref, amount: '10.00' }, customer: { channel_reference: `C-${ref}` } }))),
+    );
+    const paid = refs.filter((_, i) => answers[i]!.status === 200);
+    expect(paid.length).toBeLessThan(refs.length);
+    for (const a of answers) {
+      expect([200, 503]).toContain(a.status);
+      if (a.status === 503) {
+        expect(a.headers.get('retry-after')).toBe('2');
+        expect(a.body).toEqual({ result: { successful: false, message: message('service_busy') }, errors: {} });
+      }
+    }
+    const db = t.gateway.services.db;
+    const payments = await db.payment.findMany({ where: { channelReference: { in: refs } } });
+    expect(payments.map((p) => p.channelReference).sort()).toEqual([...paid].sort());
+    expect(await db.customer.count({ where: { channelReference: { in: refs.map((ref) => `C-${ref}`) } } })).toBe(paid.length);
+    expect(await db.outboxEvent.count({ where: { recordToken: { in: payments.map((p) => p.id) }, kind: 'transaction.successful' } })).toBe(paid.length);
+  });
 });

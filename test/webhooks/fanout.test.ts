@@ -1,6 +1,7 @@
 // Which addresses get a notification (spec: Address configuration): one per address that selected
 // the event, none when no address did; a disabled or deleted address gets nothing, including
 // notifications already queued.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Merchant } from '../helpers/gateway.ts';
 import type { Receiver } from '../helpers/receiver.ts';
@@ -9,6 +10,7 @@ import { paymentBody } from '../helpers/payments.ts';
 import { attemptsRecorded, deliveryRounds, emitEvent, notificationsOf } from '../helpers/webhooks.ts';
 import { addWebhookAddress, deleteWebhookAddress, setWebhookEnabled, setWebhookEvents } from '../../src/domain/webhooks/addresses.ts';
 import type { Workspace } from '../../src/generated/prisma/client.ts';
+import { notificationBody } from '../../src/domain/webhooks/fanout.ts';
 
 const gw = useGateway();
 const { t } = gw;
@@ -172,5 +174,26 @@ describe('the workspace clock on events', () => {
     expect(event.createdAt).toEqual(workspaceNow);
     expect(JSON.parse(n!.body).created_at.slice(0, 23)).toBe(workspaceNow.toISOString().slice(0, 23));
     expect(n!.nextAttemptAt).toEqual(new Date(gatewayNow.getTime() + 30_000));
+  });
+});
+
+describe('the body, byte for byte', () => {
+  // Bodies are written by the event's own statement, which fills each notification's id and
+  // created_at into a body rendered once; what is stored must be exactly notificationBody's.
+  it('a payment\'s event and an event recorded in a transaction store the bodies notificationBody renders', async () => {
+    const { m, ws, a } = await setup();
+    await addWebhookAddress(t.gateway.services, ws, { url: `${a.url}/bytes`, allEvents: true });
+    const pay = await m.call('regular-payment', paymentBody(m));
+    const payment: string = pay.body.transaction.token;
+    const link = await emitEvent(t, m.workspaceId, 'payment_link.paid', { linkPaymentToken: randomUUID(), transactionToken: randomUUID() });
+    const db = t.gateway.services.db;
+    for (const recordToken of [payment, link.recordToken]) {
+      const [n] = await notificationsOf(t, { recordToken });
+      const event = await db.outboxEvent.findUniqueOrThrow({ where: { id: n!.outboxEventId } });
+      expect(n!.body).toBe(notificationBody(n!.id, event));
+    }
+    const [paid] = await notificationsOf(t, { recordToken: payment });
+    const created = (await db.outboxEvent.findUniqueOrThrow({ where: { id: paid!.outboxEventId } })).createdAt;
+    expect(paid!.body).toBe(`{"id":"${paid!.id}","event":"transaction.successful","created_at":"${created.toISOString().replace('Z', '000Z')}","transaction":{"token":"${payment}"}}`);
   });
 });

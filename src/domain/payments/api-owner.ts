@@ -5,10 +5,7 @@ import type { PaymentOwner } from './owners.ts';
 
 export const apiPayments: PaymentOwner = {
   source: 'api',
-  async settled(tx, payment, at) {
-    const kind: EventKind = payment.status === 'successful' ? 'transaction.successful' : 'transaction.failed';
-    await recordEvent(tx, { workspaceId: payment.workspaceId, kind, recordToken: payment.id }, at);
-  },
+  settledEvent: (payment) => ({ workspaceId: payment.workspaceId, kind: payment.status === 'successful' ? 'transaction.successful' : 'transaction.failed', recordToken: payment.id }),
   async expired(tx, payment, at) {
     await recordEvent(tx, { workspaceId: payment.workspaceId, kind: 'transaction.expired', recordToken: payment.id }, at);
   },

@@ -2,13 +2,15 @@
 // secure/regular-payment, an order page, and next subscription pages and renewals and link
 // pages). It chooses the account, plans the charge (conversion, installments), writes the
 // payment row with the card columns that may be stored, calls the bank (3D start or direct
-// charge) and settles. What differs per owner comes in as data (`source`, `claim`) and through
-// the owner table (owners.ts): the events, the page after a failed 3D step.
-import { commitAfterBank } from '../../db/busy.ts';
+// charge) and settles. What differs per owner comes in as data (`source`, `customer`, `claim`) and
+// through the owner table (owners.ts): the events, the page after a failed 3D step. The API's
+// payments take one statement to write and one to settle; owners with a claim or more to do at
+// settlement take a transaction for either.
+import { commitAfterBank, refusedWhenBusy } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
 import type { Customer, Payment, PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
-import { insertRow, updateRow } from '../../db/rows.ts';
+import { insertRow, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
 import type { InstallmentOption } from '../../providers/types.ts';
@@ -19,7 +21,7 @@ import { ValidationError, type Path } from '../errors.ts';
 import { message } from '../messages.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, type PaymentView } from './view.ts';
-import { settlePayment, type Final } from './settle.ts';
+import { settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, type Capability } from './account-choice.ts';
 import type { CardSource } from './card-source.ts';
@@ -72,11 +74,14 @@ export interface AttemptRequest {
   callbackUrl: string | null;
   ip: string | null;
   shouldSave?: boolean;
+  /** The customer the payment is for, created or updated in the payment row's own statement. */
+  customer?: Upsert<Customer>;
   /**
-   * Runs in the transaction that writes the payment row, before it: the owner's locks and checks
+   * Runs in a transaction with the payment row's write, before it: the owner's locks and checks
    * (an order still open, no other attempt in flight) and its columns (customer, order...).
+   * Owners without any (the API) leave it out, and the row is written without a transaction.
    */
-  claim(tx: Tx, at: Date): Promise<Claimed>;
+  claim?(tx: Tx, at: Date): Promise<Claimed>;
 }
 
 export interface AttemptResult {
@@ -90,35 +95,48 @@ export interface AttemptResult {
 export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
   const plan = await planAttempt(s, req);
   const now = s.clock.now();
-  const { payment, customer } = await s.db.$transaction(async (tx) => {
-    const { customer, ...owner } = await req.claim(tx, now);
-    const created = await insertRow<Payment>(tx, 'Payment', {
-      workspaceId: req.workspace.id,
-      channelId: req.channelId,
-      paymentAccountId: plan.account.id,
-      ...owner,
-      source: req.source,
-      securityType: req.security === 'secure' ? 'secure' : 'non_secure',
-      status: 'started',
-      channelReference: req.channelReference,
-      amount: plan.amount,
-      baseAmount: plan.baseAmount,
-      currency: req.currency,
-      installmentNumber: req.installmentNumber,
-      chargedAmount: plan.charge.conversion?.amount ?? null,
-      chargedCurrency: plan.charge.conversion?.currency ?? null,
-      conversionRate: plan.charge.conversion?.rate ?? null,
-      isTest: plan.account.mode === 'test',
-      ip: req.ip,
-      callbackUrl: req.callbackUrl,
-      ...req.card.cardColumns,
-      shouldSave: req.shouldSave ?? false,
-      createdAt: now,
-    });
-    return { payment: created, customer: customer ?? null };
-  });
+  const columns: Columns<Payment> = {
+    workspaceId: req.workspace.id,
+    channelId: req.channelId,
+    paymentAccountId: plan.account.id,
+    source: req.source,
+    securityType: req.security === 'secure' ? 'secure' : 'non_secure',
+    status: 'started',
+    channelReference: req.channelReference,
+    amount: plan.amount,
+    baseAmount: plan.baseAmount,
+    currency: req.currency,
+    installmentNumber: req.installmentNumber,
+    chargedAmount: plan.charge.conversion?.amount ?? null,
+    chargedCurrency: plan.charge.conversion?.currency ?? null,
+    conversionRate: plan.charge.conversion?.rate ?? null,
+    isTest: plan.account.mode === 'test',
+    ip: req.ip,
+    callbackUrl: req.callbackUrl,
+    ...req.card.cardColumns,
+    shouldSave: req.shouldSave ?? false,
+    createdAt: now,
+  };
+  const claim = req.claim;
+  // Without an owner's claim the payment row (with its customer) is one statement, atomic on its
+  // own: no transaction, no BEGIN and COMMIT round trips. A saturated database refuses either
+  // before anything is written (503).
+  const { payment, customer } = claim
+    ? await s.db.$transaction(async (tx) => {
+        const { customer, ...owner } = await claim(tx, now);
+        const written = await writePayment(tx, { ...columns, ...owner }, req.customer);
+        return { payment: written.payment, customer: written.customer ?? customer ?? null };
+      })
+    : await refusedWhenBusy(s.db, () => writePayment(s.db, columns, req.customer));
   const bankRequest = { amount: plan.bankAmount, currency: plan.bankCurrency, installmentNumber: req.installmentNumber, ...req.card.providerSource };
-  return callBank(s, req.security, payment.id, plan.account, bankRequest, { shouldSave: payment.shouldSave, customer });
+  return callBank(s, req, payment.id, plan.account, bankRequest, { shouldSave: payment.shouldSave, customer });
+}
+
+/** The payment row, under the customer it is for when there is one: one statement either way. */
+async function writePayment(db: Tx, columns: Columns<Payment>, customer: Upsert<Customer> | undefined): Promise<{ payment: Payment; customer: Customer | null }> {
+  if (!customer) return { payment: await insertRow<Payment>(db, 'Payment', columns), customer: null };
+  const { row, parent } = await insertRowUnder<Payment, Customer>(db, customer, 'customerId', 'Payment', columns);
+  return { payment: row, customer: parent };
 }
 
 interface AttemptPlan {
@@ -194,9 +212,11 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered.
  */
-async function callBank(s: Services, security: Security, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: Customer | null }): Promise<AttemptResult> {
+async function callBank(s: Services, req: AttemptRequest, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: Customer | null }): Promise<AttemptResult> {
   const provider = s.providers.get(account.provider);
-  const settle = (final: Final) => commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, paymentId, final, s.clock.now()));
+  const security = req.security;
+  // No card to save at settlement: a regular payment saves it after, a 3D one on its page.
+  const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final);
   const viewOf = async (row: Payment) => rowView(row, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
   // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
   const tokenise = async () => {

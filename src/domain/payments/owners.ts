@@ -4,13 +4,24 @@
 // returns. The table of owners is built where the gateway is assembled (src/gateway.ts).
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
+import type { DomainEvent } from '../events.ts';
 
 export type PaymentSource = Payment['source'];
 
-export interface PaymentOwner {
+/** A payment as settled: what its owner's event says of it. */
+export type SettledPayment = Pick<Payment, 'id' | 'workspaceId'> & { status: 'successful' | 'failed' };
+
+/**
+ * What an owner does when its payment settles (not for `unresolved`): either no more than an event
+ * (API payments), which settle.ts then writes in the status columns' own statement, or anything,
+ * in the settlement's transaction after the status columns are written.
+ */
+type Settlement =
+  | { settledEvent(payment: SettledPayment): DomainEvent; settled?: never }
+  | { settled(tx: Tx, payment: Payment, at: Date): Promise<void>; settledEvent?: never };
+
+export type PaymentOwner = Settlement & {
   source: PaymentSource;
-  /** In the settlement's transaction, after the status columns are written (not for `unresolved`). */
-  settled(tx: Tx, payment: Payment, at: Date): Promise<void>;
   /** In the transaction that expires an unopened 3D attempt. */
   expired(tx: Tx, payment: Payment, at: Date): Promise<void>;
   /** In the transaction that records a refund or cancel the provider accepted. */
@@ -19,7 +30,7 @@ export interface PaymentOwner {
   failedThreeDsPage(payment: Payment): string | null;
   /** The same after a successful one, for owners without a merchant address to return to. */
   succeededThreeDsPage?(payment: Payment): string | null;
-}
+};
 
 export type PaymentOwners = ReadonlyMap<PaymentSource, PaymentOwner>;
 

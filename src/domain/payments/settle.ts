@@ -1,9 +1,12 @@
 // What happens when a payment reaches its final state: status columns, then its owner's part
-// (API payments send transaction.*, orders order.paid, ...), in one transaction.
+// (API payments send transaction.*, orders order.paid, ...), atomically.
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
-import { updateRow, type Columns } from '../../db/rows.ts';
-import { ownerOf, type PaymentOwners } from './owners.ts';
+import { commitAfterBank, untilWritten } from '../../db/busy.ts';
+import { updateRow, updateRowSql, type Columns } from '../../db/rows.ts';
+import { changeWithEvent, recordEvent } from '../events.ts';
+import type { Services } from '../services.ts';
+import { ownerOf, type PaymentOwners, type PaymentSource } from './owners.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 
 export type Final =
@@ -11,12 +14,14 @@ export type Final =
   | { status: 'failed'; errorCode: string; errorMessage: string }
   | { status: 'unresolved'; errorCode: string; errorMessage: string };
 
+function finalColumns(final: Final, at: Date): Columns<Payment> {
+  return final.status === 'successful'
+    ? { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null }
+    : { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, completedAt: at, threeDsToken: null };
+}
+
 export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: string, final: Final, at: Date): Promise<Payment> {
-  const columns: Columns<Payment> =
-    final.status === 'successful'
-      ? { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null }
-      : { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, completedAt: at, threeDsToken: null };
-  let payment = await updateRow<Payment>(tx, 'Payment', paymentId, columns);
+  let payment = await updateRow<Payment>(tx, 'Payment', paymentId, finalColumns(final, at));
   // card.should_save on a 3D payment: the card tokenised at the start is saved now, before the
   // owner runs, so an owner can rely on storedCardId (a subscription makes it the default card).
   if (final.status === 'successful' && payment.pendingCardReference) {
@@ -24,6 +29,28 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
     payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
   }
   // No notification for a payment whose provider did not answer (spec: Events).
-  if (final.status !== 'unresolved') await ownerOf(owners, payment).settled(tx, payment, at);
+  if (final.status === 'unresolved') return payment;
+  const owner = ownerOf(owners, payment);
+  if (owner.settledEvent) await recordEvent(tx, owner.settledEvent({ ...payment, status: final.status }), at);
+  else await owner.settled(tx, payment, at);
   return payment;
+}
+
+/**
+ * Settling what the bank just answered for a payment without a card to save (that is done after,
+ * or on the 3D page). When its owner's part is an event only (API payments) or there is none
+ * (unresolved), the status columns, the event and its notifications are one statement, without a
+ * transaction; otherwise the owner's part runs in one. Waits out a busy database either way: the
+ * bank has acted.
+ */
+export async function settleAfterBank(s: Services, payment: { id: string; workspaceId: string; source: PaymentSource }, final: Final): Promise<Payment> {
+  const at = s.clock.now();
+  const columns = finalColumns(final, at);
+  if (final.status === 'unresolved') return untilWritten(() => updateRow<Payment>(s.db, 'Payment', payment.id, columns));
+  const owner = ownerOf(s.owners, payment);
+  if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, payment.id, final, at));
+  const event = owner.settledEvent({ ...payment, status: final.status });
+  const settled = await untilWritten(() => changeWithEvent<Payment>(s.db, updateRowSql('Payment', payment.id, columns), event, at));
+  if (!settled) throw new Error(`settleAfterBank: no payment ${payment.id}`);
+  return settled;
 }

@@ -4,7 +4,7 @@ import type { Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { requireActive } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
-import { upsertCustomer } from '../customers.ts';
+import { customerUpsert } from '../customers.ts';
 import { parsePaymentInput, type PaymentInput } from './input.ts';
 import { attemptPayment, type AttemptResult, type Security } from './attempt.ts';
 import { savedCard, typedCard, type CardSource } from './card-source.ts';
@@ -44,10 +44,7 @@ async function startPayment(s: Services, workspace: Workspace, security: Securit
     callbackUrl: t.callbackUrl ?? null,
     ip: t.ip,
     shouldSave: input.card?.shouldSave ?? false,
-    claim: async (tx) => {
-      const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer);
-      return { customerId: customer.id, customer };
-    },
+    customer: customerUpsert(workspace.id, channel.id, input.customer),
   });
 }
 

@@ -1,6 +1,6 @@
 // One notification per address that selected the event's kind, plus one for a subscription's own
-// webhook_url, created in the transaction that records the event. The body is fixed here, once:
-// a resend is byte-identical (same `id`).
+// webhook_url, created with the event (the address ones in its very statement). The body is fixed
+// here, once: a resend is byte-identical (same `id`).
 import type { Tx } from '../../db/client.ts';
 import { Prisma, type Notification, type OutboxEvent } from '../../generated/prisma/client.ts';
 import { insertRows } from '../../db/rows.ts';
@@ -11,9 +11,11 @@ export const FIRST_DELIVERY_DELAY_MS = 30_000;
 
 const MONEY_EVENTS = new Set(['order.paid', 'payment_link.paid', 'subscription.active']);
 
+type BodyEvent = Pick<OutboxEvent, 'kind' | 'recordType' | 'recordToken' | 'linkPaymentToken' | 'transactionToken'>;
+
 /** The spec's body: id, event, created_at, the record {token}, link_payment and transaction where due. */
-export function notificationBody(id: string, event: OutboxEvent): string {
-  const body: Record<string, unknown> = { id, event: event.kind, created_at: isoMicro(event.createdAt) };
+function body(id: string, createdAt: string, event: BodyEvent): string {
+  const body: Record<string, unknown> = { id, event: event.kind, created_at: createdAt };
   body[event.recordType] = { token: event.recordToken };
   if (event.recordType === 'payment_link' && event.linkPaymentToken) body.link_payment = { token: event.linkPaymentToken };
   const movesMoney = MONEY_EVENTS.has(event.kind) || event.kind.endsWith('.payment_refunded') || event.kind.endsWith('.payment_cancelled');
@@ -21,10 +23,33 @@ export function notificationBody(id: string, event: OutboxEvent): string {
   return JSON.stringify(body);
 }
 
-interface Destination {
-  addressId: string | null;
-  url: string;
-  subscriptionId: string | null;
+export function notificationBody(id: string, event: OutboxEvent): string {
+  return body(id, isoMicro(event.createdAt), event);
+}
+
+const ID = '{{id}}';
+const CREATED_AT = '{{created_at}}';
+/** isoMicro in SQL, for a timestamp(3): milliseconds and three zeros. */
+const ISO_MICRO = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+
+/**
+ * The notifications of an event to the workspace's addresses that selected its kind, as a
+ * statement's CTE after the CTE `outbox` that inserted the event (its `id` and `createdAt`).
+ * Each body is `notificationBody`'s, rendered once here with its id and created_at left as
+ * placeholders that the statement fills in per row. Returns the urls notified.
+ */
+export function notificationsSql(event: { workspaceId: string } & BodyEvent, sentFrom: Date): Prisma.Sql {
+  const template = body(ID, CREATED_AT, event);
+  const firstAttempt = new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS);
+  return Prisma.sql`
+    INSERT INTO "Notification" (id, "workspaceId", "outboxEventId", "addressId", url, event, "recordToken", body, "nextAttemptAt", "createdAt")
+    SELECT n.id, ${event.workspaceId}::uuid, o.id, n.address_id, n.url, ${event.kind}, ${event.recordToken}::uuid,
+           replace(replace(${template}, ${ID}, n.id::text), ${CREATED_AT}, to_char(o."createdAt", ${ISO_MICRO})),
+           ${firstAttempt}, o."createdAt"
+    FROM outbox o,
+      (SELECT gen_random_uuid() AS id, a.id AS address_id, a.url FROM "WebhookAddress" a
+       WHERE a."workspaceId" = ${event.workspaceId}::uuid AND ${subscribedToSql(event.kind)}) n
+    RETURNING url`;
 }
 
 /** The condition on webhook addresses `a` that get an event of this kind. */
@@ -33,46 +58,28 @@ export function subscribedToSql(kind: string): Prisma.Sql {
 }
 
 /**
- * `addresses`: the workspace's addresses that selected the event's kind (`subscribedToSql`), read by
- * the caller with the workspace. `sentFrom`: the gateway-clock instant of the event; the first
- * attempt is due 30 s after it.
- */
-export async function fanOut(tx: Tx, event: OutboxEvent, addresses: Array<{ id: string; url: string }>, sentFrom: Date = event.createdAt): Promise<number> {
-  const destinations: Destination[] = addresses.map((a) => ({ addressId: a.id, url: a.url, subscriptionId: null }));
-  const own = await subscriptionDestination(tx, event, destinations);
-  if (own) destinations.push(own);
-  if (destinations.length === 0) return 0;
-  const firstAttempt = new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS);
-  return insertRows<Notification>(
-    tx,
-    'Notification',
-    destinations.map((d) => {
-      const id = crypto.randomUUID();
-      return {
-        id,
-        workspaceId: event.workspaceId,
-        outboxEventId: event.id,
-        addressId: d.addressId,
-        subscriptionId: d.subscriptionId,
-        url: d.url,
-        event: event.kind,
-        recordToken: event.recordToken,
-        body: notificationBody(id, event),
-        nextAttemptAt: firstAttempt,
-        createdAt: event.createdAt,
-      };
-    }),
-  );
-}
-
-/**
  * subscription-payment's `webhook_url` gets every event of its subscription, signed like any
- * webhook, besides the workspace's addresses. When one of those addresses is the same URL it
- * already gets the event: the endpoint is sent one notification, not two.
+ * webhook, besides the workspace's addresses (`notified`: the urls those were sent to). When one of
+ * those addresses is the same URL it already gets the event: the endpoint is sent one
+ * notification, not two. `sentFrom`: the gateway-clock instant of the event.
  */
-async function subscriptionDestination(tx: Tx, event: OutboxEvent, taken: Destination[]): Promise<Destination | null> {
-  if (event.recordType !== 'subscription') return null;
+export async function notifySubscriptionUrl(tx: Tx, event: OutboxEvent, notified: string[], sentFrom: Date): Promise<number> {
+  if (event.recordType !== 'subscription') return 0;
   const subscription = await tx.subscription.findFirst({ where: { id: event.recordToken, workspaceId: event.workspaceId }, select: { id: true, webhookUrl: true } });
-  if (!subscription?.webhookUrl || taken.some((d) => d.url === subscription.webhookUrl)) return null;
-  return { addressId: null, url: subscription.webhookUrl, subscriptionId: subscription.id };
+  if (!subscription?.webhookUrl || notified.includes(subscription.webhookUrl)) return 0;
+  const id = crypto.randomUUID();
+  return insertRows<Notification>(tx, 'Notification', [
+    {
+      id,
+      workspaceId: event.workspaceId,
+      outboxEventId: event.id,
+      subscriptionId: subscription.id,
+      url: subscription.webhookUrl,
+      event: event.kind,
+      recordToken: event.recordToken,
+      body: notificationBody(id, event),
+      nextAttemptAt: new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS),
+      createdAt: event.createdAt,
+    },
+  ]);
 }
