@@ -1,7 +1,6 @@
 // Single-row INSERT / UPDATE / upsert ... RETURNING *, and multi-row INSERT, sent raw through the
 // Prisma client, for the rows every payment writes (the payment, its customer, the webhook
-// notifications of its event), and the one read every payment answer makes (the payment with its
-// customer and stored card). Through the model API the client spends about 2.5 ms of the
+// notifications of its event). Through the model API the client spends about 2.5 ms of the
 // gateway's CPU on a payment.create, about 1 ms on an upsert or update and about 2 ms on a
 // notification.createMany of one row (rendering and mapping columns in its query interpreter),
 // against 0.5-0.8 ms for the same statement sent raw (docs/performance.md, "Raw row writes").
@@ -14,8 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from './client.ts';
 
-/** Tables written or read here; each has a uuid `id` key. */
-export type RowTable = 'Payment' | 'Customer' | 'Notification' | 'SavedCard';
+/** Tables written here; each has a uuid `id` key. */
+export type RowTable = 'Payment' | 'Customer' | 'Notification';
 
 /** Tables whose model has an `@updatedAt` column, which the model API sets on every write. */
 const STAMPED: ReadonlySet<RowTable> = new Set(['Payment', 'Customer']);
@@ -118,41 +117,7 @@ const COLUMNS: Record<RowTable, readonly string[]> = {
   Payment: Object.values(Prisma.PaymentScalarFieldEnum),
   Customer: Object.values(Prisma.CustomerScalarFieldEnum),
   Notification: Object.values(Prisma.NotificationScalarFieldEnum),
-  SavedCard: Object.values(Prisma.SavedCardScalarFieldEnum),
 };
-
-/** A row another row points at: its table, and the column of the other row that holds its id. */
-export interface Related {
-  table: RowTable;
-  key: string;
-}
-
-/**
- * SELECT of the row whose columns equal `where`, and in the same statement (LEFT JOINs) each row
- * its `related` columns point at: null where such a column is null. Null when no row matches.
- */
-export async function selectRowWith<T, R extends Record<string, unknown>>(db: Tx, table: RowTable, where: Columns<T>, related: { [K in keyof R]: Related }): Promise<(T & R) | null> {
-  const relations = Object.entries(related as Record<string, Related>).map(([name, rel], i) => ({ name, rel, alias: Prisma.raw(`r${i}`) }));
-  if (!relations.every(({ name }) => IDENTIFIER.test(name))) throw new Error('rows: not a relation name');
-  const columns = relations.flatMap(({ name, rel, alias }) => COLUMNS[rel.table].map((c) => Prisma.sql`${alias}.${ident(c)} AS ${Prisma.raw(`"${name}.${c}"`)}`));
-  const joins = relations.map(({ rel, alias }) => Prisma.sql`LEFT JOIN ${ident(rel.table)} ${alias} ON ${alias}.id = t.${ident(rel.key)}`);
-  const conditions = given(where).map(([k, v]) => Prisma.sql`t.${ident(k)} = ${v}`);
-  if (conditions.length === 0) throw new Error('rows: selectRowWith needs a condition');
-  const [joined] = await db.$queryRaw<Array<Record<string, unknown>>>`
-    SELECT t.*${columns.length > 0 ? Prisma.sql`, ${Prisma.join(columns)}` : Prisma.empty}
-    FROM ${ident(table)} t ${joins.length > 0 ? Prisma.join(joins, ' ') : Prisma.empty}
-    WHERE ${Prisma.join(conditions, ' AND ')}`;
-  if (!joined) return null;
-  const row: Record<string, unknown> = {};
-  const parts = new Map<string, Record<string, unknown>>(relations.map(({ name }) => [name, {}]));
-  for (const [column, value] of Object.entries(joined)) {
-    const dot = column.indexOf('.');
-    if (dot < 0) row[column] = value;
-    else parts.get(column.slice(0, dot))![column.slice(dot + 1)] = value;
-  }
-  for (const [name, part] of parts) row[name] = part.id === null ? null : part;
-  return row as T & R;
-}
 
 /**
  * INSERT of one row whose `key` column is the id of the row `parent` writes (a payment under its

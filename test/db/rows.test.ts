@@ -3,9 +3,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client.ts';
-import { insertRow, insertRowUnder, insertRows, selectRowWith, updateRow, upsertRow, type Columns } from '../../src/db/rows.ts';
+import { insertRow, insertRowUnder, insertRows, updateRow, upsertRow, type Columns } from '../../src/db/rows.ts';
 import { createWorkspace } from '../../src/domain/workspaces.ts';
-import type { Customer, Payment, SavedCard } from '../../src/generated/prisma/client.ts';
+import type { Customer, Payment } from '../../src/generated/prisma/client.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 let db: Db;
@@ -175,36 +175,6 @@ describe('insertRowUnder', () => {
     await expect(insertRowUnder<Payment, Customer>(db, customer('U-3', { email: 'u3@example.com' }), 'customerId', 'Payment', bad)).rejects.toThrow();
     expect(await db.customer.count({ where: { channelId, channelReference: 'U-3' } })).toBe(0);
     expect(await db.payment.count({ where: { id: bad.id } })).toBe(0);
-  });
-});
-
-describe('selectRowWith', () => {
-  const related = { customer: { table: 'Customer', key: 'customerId' }, storedCard: { table: 'SavedCard', key: 'storedCardId' } } as const;
-  type Related = { customer: Customer | null; storedCard: SavedCard | null };
-  const modelRead = (id: string) => db.payment.findUnique({ where: { id }, include: { customer: true, storedCard: true } });
-
-  it('reads the row and the rows it points at as the model API does, null where it points at none', async () => {
-    const customer = await db.customer.create({ data: { workspaceId, channelId, channelReference: 'SEL-1', email: 'sel@example.com', updatedAt: at } });
-    const card = await db.savedCard.create({
-      data: { workspaceId, customerId: customer.id, mode: 'test', providerCardReference: 'ref-1', holderName: 'A B', firstDigits: '41111111', lastFourDigits: '1111', expiryMonth: '12', expiryYear: '2030', createdAt: at },
-    });
-    const both = await insertRow<Payment>(db, 'Payment', newPayment({ customerId: customer.id, storedCardId: card.id }));
-    const neither = await insertRow<Payment>(db, 'Payment', newPayment());
-    for (const id of [both.id, neither.id]) {
-      const read = await selectRowWith<Payment, Related>(db, 'Payment', { id }, related);
-      expect(read).toEqual(await modelRead(id));
-    }
-    const read = await selectRowWith<Payment, Related>(db, 'Payment', { id: both.id }, related);
-    expect(read!.customer!.email).toBe('sel@example.com');
-    expect(read!.storedCard!.lastFourDigits).toBe('1111');
-    expect(read!.amount).toBe(12_345_678_901n);
-  });
-
-  it('is null when no row matches every condition', async () => {
-    const payment = await insertRow<Payment>(db, 'Payment', newPayment());
-    expect(await selectRowWith<Payment, Related>(db, 'Payment', { id: randomUUID() }, related)).toBeNull();
-    expect(await selectRowWith<Payment, Related>(db, 'Payment', { id: payment.id, workspaceId: randomUUID() }, related)).toBeNull();
-    expect(await selectRowWith<Payment, Related>(db, 'Payment', { id: payment.id, workspaceId }, related)).not.toBeNull();
   });
 });
 

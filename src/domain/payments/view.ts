@@ -1,6 +1,5 @@
 // A payment with what its responses show: customer reference, stored card, conversion.
-import type { Customer, Payment, SavedCard } from '../../generated/prisma/client.ts';
-import { selectRowWith } from '../../db/rows.ts';
+import type { Customer, Payment, Prisma, SavedCard } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Currency } from '../money.ts';
 import { isMessageCode, message, type Language } from '../messages.ts';
@@ -15,23 +14,14 @@ export type PaymentView = Payment & {
   storedCard: SavedCard | null;
 };
 
-/** Everything a payment answer shows, read in one statement (db/rows.ts: raw, as it is every retrieve's read). */
-const VIEW_RELATIONS = {
-  customer: { table: 'Customer', key: 'customerId' },
-  storedCard: { table: 'SavedCard', key: 'storedCardId' },
-} as const;
-
-type Related = Pick<PaymentView, keyof typeof VIEW_RELATIONS>;
-
-/** The view of the payment matching `where` (its id, and the workspace where it must be that one's), or null. */
-export function findPaymentView(db: Tx, where: Pick<Payment, 'id'> & Partial<Pick<Payment, 'workspaceId'>>): Promise<PaymentView | null> {
-  return selectRowWith<Payment, Related>(db, 'Payment', where, VIEW_RELATIONS);
-}
+/** Everything a payment answer shows, read in one statement (relationJoins). */
+export const paymentViewInclude = {
+  customer: true,
+  storedCard: true,
+} satisfies Prisma.PaymentInclude;
 
 export async function loadPaymentView(db: Tx, id: string): Promise<PaymentView> {
-  const view = await findPaymentView(db, { id });
-  if (!view) throw new Error(`no payment ${id}`);
-  return view;
+  return db.payment.findUniqueOrThrow({ where: { id }, include: paymentViewInclude });
 }
 
 export interface ConversionView {
