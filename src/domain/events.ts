@@ -68,8 +68,8 @@ export async function changeWithEvent<T>(db: Tx, change: Prisma.Sql, event: Doma
   if (recordTypeOf(event.kind) === 'subscription') throw new Error(`changeWithEvent: ${event.kind} needs recordEvent in a transaction`);
   const [row] = await db.$queryRaw<Array<Written & Record<string, unknown>>>`${eventStatement(event, at, change)}`;
   if (!row) return null;
-  const { eventId, eventCreatedAt, eventSignals, eventNotified, ...changed } = row;
-  writtenEvent({ eventId, eventCreatedAt, eventSignals, eventNotified }, event);
+  const { eventId, eventRequestId, eventCreatedAt, eventSignals, eventNotified, ...changed } = row;
+  writtenEvent({ eventId, eventRequestId, eventCreatedAt, eventSignals, eventNotified }, event);
   return changed as T;
 }
 
@@ -78,6 +78,7 @@ const recordTypeOf = (kind: EventKind) => kind.split('.')[0] as RecordType;
 /** What the event statement returns of the event: null and 0 when it wrote none. */
 interface Written {
   eventId: string | null;
+  eventRequestId: string | null;
   eventCreatedAt: Date | null;
   eventSignals: bigint;
   eventNotified: string[];
@@ -93,7 +94,7 @@ function writtenEvent(row: Written | undefined, event: DomainEvent): { event: Ou
     recordToken: event.recordToken,
     transactionToken: event.transactionToken ?? null,
     linkPaymentToken: event.linkPaymentToken ?? null,
-    requestId: currentRequestId() ?? null,
+    requestId: row.eventRequestId,
     createdAt: row.eventCreatedAt,
     processedAt: row.eventCreatedAt,
   };
@@ -121,11 +122,11 @@ function eventStatement(event: DomainEvent, at: Date, change?: Prisma.Sql): Pris
       SELECT ${id}::uuid, ${event.workspaceId}::uuid, ${event.kind}, ${recordType}, ${event.recordToken}::uuid, ${body.transactionToken}::uuid,
              ${body.linkPaymentToken}::uuid, ${requestId}, ${createdAt}, ${createdAt}
       FROM w
-      RETURNING id, "createdAt"),
+      RETURNING id, "requestId", "createdAt"),
     notified AS (${notificationsSql(body, at)}),
     signalled AS (SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}) FROM outbox)
     SELECT ${change ? Prisma.sql`changed.*,` : Prisma.empty}
-      (SELECT id FROM outbox) AS "eventId", (SELECT "createdAt" FROM outbox) AS "eventCreatedAt",
+      (SELECT id FROM outbox) AS "eventId", (SELECT "requestId" FROM outbox) AS "eventRequestId", (SELECT "createdAt" FROM outbox) AS "eventCreatedAt",
       (SELECT count(*) FROM signalled) AS "eventSignals", ARRAY(SELECT url FROM notified) AS "eventNotified"
     ${change ? Prisma.sql`FROM changed` : Prisma.empty}`;
 }

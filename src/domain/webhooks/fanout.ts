@@ -9,6 +9,9 @@ import { isoMicro } from '../clock.ts';
 /** First delivery 30 seconds after the event (spec: Delivery rules). */
 export const FIRST_DELIVERY_DELAY_MS = 30_000;
 
+/** When an event's notifications are first due: 30 s after the gateway-clock instant it was sent from. */
+const firstAttemptAt = (sentFrom: Date) => new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS);
+
 const MONEY_EVENTS = new Set(['order.paid', 'payment_link.paid', 'subscription.active']);
 
 type BodyEvent = Pick<OutboxEvent, 'kind' | 'recordType' | 'recordToken' | 'linkPaymentToken' | 'transactionToken'>;
@@ -40,12 +43,11 @@ const ISO_MICRO = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
  */
 export function notificationsSql(event: { workspaceId: string } & BodyEvent, sentFrom: Date): Prisma.Sql {
   const template = body(ID, CREATED_AT, event);
-  const firstAttempt = new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS);
   return Prisma.sql`
     INSERT INTO "Notification" (id, "workspaceId", "outboxEventId", "addressId", url, event, "recordToken", body, "nextAttemptAt", "createdAt")
     SELECT n.id, ${event.workspaceId}::uuid, o.id, n.address_id, n.url, ${event.kind}, ${event.recordToken}::uuid,
            replace(replace(${template}, ${ID}, n.id::text), ${CREATED_AT}, to_char(o."createdAt", ${ISO_MICRO})),
-           ${firstAttempt}, o."createdAt"
+           ${firstAttemptAt(sentFrom)}, o."createdAt"
     FROM outbox o,
       (SELECT gen_random_uuid() AS id, a.id AS address_id, a.url FROM "WebhookAddress" a
        WHERE a."workspaceId" = ${event.workspaceId}::uuid AND ${subscribedToSql(event.kind)}) n
@@ -78,7 +80,7 @@ export async function notifySubscriptionUrl(tx: Tx, event: OutboxEvent, notified
       event: event.kind,
       recordToken: event.recordToken,
       body: notificationBody(id, event),
-      nextAttemptAt: new Date(sentFrom.getTime() + FIRST_DELIVERY_DELAY_MS),
+      nextAttemptAt: firstAttemptAt(sentFrom),
       createdAt: event.createdAt,
     },
   ]);
