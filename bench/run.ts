@@ -20,12 +20,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseBenchArgs, USAGE, type BenchOptions } from './lib/args.ts';
+import { parseBenchArgs, USAGE, type BenchOptions, type Phase } from './lib/args.ts';
 import { Baseline } from './lib/baseline.ts';
 import { alive, GatewayProcess } from './lib/gateway-process.ts';
 import { customerRef, listPayments, regularPayment, retrievePayment, securePaymentStart } from './lib/gateway-ops.ts';
 import { HttpClient } from './lib/http-client.ts';
-import { runLoad, type Operation } from './lib/load.ts';
+import { runLoad, warmUp, type Operation } from './lib/load.ts';
 import { FloorProcess } from './lib/floor-process.ts';
 import { Meter } from './lib/meter.ts';
 import { freePort } from './lib/net.ts';
@@ -107,8 +107,17 @@ async function runGatewayPhases(run: Run, label: (name: string) => string): Prom
   const tokens: string[] = [];
   let n = 0;
   const pay: Operation = async () => void tokens.push(await regularPayment(http, demo, n++));
-  if (opts.phases.has('payment')) await measure(run, label('regular-payment'), pay);
   let started = 0;
+  const measured = ['payment', 'secure', 'retrieve', 'list'].some((phase) => opts.phases.has(phase as Phase));
+  if (opts.jitWarmupMs > 0 && measured) {
+    // The operations the phases will measure, in turn; retrieve reads the payments made so far.
+    const mixed: Operation[] = [pay];
+    if (opts.phases.has('secure')) mixed.push(() => securePaymentStart(http, demo, started++));
+    if (opts.phases.has('retrieve') || opts.phases.has('list')) mixed.push(() => (tokens.length ? retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!) : pay(0)));
+    const failed = await warmUp(mixed, opts.concurrency, opts.jitWarmupMs, run.signal);
+    log(`  JIT warm-up: ${opts.jitWarmupMs / 1000} s of ${mixed.length > 1 ? 'mixed ' : ''}operations, not measured${failed ? ` (${fmt(failed)} failed)` : ''}`);
+  }
+  if (opts.phases.has('payment')) await measure(run, label('regular-payment'), pay);
   if (opts.phases.has('secure')) await measure(run, label('secure-payment start'), () => securePaymentStart(http, demo, started++));
   const needed = opts.phases.has('retrieve') || opts.phases.has('list') ? Math.max(SEED_PAYMENTS, ...opts.listSizes) : 0;
   if (tokens.length < needed) {
@@ -127,7 +136,7 @@ function printHeader(opts: BenchOptions): void {
   log('Gateway benchmark (npm run bench)');
   log(`  ${new Date().toISOString()}, node ${process.version}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(
-    `  ${opts.concurrency} concurrent clients, ${opts.warmupMs / 1000} s warm-up (not measured, drained) then ${opts.durationMs / 1000} s measured per phase; ` +
+    `  ${opts.concurrency} concurrent clients, ${opts.jitWarmupMs / 1000} s JIT warm-up after each gateway start, ${opts.warmupMs / 1000} s warm-up (not measured, drained) then ${opts.durationMs / 1000} s measured per phase; ` +
       `${fmt(opts.events)} webhook events; phases: ${[...opts.phases].join(', ')}${opts.quick ? ' (--quick)' : ''}`,
   );
   if (opts.workers.length > 1 || opts.workers[0] !== 1) log(`  gateway phases with WORKERS=${opts.workers.join(', then ')}`);

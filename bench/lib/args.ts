@@ -7,6 +7,8 @@ export type Phase = (typeof PHASES)[number];
 export interface BenchOptions {
   durationMs: number;
   warmupMs: number;
+  /** Unmeasured mixed load once after each gateway start, before its first phase (JIT warm-up). */
+  jitWarmupMs: number;
   concurrency: number;
   events: number;
   webhookTimeoutMs: number;
@@ -27,12 +29,15 @@ bare-pg baseline on the same database. Everything it starts is stopped at the en
   --quick             short smoke run: 2 s phases, 0.5 s warm-up, 500 webhook events
   --duration <s>      measured seconds per phase (default 10)
   --warmup <s>        unmeasured seconds before each phase (default 2)
+  --jit-warmup <s>    unmeasured seconds of the selected gateway operations, in turn, once after
+                      each gateway start, so V8 has optimised the request path before anything is
+                      measured (default 30; 0 measures a cold process)
   --concurrency <n>   concurrent clients (default 32)
   --events <n>        webhook events due at once (default 10000)
   --webhook-timeout <s>  give up on deliveries after this long (default 600)
   --list-sizes <a,b>  page sizes of the GraphQL payments list (default 10,50)
   --only <phases>     comma list of ${PHASES.join(', ')} (default all)
-  --sql               after each phase, the statements PostgreSQL ran per operation
+  --sql               after each phase, the statements PostgreSQL ran per operation and their execution time
   --workers <a,b>     gateway processes (WORKERS) to measure, e.g. 1,2: the gateway restarts with
                       each count and its phases run again, beside the same baseline (default 1)
   --help`;
@@ -52,6 +57,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
       quick: { type: 'boolean', default: false },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      'jit-warmup': { type: 'string' },
       concurrency: { type: 'string' },
       events: { type: 'string' },
       'webhook-timeout': { type: 'string' },
@@ -74,6 +80,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     quick,
     durationMs: positive(values.duration, 'duration', quick ? 2 : 10, false) * 1000,
     warmupMs: values.warmup === '0' ? 0 : positive(values.warmup, 'warmup', quick ? 0.5 : 2, false) * 1000,
+    jitWarmupMs: values['jit-warmup'] === '0' ? 0 : positive(values['jit-warmup'], 'jit-warmup', quick ? 0 : 30, false) * 1000,
     concurrency: positive(values.concurrency, 'concurrency', 32),
     events: positive(values.events, 'events', quick ? 500 : 10_000),
     webhookTimeoutMs: positive(values['webhook-timeout'], 'webhook-timeout', quick ? 120 : 600, false) * 1000,

@@ -1,7 +1,7 @@
 // The floor server (bench/floor-server.ts) in its own process, on the gateway's database, with
 // the gateway's demo credentials, so the same load and checks run against it unchanged.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpuProfileArgs, REPO_ROOT, type DemoCredentials } from './gateway-process.ts';
+import { benchNodeFlags, REPO_ROOT, type DemoCredentials } from './gateway-process.ts';
 import { sleep } from './stats.ts';
 
 const START_TIMEOUT_MS = 30_000;
@@ -15,7 +15,7 @@ export class FloorProcess {
 
   static async start(opts: { port: number; databaseUrl: string; demo: DemoCredentials; postgresPid: () => number | null }): Promise<FloorProcess> {
     const env = { ...process.env, FLOOR_PORT: String(opts.port), FLOOR_DATABASE_URL: opts.databaseUrl, FLOOR_DEMO: JSON.stringify(opts.demo) };
-    const child = spawn(process.execPath, [...cpuProfileArgs(), '--import', 'tsx', 'bench/floor-server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...benchNodeFlags(), '--import', 'tsx', 'bench/floor-server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const listening = new Promise<boolean>((resolve) => {
       child.stdout!.on('data', (c: Buffer) => {

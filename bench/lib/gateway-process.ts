@@ -29,9 +29,16 @@ export interface GatewaySettings {
   env?: Record<string, string>;
 }
 
-/** BENCH_CPU_PROF=<dir>: a process started by the benchmark writes a V8 CPU profile there when it stops (node --cpu-prof). */
-export function cpuProfileArgs(): string[] {
-  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+/**
+ * BENCH_CPU_PROF=<dir>: a process started by the benchmark writes a V8 CPU profile there when it
+ * stops (node --cpu-prof). BENCH_NODE_FLAGS: more node flags for it, space-separated (for example
+ * `--perf-basic-prof`, so that `perf record -g -p <pid>` names the JavaScript functions; on this
+ * saturated 2-core machine perf's on-CPU samples are truer than the V8 profile's, which counts a
+ * thread waiting in a system call as busy).
+ */
+export function benchNodeFlags(): string[] {
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...flags] : flags;
 }
 
 export class GatewayProcess {
@@ -72,7 +79,7 @@ export class GatewayProcess {
 
   async start(): Promise<number> {
     const started = Date.now();
-    const child = spawn(process.execPath, [...cpuProfileArgs(), '--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [...benchNodeFlags(), '--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
     const keep = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {

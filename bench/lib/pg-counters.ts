@@ -24,6 +24,8 @@ export async function enableStatementStats(adminUrl: string): Promise<void> {
 export interface SqlSample {
   /** calls per normalised statement text */
   calls: Map<string, number>;
+  /** time PostgreSQL spent executing each normalised statement text (planning excluded), ms */
+  execMs: Map<string, number>;
   /** entries evicted so far; a change during a phase means some calls went uncounted */
   dealloc: number;
 }
@@ -31,8 +33,8 @@ export interface SqlSample {
 export interface SqlDelta {
   statements: number;
   transactions: number;
-  /** statement text -> calls in the interval, busiest first */
-  top: Array<[string, number]>;
+  /** statement text -> calls and execution ms in the interval, busiest first */
+  top: Array<[string, number, number]>;
   evicted: boolean;
 }
 
@@ -60,13 +62,14 @@ export class SqlCounter {
 
   async sample(): Promise<SqlSample> {
     // NOTIFY is not normalised (its payload is part of the text); one line per channel reads better.
-    const { rows } = await this.client.query<{ query: string; calls: string }>(
-      `SELECT regexp_replace(query, '^(NOTIFY\\s+[^,]+),.*$', '\\1, …') AS query, sum(calls)::text AS calls
+    const { rows } = await this.client.query<{ query: string; calls: string; exec_ms: number }>(
+      `SELECT regexp_replace(query, '^(NOTIFY\\s+[^,]+),.*$', '\\1, …') AS query, sum(calls)::text AS calls,
+              sum(total_exec_time)::float8 AS exec_ms
        FROM pg_stat_statements WHERE dbid = $1 GROUP BY 1`,
       [this.dbid],
     );
     const info = await this.client.query<{ dealloc: string }>('SELECT dealloc::text AS dealloc FROM pg_stat_statements_info');
-    return { calls: new Map(rows.map((r) => [r.query, Number(r.calls)])), dealloc: Number(info.rows[0]?.dealloc ?? 0) };
+    return { calls: new Map(rows.map((r) => [r.query, Number(r.calls)])), execMs: new Map(rows.map((r) => [r.query, r.exec_ms])), dealloc: Number(info.rows[0]?.dealloc ?? 0) };
   }
 
   /**
@@ -80,11 +83,11 @@ export class SqlCounter {
   static delta(before: SqlSample, after: SqlSample): SqlDelta {
     let statements = 0;
     let transactions = 0;
-    const top: Array<[string, number]> = [];
+    const top: Array<[string, number, number]> = [];
     for (const [query, calls] of after.calls) {
       const n = calls - (before.calls.get(query) ?? 0);
       if (n <= 0) continue;
-      top.push([query, n]);
+      top.push([query, n, (after.execMs.get(query) ?? 0) - (before.execMs.get(query) ?? 0)]);
       if (TX_END.test(query)) transactions += n;
       else if (!TX_CONTROL.test(query)) statements += n;
     }

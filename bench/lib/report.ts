@@ -118,7 +118,10 @@ export function floorLine(rows: OperationRow[], baselinePerSecond: number | null
 
 /** What PostgreSQL ran per operation in one phase, busiest first (--sql). */
 export function statementsPerOp(usage: Usage, ops: number, limit = 30): string {
-  const lines = usage.sql.top.slice(0, limit).map(([query, calls]) => `    ${fmtShort(calls / ops).padStart(7)}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
+  const lines = [`    ${'per op'.padStart(7)}  ${'exec ms'.padStart(7)}  statement`];
+  for (const [query, calls, execMs] of usage.sql.top.slice(0, limit)) {
+    lines.push(`    ${fmtShort(calls / ops).padStart(7)}  ${(execMs / ops).toFixed(3).padStart(7)}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
+  }
   if (usage.sql.top.length > limit) lines.push(`    … ${usage.sql.top.length - limit} more statement texts`);
   return lines.join('\n');
 }
