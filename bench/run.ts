@@ -5,7 +5,8 @@
 // first start creates the database and the demo workspace, then pg_stat_statements is switched
 // on, which PostgreSQL loads only at start. Then, each phase measured after a drained warm-up with
 // the same concurrent clients over keep-alive HTTP (or, for the baseline, a pg pool):
-//   baseline  bare pg: the 3-statement payment transaction, and a 1-statement retrieve
+//   baseline  bare pg: the 3-statement payment transaction, a 1-statement retrieve, and the
+//             gateway's admission statement alone (one workspace's ceiling)
 //   floor     the same SQL behind a bare node:http server (bench/floor-server.ts): the least any
 //             Node service pays per request here, the bound for the gateway's ratios
 //   payment   regular-payment (non-3D, approved card)
@@ -76,6 +77,7 @@ async function runBaseline(run: Run, baseline: Baseline): Promise<number> {
   const payment = await measure(run, 'bare pg: payment transaction (3 statements)', () => baseline.payment(customerRef()), true);
   const tokens = baseline.tokens;
   await measure(run, 'bare pg: retrieve (1 SELECT)', () => baseline.retrieve(tokens[Math.floor(Math.random() * tokens.length)]!), true);
+  await measure(run, 'bare pg: admission (1 statement, one workspace)', () => baseline.admission(), true);
   return payment.load.perSecond;
 }
 

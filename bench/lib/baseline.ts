@@ -2,16 +2,24 @@
 // connections as the gateway's (DB_POOL_SIZE, default 10) on the same embedded PostgreSQL and the
 // same tables, driven by the same number of concurrent callers. A payment is one transaction of
 // 3 statements (customer upsert, payment insert, outbox insert); a retrieve is one SELECT of the
-// payment with its customer.
+// payment with its customer. An admission is the gateway's own first statement of every call
+// (src/rest/admission.ts: the key's workspace and its request-limit windows), sent alone: all
+// callers count against the one workspace's windows, so this is the most calls per second any
+// single workspace can be admitted at, however fast the gateway around it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { admissionSql } from '../../src/rest/admission.ts';
 import type { DemoCredentials } from './gateway-process.ts';
 
 export interface BaselineIds {
   workspaceId: string;
   channelId: string;
   accountId: string;
+  credentialId: string;
 }
+
+/** The request limits the benchmark's gateway runs with (gateway-process.ts): on, never reached. */
+const UNREACHED_LIMITS = { perSecond: 1_000_000, linksPerMinute: 1_000_000 };
 
 const UPSERT_CUSTOMER = `
   INSERT INTO "Customer" (id, "workspaceId", "channelId", "channelReference", firstname, lastname, email, "createdAt", "updatedAt")
@@ -49,9 +57,12 @@ export class Baseline {
   static async open(databaseUrl: string, poolSize: number, demo: DemoCredentials): Promise<Baseline> {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
     pool.on('error', () => {});
-    const { rows } = await pool.query<{ id: string }>('SELECT id FROM "Workspace" WHERE slug = $1', [demo.team]);
-    if (!rows[0]) throw new Error(`no workspace "${demo.team}"`);
-    return new Baseline(pool, { workspaceId: rows[0].id, channelId: demo.channel_token, accountId: demo.payment_provider_token });
+    const { rows } = await pool.query<{ id: string; credential: string }>(
+      `SELECT w.id, c.id AS credential FROM "Workspace" w JOIN "ApiCredential" c ON c."workspaceId" = w.id AND c."revokedAt" IS NULL WHERE w.slug = $1`,
+      [demo.team],
+    );
+    if (!rows[0]) throw new Error(`no workspace "${demo.team}" with a live key`);
+    return new Baseline(pool, { workspaceId: rows[0].id, channelId: demo.channel_token, accountId: demo.payment_provider_token, credentialId: rows[0].credential });
   }
 
   /** `customerRef`: the same spread of customers the gateway phase uses. Returns the payment's id. */
@@ -81,6 +92,13 @@ export class Baseline {
     const { rows } = await this.pool.query<Record<string, unknown>>(SELECT_PAYMENT, [token, this.ids.workspaceId]);
     if (rows.length !== 1) throw new Error(`payment ${token} not found`);
     return rows[0]!;
+  }
+
+  /** The gateway's admission statement for a regular-payment of the demo workspace. */
+  async admission(): Promise<void> {
+    const sql = admissionSql(this.ids.credentialId, 'regular-payment', UNREACHED_LIMITS, Date.now());
+    const { rows } = await this.pool.query<{ refusedUntil: string | null }>(sql.text, sql.values);
+    if (rows.length !== 1 || rows[0]!.refusedUntil !== null) throw new Error('the demo key was not admitted');
   }
 
   async close(): Promise<void> {

@@ -19,15 +19,7 @@ type Row = Workspace & { refusedUntil: bigint | null };
 
 /** `limits` null: a gateway built without request limits (nothing is counted). */
 export async function admit(db: Tx, credentialId: string, team: string, operation: string, limits: RateLimitSettings | null): Promise<Admission> {
-  const nowMs = Date.now();
-  const counting = limits ? countingCtes(operation, limits, nowMs) : null;
-  const [row] = await db.$queryRaw<Row[]>`
-    WITH ws AS (
-      SELECT w.* FROM "ApiCredential" c JOIN "Workspace" w ON w.id = c."workspaceId"
-      WHERE c.id = ${credentialId}::uuid AND c."revokedAt" IS NULL
-    )${counting ? Prisma.sql`, ${counting}` : Prisma.empty}
-    SELECT ws.*, ${counting ? Prisma.sql`COALESCE((SELECT expire FROM per_second WHERE refused), (SELECT expire FROM per_minute WHERE refused))` : Prisma.sql`NULL::bigint`} AS "refusedUntil"
-    FROM ws`;
+  const [row] = await db.$queryRaw<Row[]>`${admissionSql(credentialId, operation, limits, Date.now())}`;
   if (!row || row.slug !== team) return { kind: 'unknown' };
   const { refusedUntil, ...workspace } = row;
   if (!workspace.active) return { kind: 'inactive', workspace };
@@ -35,4 +27,20 @@ export async function admit(db: Tx, credentialId: string, team: string, operatio
   // may have read the time a little after this one did.
   if (refusedUntil !== null) return { kind: 'limited', workspace, retryAfter: retryAfterSeconds(Number(refusedUntil), Date.now()) };
   return { kind: 'admitted', workspace };
+}
+
+/**
+ * The statement: the credential's workspace row, with `refusedUntil` (epoch ms) when a window
+ * refuses the call. Exported for the benchmark, which runs it alone to measure one workspace's
+ * ceiling (bench/lib/baseline.ts).
+ */
+export function admissionSql(credentialId: string, operation: string, limits: RateLimitSettings | null, nowMs: number): Prisma.Sql {
+  const counting = limits ? countingCtes(operation, limits, nowMs) : null;
+  return Prisma.sql`
+    WITH ws AS (
+      SELECT w.* FROM "ApiCredential" c JOIN "Workspace" w ON w.id = c."workspaceId"
+      WHERE c.id = ${credentialId}::uuid AND c."revokedAt" IS NULL
+    )${counting ? Prisma.sql`, ${counting}` : Prisma.empty}
+    SELECT ws.*, ${counting ? Prisma.sql`COALESCE((SELECT expire FROM per_second WHERE refused), (SELECT expire FROM per_minute WHERE refused))` : Prisma.sql`NULL::bigint`} AS "refusedUntil"
+    FROM ws`;
 }

@@ -90,6 +90,12 @@ describe('the admission statement', () => {
     expect(await admit(t.gateway.services.db, credential.id, 'someone-else', 'retrieve-bin', limits)).toEqual({ kind: 'unknown' });
   });
 
+  it('keeps its windows in an unlogged table: a count commits without waiting for a WAL flush (migration 0015)', async () => {
+    const [table] = await other.$queryRaw<Array<{ persistence: string }>>`
+      SELECT relpersistence::text AS persistence FROM pg_class WHERE oid = 'ratelimit.requests'::regclass`;
+    expect(table).toEqual({ persistence: 'u' });
+  });
+
   it('counts one point per admitted call, in the per-second window and, for link operations, the links window', async () => {
     const m = await seedWorkspace(t);
     const credential = await other.apiCredential.findFirstOrThrow({ where: { workspaceId: m.workspaceId } });
