@@ -110,23 +110,25 @@ async function runGatewayPhases(run: Run, label: (name: string) => string): Prom
   let n = 0;
   const pay: Operation = async () => void tokens.push(await regularPayment(http, demo, n++));
   let started = 0;
+  const secure: Operation = () => securePaymentStart(http, demo, started++);
+  const retrieve: Operation = () => retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!);
   const measured = ['payment', 'secure', 'retrieve', 'list'].some((phase) => opts.phases.has(phase as Phase));
   if (opts.jitWarmupMs > 0 && measured) {
     // The operations the phases will measure, in turn; retrieve reads the payments made so far.
     const mixed: Operation[] = [pay];
-    if (opts.phases.has('secure')) mixed.push(() => securePaymentStart(http, demo, started++));
-    if (opts.phases.has('retrieve') || opts.phases.has('list')) mixed.push(() => (tokens.length ? retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!) : pay(0)));
+    if (opts.phases.has('secure')) mixed.push(secure);
+    if (opts.phases.has('retrieve') || opts.phases.has('list')) mixed.push((client) => (tokens.length ? retrieve(client) : pay(client)));
     const failed = await warmUp(mixed, opts.concurrency, opts.jitWarmupMs, run.signal);
     log(`  JIT warm-up: ${opts.jitWarmupMs / 1000} s of ${mixed.length > 1 ? 'mixed ' : ''}operations, not measured${failed ? ` (${fmt(failed)} failed)` : ''}`);
   }
   if (opts.phases.has('payment')) await measure(run, label('regular-payment'), pay);
-  if (opts.phases.has('secure')) await measure(run, label('secure-payment start'), () => securePaymentStart(http, demo, started++));
+  if (opts.phases.has('secure')) await measure(run, label('secure-payment start'), secure);
   const needed = opts.phases.has('retrieve') || opts.phases.has('list') ? Math.max(SEED_PAYMENTS, ...opts.listSizes) : 0;
   if (tokens.length < needed) {
     log(`  making ${fmt(needed - tokens.length)} payments first (not measured)`);
     while (tokens.length < needed && !run.signal.aborted) await Promise.all(Array.from({ length: Math.min(opts.concurrency, needed - tokens.length) }, () => pay(0)));
   }
-  if (opts.phases.has('retrieve')) await measure(run, label('retrieve-payment'), () => retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!));
+  if (opts.phases.has('retrieve')) await measure(run, label('retrieve-payment'), retrieve);
   if (opts.phases.has('list')) {
     const { token } = await gateway.cli<{ token: string }>(['token', 'create', '--workspace', demo.team, '--name', 'bench']);
     for (const size of opts.listSizes) await measure(run, label(`GraphQL payments list (first ${size})`), () => listPayments(http, token, size));

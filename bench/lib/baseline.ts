@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { admissionSql } from '../../src/rest/admission.ts';
-import type { DemoCredentials } from './gateway-process.ts';
+import { UNREACHED_LIMITS, type DemoCredentials } from './gateway-process.ts';
 
 export interface BaselineIds {
   workspaceId: string;
@@ -17,9 +17,6 @@ export interface BaselineIds {
   accountId: string;
   credentialId: string;
 }
-
-/** The request limits the benchmark's gateway runs with (gateway-process.ts): on, never reached. */
-const UNREACHED_LIMITS = { perSecond: 1_000_000, linksPerMinute: 1_000_000 };
 
 const UPSERT_CUSTOMER = `
   INSERT INTO "Customer" (id, "workspaceId", "channelId", "channelReference", firstname, lastname, email, "createdAt", "updatedAt")
