@@ -35,12 +35,15 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
   // Jobs this process is running, so a stop can wait for them (Agenda's drain leaves fetched
   // jobs locked for the whole lock lifetime).
   const active = new Set<Job>();
+  let stopping = false;
   agenda.on('start', (job: Job) => active.add(job));
   agenda.on('complete', (job: Job) => active.delete(job));
   agenda.on('error', (err: Error & { code?: string }) => {
     // PostgreSQL stopping with the rest of the process group (Ctrl+C) ends the runner's connection
     // mid-poll: part of a stop (info), not a failure. Agenda may pass the message without the code.
     if (isShutdownLoss(err)) logConnectionLoss(opts.logger, 'job runner connection closed by PostgreSQL', err);
+    // A poll or a reconnect that Agenda began before its stop and that found our pool ended.
+    else if (stopping && ENDED_POOL.test(err.message)) opts.logger.info('job runner found its pool closed by the stop', { error: err.message });
     else opts.logger.error('job runner error', { error: err.message });
   });
   agenda.on('fail', (err: Error, job: Job) => {
@@ -61,6 +64,7 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
     },
     async stop() {
       running = false;
+      stopping = true;
       await agenda.stop(false);
       const deadline = Date.now() + 15_000;
       while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -75,6 +79,9 @@ export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner
  * not one row per payment ever made. What a job did is in its records and the log.
  */
 const REMOVE_ON_COMPLETE = true;
+
+/** pg-pool's error for a query on a pool that end() has closed. */
+const ENDED_POOL = /Cannot use a pool after calling end on the pool/;
 
 function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => Promise<void> } {
   // Our own pool: Agenda's has no error handler, and a dropped connection would crash us.
