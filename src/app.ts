@@ -11,6 +11,7 @@ import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
 import { createDashboardHandler } from './dashboard/static.ts';
 import type { RateLimitSettings } from './rest/rate-limit.ts';
+import type { AdmissionMemory } from './rest/admission-memory.ts';
 import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { noTracing, type Tracing } from './observability/tracing.ts';
@@ -25,6 +26,8 @@ export interface AppOptions {
   isHealthy: () => Promise<boolean>;
   live?: LiveEvents;
   rateLimits?: RateLimitSettings;
+  /** Remembered admissions of REST calls; without it every call reads its admission. */
+  admission?: AdmissionMemory;
   metrics?: Metrics;
   /** A span per request when an OTLP endpoint is configured (observability/tracing.ts). */
   tracing?: Tracing;
@@ -56,7 +59,7 @@ export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services, opts.live);
   const checkout = createCheckoutRouter(opts.services);
   const dashboard = createDashboardHandler();
-  const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits });
+  const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits, admission: opts.admission });
 
   const apiDocs = createApiDocs(buildOpenApi(schema));
   const tracing = opts.tracing ?? noTracing;

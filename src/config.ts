@@ -29,6 +29,12 @@ const schema = z.object({
   /** Requests per second of one workspace over every operation, and per minute on the payment-link operations; 0 = no limit. */
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).default(100),
   RATE_LIMIT_LINKS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  /**
+   * How long a process may use a REST call's admission (credential live, workspace row, its share
+   * of the per-second window) without reading it again; changes are announced at once anyway
+   * (src/rest/admission-memory.ts). 0 = every call reads its admission.
+   */
+  ADMISSION_MEMORY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** SMTP server for link receipts, e.g. smtp://user:pass@mail.example.com:587; unset: receipts are logged. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Payment Gateway <no-reply@localhost>'),

@@ -10,7 +10,10 @@ import { systemClock, type Clock } from './domain/clock.ts';
 import { staticRates } from './domain/conversion.ts';
 import type { Services } from './domain/services.ts';
 import { createApp, type App } from './app.ts';
-import { startLiveEvents } from './graphql/live.ts';
+import { liveEvents } from './graphql/live.ts';
+import { startNotifications } from './db/notifications.ts';
+import { EVENTS_CHANNEL } from './domain/events.ts';
+import { ADMISSION_CHANNEL, admissionMemory, type AdmissionMemory } from './rest/admission-memory.ts';
 import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.ts';
 import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
@@ -40,6 +43,8 @@ export interface Gateway {
   databaseUrl: string;
   masterKey: Buffer;
   demo: DemoCredentials | null;
+  /** What the REST calls' admissions remember; `synced()` waits for changes made elsewhere. */
+  admission: AdmissionMemory;
   stop(): Promise<void>;
 }
 
@@ -115,13 +120,18 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     const metrics = createMetrics(db);
     services.observe = { webhookAttempt: metrics.observeWebhookAttempt };
 
-    const live = await startLiveEvents(databaseUrl, logger);
+    // One LISTEN connection for the process: live events and admission changes.
+    const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL], logger);
+    stops.push(() => notifications.stop());
+    const live = liveEvents(notifications, logger);
     stops.push(() => live.stop());
+    const admission = admissionMemory(notifications, db, config.ADMISSION_MEMORY_MS);
     const rateLimits = { perSecond: config.RATE_LIMIT_PER_SECOND, linksPerMinute: config.RATE_LIMIT_LINKS_PER_MINUTE };
     const app = createApp({
       services,
       live,
       rateLimits,
+      ...(config.ADMISSION_MEMORY_MS > 0 ? { admission } : {}),
       masterKey,
       logger,
       metrics,
@@ -141,7 +151,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     if (signIn) process.stdout.write(signIn);
     logger.info('gateway listening', { url: baseUrl, graphiql: `${baseUrl}/graphql` });
     ready = true;
-    return { config, services, app, jobs, port, baseUrl, databaseUrl, masterKey, demo, stop: stopAll };
+    return { config, services, app, jobs, port, baseUrl, databaseUrl, masterKey, demo, admission, stop: stopAll };
   } catch (err) {
     logger.error('gateway failed to start', { error: (err as Error).message });
     await stopAll();

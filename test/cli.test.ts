@@ -72,8 +72,11 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     const creds = await createMerchant('suspendme');
     expect((await retrieveBin(creds)).status).toBe(200);
     expect((await cliJson<WorkspaceOut>('workspace', 'suspend', 'suspendme')).active).toBe(false);
+    // The gateway forgets a remembered admission when the change's notification arrives.
+    await t.gateway.admission.synced();
     expect((await retrieveBin(creds)).status).toBe(403);
     await cliJson<WorkspaceOut>('workspace', 'activate', 'suspendme');
+    await t.gateway.admission.synced();
     expect((await retrieveBin(creds)).status).toBe(200);
   });
 
@@ -82,6 +85,7 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     expect(await cliJson('workspace', 'limits', 'limited')).toEqual({ team: 'limited', per_second: null, links_per_minute: null });
     expect(await cliJson('workspace', 'limits', 'limited', '--per-second', '2', '--links-per-minute', '0')).toEqual({ team: 'limited', per_second: 2, links_per_minute: 0 });
     expect((await cli.run(['workspace', 'limits', 'limited'])).stdout).toContain('per second (every operation)     2');
+    await t.gateway.admission.synced();
     const burst = await Promise.all(Array.from({ length: 8 }, () => retrieveBin(creds)));
     expect(burst.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     expect(await cliJson('workspace', 'limits', 'limited', '--per-second', 'default')).toEqual({ team: 'limited', per_second: null, links_per_minute: 0 });
@@ -93,6 +97,7 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     const old = await createMerchant('rotator');
     const rotated = await cliJson<CredentialsOut>('workspace', 'rotate-key', 'rotator');
     expect(rotated.api_key).not.toBe(old.apiKey);
+    await t.gateway.admission.synced();
     expect((await retrieveBin(old)).status).toBe(401);
     expect((await retrieveBin({ team: 'rotator', apiKey: rotated.api_key, apiSecret: rotated.api_secret })).status).toBe(200);
   });

@@ -1,9 +1,10 @@
-// Live status for subscriptions: every gateway process LISTENs on the events channel, so a change
-// committed by any process reaches subscribers connected to any other (PostgreSQL NOTIFY).
+// Live status for subscriptions: every gateway process LISTENs on the events channel
+// (db/notifications.ts), so a change committed by any process reaches subscribers connected to
+// any other (PostgreSQL NOTIFY).
 import { EventEmitter, on } from 'node:events';
-import pg from 'pg';
 import { EVENTS_CHANNEL, type EventSignal } from '../domain/events.ts';
-import { logConnectionLoss, type Logger } from '../logger.ts';
+import type { Notifications } from '../db/notifications.ts';
+import type { Logger } from '../logger.ts';
 
 export interface LiveEvents {
   /** Signals matching `accept`, until the consumer stops iterating. */
@@ -11,33 +12,17 @@ export interface LiveEvents {
   stop(): Promise<void>;
 }
 
-export async function startLiveEvents(databaseUrl: string, logger: Logger): Promise<LiveEvents> {
+/** Live events over the process's LISTEN connection, which follows EVENTS_CHANNEL. */
+export function liveEvents(notifications: Notifications, logger: Logger): LiveEvents {
   const emitter = new EventEmitter().setMaxListeners(0);
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    c.on('notification', (msg) => {
-      if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
-      try {
-        emitter.emit('signal', JSON.parse(msg.payload) as EventSignal);
-      } catch {
-        logger.warn('unreadable event notification');
-      }
-    });
-    c.on('error', (err) => {
-      logConnectionLoss(logger, 'live events connection lost', err);
-      client = null;
-      c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${EVENTS_CHANNEL}`);
-    client = c;
-  };
-  await connect();
+  notifications.on(EVENTS_CHANNEL, (payload) => {
+    if (!payload) return;
+    try {
+      emitter.emit('signal', JSON.parse(payload) as EventSignal);
+    } catch {
+      logger.warn('unreadable event notification');
+    }
+  });
 
   return {
     stream(accept) {
@@ -65,10 +50,7 @@ export async function startLiveEvents(databaseUrl: string, logger: Logger): Prom
       return iterator;
     },
     async stop() {
-      stopped = true;
-      if (retry) clearTimeout(retry);
       emitter.removeAllListeners();
-      await client?.end().catch(() => {});
     },
   };
 }

@@ -1,12 +1,15 @@
 // A signed request's admission, in one statement: is its credential still live, the workspace as
 // it is now (the request acts on this row: plan, mode, limits, test clock), and its count against
-// the workspace's request limits. Running on every call, this is one round trip instead of three
-// (credential + workspace, per-second window, links window). The credential's key and secret
-// come from a per-process cache (credentials.ts); this statement is what keeps that cache honest:
-// a revoked key or a suspended workspace is seen on the very next call, in every process.
+// the workspace's request limits: one round trip instead of three (credential + workspace,
+// per-second window, links window). The credential's key and secret come from a per-process
+// cache (credentials.ts). A process that follows the database's admission changes remembers
+// what the statement returned and claims a share of the per-second window at once
+// (admission-memory.ts), so most calls of a busy key run no statement here at all; the link
+// operations, counted per call in their own window, always do.
 import { Prisma, type Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
-import { countingCtes, retryAfterSeconds, type RateLimitSettings } from './rate-limit.ts';
+import type { AdmissionMemory } from './admission-memory.ts';
+import { countingCtes, isLinkOperation, retryAfterSeconds, type RateLimitSettings } from './rate-limit.ts';
 
 export type Admission =
   /** The credential is revoked or gone, or its workspace no longer has the path's slug. */
@@ -15,32 +18,54 @@ export type Admission =
   | { kind: 'limited'; workspace: Workspace; retryAfter: number }
   | { kind: 'admitted'; workspace: Workspace };
 
-type Row = Workspace & { refusedUntil: bigint | null };
+type Row = Workspace & { refusedUntil: bigint | null; leaseGranted: number | null; leaseExpire: bigint | null };
 
-/** `limits` null: a gateway built without request limits (nothing is counted). */
-export async function admit(db: Tx, credentialId: string, team: string, operation: string, limits: RateLimitSettings | null): Promise<Admission> {
-  const [row] = await db.$queryRaw<Row[]>`${admissionSql(credentialId, operation, limits, Date.now())}`;
-  if (!row || row.slug !== team) return { kind: 'unknown' };
-  const { refusedUntil, ...workspace } = row;
+/**
+ * `limits` null: a gateway built without request limits (nothing is counted). `memory`: the
+ * process's remembered admissions (admission-memory.ts); without it every call reads.
+ */
+export async function admit(db: Tx, credentialId: string, team: string, operation: string, limits: RateLimitSettings | null, memory?: AdmissionMemory | null): Promise<Admission> {
+  const leased = memory && !isLinkOperation(operation) ? memory : null;
+  const recalled = leased?.recall(credentialId, Date.now());
+  if (recalled) return decide(recalled.workspace, team, recalled.refusedUntil);
+  const seen = leased?.generation();
+  const [row] = await db.$queryRaw<Row[]>`${admissionSql(credentialId, operation, limits, Date.now(), leased !== null)}`;
+  if (!row) return { kind: 'unknown' };
+  const { refusedUntil, leaseGranted, leaseExpire, ...workspace } = row;
+  if (leased && seen !== undefined) {
+    const lease = leaseExpire === null || leaseGranted === null ? null : { expire: Number(leaseExpire), left: Math.max(0, leaseGranted - 1), refused: leaseGranted === 0 };
+    leased.remember(credentialId, seen, { workspace, lease }, Date.now());
+  }
+  return decide(workspace, team, refusedUntil === null ? null : Number(refusedUntil));
+}
+
+function decide(workspace: Workspace, team: string, refusedUntil: number | null): Admission {
+  if (workspace.slug !== team) return { kind: 'unknown' };
   if (!workspace.active) return { kind: 'inactive', workspace };
   // Measured from now, not from before the statement: a concurrent call that opened the window
   // may have read the time a little after this one did.
-  if (refusedUntil !== null) return { kind: 'limited', workspace, retryAfter: retryAfterSeconds(Number(refusedUntil), Date.now()) };
+  if (refusedUntil !== null) return { kind: 'limited', workspace, retryAfter: retryAfterSeconds(refusedUntil, Date.now()) };
   return { kind: 'admitted', workspace };
 }
 
 /**
  * The statement: the credential's workspace row, with `refusedUntil` (epoch ms) when a window
- * refuses the call. Exported for the benchmark, which runs it alone to measure one workspace's
- * ceiling (bench/lib/baseline.ts).
+ * refuses the call, and the per-second window's `leaseGranted` points and `leaseExpire` (null
+ * when the workspace is not counted). `lease`: claim a process's share of the per-second window
+ * instead of one point. Exported for the benchmark, which runs it alone to measure one
+ * workspace's ceiling (bench/lib/baseline.ts).
  */
-export function admissionSql(credentialId: string, operation: string, limits: RateLimitSettings | null, nowMs: number): Prisma.Sql {
-  const counting = limits ? countingCtes(operation, limits, nowMs) : null;
+export function admissionSql(credentialId: string, operation: string, limits: RateLimitSettings | null, nowMs: number, lease = false): Prisma.Sql {
+  const counting = limits ? countingCtes(operation, limits, nowMs, lease) : null;
+  const windows = counting
+    ? Prisma.sql`COALESCE((SELECT expire FROM per_second WHERE refused), (SELECT expire FROM per_minute WHERE refused)) AS "refusedUntil",
+      (SELECT granted FROM per_second) AS "leaseGranted", (SELECT expire FROM per_second) AS "leaseExpire"`
+    : Prisma.sql`NULL::bigint AS "refusedUntil", NULL::int AS "leaseGranted", NULL::bigint AS "leaseExpire"`;
   return Prisma.sql`
     WITH ws AS (
       SELECT w.* FROM "ApiCredential" c JOIN "Workspace" w ON w.id = c."workspaceId"
       WHERE c.id = ${credentialId}::uuid AND c."revokedAt" IS NULL
     )${counting ? Prisma.sql`, ${counting}` : Prisma.empty}
-    SELECT ws.*, ${counting ? Prisma.sql`COALESCE((SELECT expire FROM per_second WHERE refused), (SELECT expire FROM per_minute WHERE refused))` : Prisma.sql`NULL::bigint`} AS "refusedUntil"
+    SELECT ws.*, ${windows}
     FROM ws`;
 }

@@ -9,6 +9,7 @@ import type { MessageCode } from '../domain/messages.ts';
 import { cachedSecret } from '../domain/secrets.ts';
 import { isTimestampFresh, safeEqualHex, signBody, signTimestamped } from '../domain/signatures.ts';
 import { admit } from './admission.ts';
+import type { AdmissionMemory } from './admission-memory.ts';
 import { cachedCredential, forgetCredential, loadCredential, type KnownCredential } from './credentials.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 
@@ -32,6 +33,8 @@ export interface AuthSetup {
   clock: Clock;
   /** Null: a gateway built without request limits. */
   limits: RateLimitSettings | null;
+  /** The process's remembered admissions; null: every call reads its admission. */
+  memory: AdmissionMemory | null;
 }
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
@@ -61,7 +64,7 @@ async function check(setup: AuthSetup, req: AuthRequest, credential: KnownCreden
   const secret = cachedSecret(setup.masterKey, credential.id, credential.secretEncrypted);
   const signatureProblem = verifySignature(setup.clock, req, secret);
   if (signatureProblem) return { ok: false, status: 401, code: signatureProblem, secret };
-  const admission = await admit(setup.db, credential.id, req.team, req.operation, setup.limits);
+  const admission = await admit(setup.db, credential.id, req.team, req.operation, setup.limits, setup.memory);
   switch (admission.kind) {
     case 'unknown':
       return { ok: false, status: 401, code: 'auth_invalid_key' };

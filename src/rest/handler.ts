@@ -16,6 +16,7 @@ import { pruneUnknownKeys } from './prune.ts';
 import { bodyProblem } from './limits.ts';
 import { isDatabaseBusy } from '../db/busy.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
+import type { AdmissionMemory } from './admission-memory.ts';
 import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
@@ -39,6 +40,8 @@ export interface RestOptions {
   logger: Logger;
   /** Per-workspace request limits (429); none in a gateway built without them. */
   rateLimits?: RateLimitSettings;
+  /** The process's remembered admissions (a gateway that follows the database's notifications). */
+  admission?: AdmissionMemory;
 }
 
 /** Parses and validates every route's document once; a broken document fails at boot. */
@@ -60,7 +63,7 @@ export function prepareRoutes(schema: GraphQLSchema): Map<string, Prepared> {
 
 export function createRestHandler(opts: RestOptions) {
   const prepared = prepareRoutes(opts.schema);
-  const authSetup = { db: opts.services.db, masterKey: opts.masterKey, clock: opts.services.clock, limits: opts.rateLimits ?? null };
+  const authSetup = { db: opts.services.db, masterKey: opts.masterKey, clock: opts.services.clock, limits: opts.rateLimits ?? null, memory: opts.admission ?? null };
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://gateway');

@@ -25,6 +25,7 @@ beforeAll(async () => {
   istanbul = await seedWorkspace(t);
   kiritimati = await seedWorkspace(t);
   await updateWorkspace(t.gateway.services.db, kiritimati.team, { timeZone: 'Pacific/Kiritimati' });
+  await t.gateway.admission.synced();
   shop = await startReceiver();
 });
 beforeEach(() => t.clock.set(NOW));

@@ -47,6 +47,7 @@ describe('request logs', () => {
     expect(saved.headers.get('x-request-id')).toMatch(UUID);
 
     const rotated = await rotateCredentials(t.gateway.services.db, t.gateway.masterKey, m.team, t.clock);
+    await t.gateway.admission.synced();
     const afterRotation = await m.call('regular-payment', paymentBody(m, { ...card(CARDS.approved), transaction: { channel_reference: 'ORDER-4' } }), { apiKey: rotated.apiKey, secret: rotated.apiSecret });
     expect(afterRotation.body.result.successful).toBe(true);
     const badSignature = await m.call('retrieve-bin', { card: { bin: '41111111' } }, { apiKey: rotated.apiKey, headers: { 'X-Signature': signBody('not-the-secret', '{}') } });

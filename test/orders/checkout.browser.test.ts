@@ -22,6 +22,7 @@ beforeAll(async () => {
   t = await startTestGateway();
   m = await seedWorkspace(t);
   await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { name: 'Kahve Dünyası Mağazası' } });
+  await t.gateway.admission.synced();
   shop = await startReceiver();
   browser = await launchChromium();
 });

@@ -296,6 +296,7 @@ describe('order-payment access', () => {
   it('is 403 for a workspace that cannot operate and 401 for a wrong signature', async () => {
     const stopped = await seed();
     await updateWorkspace(t.gateway.services.db, stopped.team, { active: false });
+    await t.gateway.admission.synced();
     expect((await stopped.call('order-payment', orderBody(stopped))).status).toBe(403);
     expect((await m.call('order-payment', orderBody(m), { secret: 'wrong' })).status).toBe(401);
   });

@@ -22,6 +22,7 @@ beforeAll(async () => {
   t = await startTestGateway();
   m = await seedWorkspace(t);
   await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { name: 'Çiçek Atölyesi' } });
+  await t.gateway.admission.synced();
   if (!haveChromium) return;
   browser = await launchChromium();
 });

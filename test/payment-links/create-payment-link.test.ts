@@ -206,6 +206,7 @@ describe('the workspace mode', () => {
   it('is_test follows the workspace mode now', async () => {
     const live = await seedWorkspace(t);
     await updateWorkspace(t.gateway.services.db, live.team, { mode: 'live' });
+    await t.gateway.admission.synced();
     const res = await live.call('create-payment-link', fixed(), ts);
     expect(res.body.payment_link.is_test).toBe(false);
   });

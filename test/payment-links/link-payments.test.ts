@@ -41,6 +41,7 @@ beforeAll(async () => {
   t = await startTestGateway({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Çiçek Atölyesi <kasa@cicek.example>' } });
   m = await seedWorkspace(t);
   await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { name: 'Çiçek Atölyesi' } });
+  await t.gateway.admission.synced();
 });
 afterAll(async () => {
   await t?.stop();

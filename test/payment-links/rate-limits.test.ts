@@ -57,6 +57,7 @@ describe('per-second limit of every operation, a workspace\'s own setting', () =
   it('a burst above the workspace\'s own 2 requests per second gets 429s', async () => {
     const c = await seedWorkspace(one);
     await one.gateway.services.db.workspace.update({ where: { id: c.workspaceId }, data: { rateLimitPerSecond: 2 } });
+    await one.gateway.admission.synced();
     const answers = await Promise.all(Array.from({ length: 20 }, () => c.call('retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '10.00' } })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);

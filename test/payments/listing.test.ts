@@ -73,6 +73,7 @@ describe('retrieve-payments', () => {
   it('follows the workspace time zone when it changes', async () => {
     const utc = await seedWorkspace(t);
     await updateWorkspace(t.gateway.services.db, utc.team, { timeZone: 'UTC' });
+    await t.gateway.admission.synced();
     const token = await payAt(utc, '2030-03-10T22:30:00.000Z', { transaction: { channel_reference: 'UTC-1' } });
     t.clock.set(NOW);
 

@@ -245,6 +245,7 @@ describe('a workspace that cannot operate', () => {
   it('gets 403 and nothing is written', async () => {
     const idle = await seed();
     await updateWorkspace(t.gateway.services.db, idle.team, { active: false });
+    await t.gateway.admission.synced();
     const before = await rowCounts(t);
     const res = await idle.call('regular-payment', bodyFor('regular-payment', idle));
     expect(res.status).toBe(403);

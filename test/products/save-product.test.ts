@@ -183,6 +183,7 @@ describe('save-product access', () => {
 
     const stopped = await seed();
     await updateWorkspace(t.gateway.services.db, stopped.team, { active: false });
+    await t.gateway.admission.synced();
     const before = await orderRowCounts(t);
     const res = await stopped.call('save-product', productBody(stopped));
     expect(res.status).toBe(403);

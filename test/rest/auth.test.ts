@@ -212,6 +212,7 @@ describe('workspace state and key rotation', () => {
     // Given a workspace that cannot operate
     const suspended = await seed();
     await updateWorkspace(t.gateway.services.db, suspended.team, { active: false });
+    await t.gateway.admission.synced();
 
     // When it sends a correctly signed call
     const res = await suspended.call('retrieve-bin', OK_BODY);
@@ -220,12 +221,14 @@ describe('workspace state and key rotation', () => {
     expectPlainError(res, 403, 'workspace_inactive');
 
     await updateWorkspace(t.gateway.services.db, suspended.team, { active: true });
+    await t.gateway.admission.synced();
     expect((await suspended.call('retrieve-bin', OK_BODY)).status).toBe(200);
   });
 
   it('checks the signature before telling anyone the workspace is suspended', async () => {
     const suspended = await seed();
     await updateWorkspace(t.gateway.services.db, suspended.team, { active: false });
+    await t.gateway.admission.synced();
 
     const res = await suspended.call('retrieve-bin', OK_BODY, { secret: 'guessed' });
 
@@ -239,6 +242,7 @@ describe('workspace state and key rotation', () => {
 
     // When the credentials are rotated
     const fresh = await rotateCredentials(t.gateway.services.db, t.gateway.masterKey, rotating.team);
+    await t.gateway.admission.synced();
 
     // Then the old key is refused
     expectPlainError(await rotating.call('retrieve-bin', OK_BODY), 401, 'auth_invalid_key');

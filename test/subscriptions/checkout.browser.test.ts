@@ -33,6 +33,7 @@ afterAll(async () => {
 async function merchant(): Promise<Merchant> {
   const m = await seedWorkspace(t);
   await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { name: 'Kahve Kulübü' } });
+  await t.gateway.admission.synced();
   await saveProducts(m, [recurringProduct(m, 'PLAN-M', { name: 'Aylık Kahve Kutusu', amount: '249.90' })]);
   return m;
 }

@@ -408,6 +408,7 @@ describe('the test clock', () => {
     await expect(advance(t, m, '0d')).rejects.toMatchObject({ issues: [{ path: ['duration'], code: 'test_clock_duration' }] });
     await expect(advance(t, m, '11y')).rejects.toMatchObject({ issues: [{ path: ['duration'], code: 'test_clock_duration' }] });
     await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { mode: 'live' } });
+    await t.gateway.admission.synced();
     await expect(advance(t, m, '1d')).rejects.toMatchObject({ issues: [{ code: 'test_clock_live_mode' }] });
   });
 });

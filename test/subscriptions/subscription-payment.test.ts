@@ -263,6 +263,7 @@ describe('plan coverage', () => {
   it('is 403 for a workspace that cannot operate and 401 for a wrong signature', async () => {
     const stopped = await seedWorkspace(t);
     await updateWorkspace(t.gateway.services.db, stopped.team, { active: false });
+    await t.gateway.admission.synced();
     expect((await stopped.call('subscription-payment', subscriptionBody(stopped))).status).toBe(403);
     expect((await m.call('subscription-payment', subscriptionBody(m), { secret: 'wrong' })).status).toBe(401);
   });

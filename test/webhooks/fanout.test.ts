@@ -163,6 +163,7 @@ describe('the workspace clock on events', () => {
     const { m, ws, a } = await setup();
     const ahead = 86_400_000n + 1_234n;
     await t.gateway.services.db.workspace.update({ where: { id: ws.id }, data: { testClockOffsetMs: ahead } });
+    await t.gateway.admission.synced();
     await addWebhookAddress(t.gateway.services, ws, { url: `${a.url}/clock`, allEvents: true });
     const gatewayNow = t.clock.now();
 
