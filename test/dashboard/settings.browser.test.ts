@@ -31,6 +31,7 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     expect(newKey).not.toBe(m.apiKey);
     expect(newSecret.length).toBeGreaterThan(20);
     await expect.poll(() => page.locator('[data-field="apiKey"]').textContent()).toBe(newKey);
+    await t.gateway.admission.synced(); // the rotation's announcement reaches the API's memory
     expect((await m.call('regular-payment', paymentBody(m))).status).toBe(401);
     const fresh = { team: m.team, apiKey: newKey, apiSecret: newSecret };
     const paid = await call(t.gateway.baseUrl, fresh, 'regular-payment', paymentBody(m));
@@ -70,6 +71,7 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await page.getByRole('button', { name: 'Add a rule' }).click();
     await expect.poll(() => page.locator('li[data-rule]').count()).toBe(1);
     expect(await page.locator('li[data-rule]').textContent()).toContain('visa · BIN 411111… → Sim ikinci');
+    await t.gateway.admission.synced();
     const routed = await call(t.gateway.baseUrl, fresh, 'regular-payment', paymentBody(m));
     expect((await db().payment.findUniqueOrThrow({ where: { id: routed.body.transaction.token } })).paymentAccountId).toBe(second.id);
     await shot(page, 'dashboard-settings-desktop.png');

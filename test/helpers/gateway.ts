@@ -82,6 +82,9 @@ export async function seedWorkspace(t: TestGateway, opts: SeedOptions = {}): Pro
     capabilities: opts.capabilities,
   });
   const creds: MerchantCredentials = { team: slug, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret };
+  // The seed's announcements (migration 0016) arrive after its commits; a call's admission read
+  // before they do is not remembered, so a test counting statements would see one more.
+  await t.gateway.admission.synced();
   return {
     ...creds,
     workspaceId: workspace.id,

@@ -2,7 +2,9 @@
 // settingsVersion they were read at (src/domain/accounts.ts); a trigger bumps the version with
 // every write to them (migration 0012). These tests change accounts and rules through another
 // database client (as the CLI or another gateway process does) after a payment has filled the
-// cache, and expect the very next payment to be routed by the new settings.
+// cache, and expect the next payment after the change's announcement has reached the gateway
+// (milliseconds; `admission.synced()` waits for it, src/rest/admission-memory.ts) to be routed by
+// the new settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client.ts';
 import { addRoutingRule, createPaymentAccount, removeRoutingRule } from '../../src/domain/workspaces.ts';
@@ -40,9 +42,11 @@ describe('accounts and routing rules changed by another client', () => {
 
     const routed = await createPaymentAccount(other, m.team, { name: 'Visa acquirer' });
     const rule = await addRoutingRule(other, m.team, { paymentAccountId: routed.id, binPrefix: '411111' });
+    await t.gateway.admission.synced();
     expect(await paidAccount(m)).toBe(routed.id);
 
     await removeRoutingRule(other, m.team, rule.id);
+    await t.gateway.admission.synced();
     expect(await paidAccount(m)).toBe(m.accountToken);
   });
 
@@ -54,6 +58,7 @@ describe('accounts and routing rules changed by another client', () => {
     expect(await paidAccount(m, { transaction: { payment_provider_token: routed.id } })).toBe(routed.id);
 
     await other.paymentAccount.update({ where: { id: routed.id }, data: { deletedAt: new Date() } });
+    await t.gateway.admission.synced();
 
     expectFieldError(await m.call('regular-payment', paymentBody(m, { transaction: { payment_provider_token: routed.id } })), 'transaction.payment_provider_token', 'account_not_found');
     expect(await paidAccount(m)).toBe(m.accountToken);
@@ -63,6 +68,7 @@ describe('accounts and routing rules changed by another client', () => {
     const m = await seedWorkspace(t);
     expect(await paidAccount(m)).toBe(m.accountToken);
     await other.paymentAccount.update({ where: { id: m.accountToken }, data: { nonSecure: false } });
+    await t.gateway.admission.synced();
     expectFieldError(await m.call('regular-payment', paymentBody(m)), 'transaction.payment_provider_token', 'account_no_non_secure');
   });
 });

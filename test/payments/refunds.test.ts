@@ -114,6 +114,7 @@ describe('refund-payment', () => {
 
   it('refuses a payment whose account does not support refunds', async () => {
     const account = await createPaymentAccount(t.gateway.services.db, m.team, { name: 'No refunds', capabilities: { refund: false } });
+    await t.gateway.admission.synced();
     const token = await pay({ account: account.id });
 
     await expectRefused(() => refund(token), token, 'transaction.token', 'account_no_refund');
@@ -172,6 +173,7 @@ describe('cancel-payment', () => {
 
   it('refuses a payment whose account does not support cancellation', async () => {
     const account = await createPaymentAccount(t.gateway.services.db, m.team, { name: 'No cancels', capabilities: { cancel: false } });
+    await t.gateway.admission.synced();
     const token = await pay({ account: account.id });
 
     await expectRefused(() => cancel(token), token, 'transaction.token', 'account_no_cancel');

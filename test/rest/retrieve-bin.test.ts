@@ -221,6 +221,7 @@ describe('installments', () => {
     // Given an account with its own monthly rates: 0 % for 1, 10 % for 2, default after that
     await createPaymentAccount(t.gateway.services.db, m.team, { name: 'Own rates', installmentRatesBp: [0, 1000] });
     const own = await t.gateway.services.db.paymentAccount.findFirstOrThrow({ where: { workspaceId: m.workspaceId, name: 'Own rates' } });
+    await t.gateway.admission.synced();
 
     const res = await m.call('retrieve-bin', binRequest('41111111', { amount: '100.00', payment_provider_token: own.id }));
 
