@@ -51,8 +51,9 @@ describe('the view a payment attempt answers with equals a fresh read of the pay
     const result = await securePayment(t.gateway.services, await workspace(), { ...raw, transaction: { ...raw.transaction, callbackUrl: 'https://shop.example/back' } });
     expect(result.redirectUrl).toMatch(/\/checkout\/3ds\//);
     expect(result.view.status).toBe('started');
-    expect(result.view.threeDsToken).not.toBeNull();
-    expect(result.view.pendingCardReference === null).toBe(!shouldSave);
+    const row = await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: result.view.id } });
+    expect(row.threeDsToken).not.toBeNull();
+    expect(row.pendingCardReference === null).toBe(!shouldSave);
     expect(result.view).toEqual(await loadPaymentView(t.gateway.services.db, result.view.id));
   });
 

@@ -20,7 +20,7 @@ import { planCharge, type ChargePlan } from '../charge-currency.ts';
 import { ValidationError, type Path } from '../errors.ts';
 import { message } from '../messages.ts';
 import { savePaymentCard } from '../saved-cards.ts';
-import { loadPaymentView, type PaymentView } from './view.ts';
+import { loadPaymentView, paymentViewOf, type PaymentView } from './view.ts';
 import { settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, type Capability } from './account-choice.ts';
@@ -266,7 +266,7 @@ function failed(view: PaymentView, code: string, text: string): AttemptResult {
 function rowView(payment: Payment, customer: Customer | null): PaymentView | null {
   if (payment.storedCardId !== null) return null;
   if (payment.customerId !== (customer?.id ?? null)) return null;
-  return { ...payment, customer, storedCard: null };
+  return paymentViewOf(payment, customer, null);
 }
 
 /** A 3D payment waiting for its page: the page's token and deadline, and the job that expires it. */

@@ -6,7 +6,7 @@ import { parseInput, uuid } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { paymentViewInclude, type PaymentView } from './view.ts';
+import { paymentViewSelect, type PaymentView } from './view.ts';
 
 export const tokenInput = z.object({ transaction: z.object({ token: uuid() }, { error: 'required' }) });
 
@@ -18,7 +18,7 @@ export async function retrievePayment(s: Services, workspace: Workspace, raw: un
 
 /** Another workspace's payment is "not found", with the same message as a made-up token. */
 export async function findPayment(db: Tx, workspaceId: string, token: string): Promise<PaymentView> {
-  const found = await db.payment.findFirst({ where: { id: token, workspaceId }, include: paymentViewInclude });
+  const found = await db.payment.findFirst({ where: { id: token, workspaceId }, select: paymentViewSelect });
   if (!found) throw NotFoundError.single(['transaction', 'token'], 'payment_not_found');
   return found;
 }

@@ -6,22 +6,51 @@ import { isMessageCode, message, type Language } from '../messages.ts';
 
 /**
  * What the answers of secure/regular-payment, retrieve-payment, refund-payment and cancel-payment
- * show of a payment: its columns, its customer's reference and its stored card. Refunds and the
- * account are not part of those answers (payment lists and the dashboard read them with the list).
+ * show of a payment (graphql/types/payments.ts): the columns their fields read, its customer's
+ * reference and its stored card, read in one statement (relationJoins). Only those columns: a
+ * payment row has some fifty, and reading and mapping all of them cost the Prisma client and the
+ * pg driver a third more CPU per retrieve (docs/performance.md). Refunds and the account are not
+ * part of those answers (payment lists and the dashboard read whole rows with the list).
  */
-export type PaymentView = Payment & {
-  customer: Customer | null;
+const VIEW_COLUMNS = [
+  'id',
+  'workspaceId',
+  'channelId',
+  'channelReference',
+  'status',
+  'amount',
+  'currency',
+  'chargedAmount',
+  'chargedCurrency',
+  'conversionRate',
+  'refundedAmount',
+  'errorCode',
+  'errorMessage',
+  'shouldSave',
+  'periodId',
+] as const satisfies ReadonlyArray<keyof Payment>;
+type ViewColumn = (typeof VIEW_COLUMNS)[number];
+
+export const paymentViewSelect = {
+  ...(Object.fromEntries(VIEW_COLUMNS.map((column) => [column, true])) as Record<ViewColumn, true>),
+  customer: { select: { channelReference: true } },
+  storedCard: true,
+} satisfies Prisma.PaymentSelect;
+
+export type PaymentView = Pick<Payment, ViewColumn> & {
+  customer: Pick<Customer, 'channelReference'> | null;
   storedCard: SavedCard | null;
 };
 
-/** Everything a payment answer shows, read in one statement (relationJoins). */
-export const paymentViewInclude = {
-  customer: true,
-  storedCard: true,
-} satisfies Prisma.PaymentInclude;
+/** The view of a row already at hand (a payment attempt's UPDATE … RETURNING), as a read would give it. */
+export function paymentViewOf(row: Payment, customer: Pick<Customer, 'channelReference'> | null, storedCard: SavedCard | null): PaymentView {
+  const view: Record<string, unknown> = { customer: customer && { channelReference: customer.channelReference }, storedCard };
+  for (const column of VIEW_COLUMNS) view[column] = row[column];
+  return view as PaymentView;
+}
 
 export async function loadPaymentView(db: Tx, id: string): Promise<PaymentView> {
-  return db.payment.findUniqueOrThrow({ where: { id }, include: paymentViewInclude });
+  return db.payment.findUniqueOrThrow({ where: { id }, select: paymentViewSelect });
 }
 
 export interface ConversionView {
@@ -30,13 +59,13 @@ export interface ConversionView {
   rate: string;
 }
 
-export function conversionOf(p: Payment): ConversionView | null {
+export function conversionOf(p: Pick<Payment, 'chargedAmount' | 'chargedCurrency' | 'conversionRate'>): ConversionView | null {
   if (p.chargedAmount === null || !p.chargedCurrency || !p.conversionRate) return null;
   return { amount: p.chargedAmount, currency: p.chargedCurrency, rate: p.conversionRate };
 }
 
 /** The amount and currency the card was really charged in (what refunds are counted in). */
-export function chargedOf(p: Payment): { amount: bigint; currency: Currency } {
+export function chargedOf(p: Pick<Payment, 'amount' | 'currency' | 'chargedAmount' | 'chargedCurrency'>): { amount: bigint; currency: Currency } {
   return p.chargedAmount !== null && p.chargedCurrency ? { amount: p.chargedAmount, currency: p.chargedCurrency } : { amount: p.amount, currency: p.currency };
 }
 
@@ -71,7 +100,7 @@ export function settledResult(successful: boolean, failure: { code: string; text
  * retrieve-payment's `result`: successful only when completed; message empty (and no code) for a
  * started 3D payment, the 3D timeout text for an expired one, else the recorded error.
  */
-export function retrieveResult(p: Payment, lang: Language): PaymentResult {
+export function retrieveResult(p: Pick<Payment, 'status' | 'errorCode' | 'errorMessage'>, lang: Language): PaymentResult {
   switch (p.status) {
     case 'successful':
       return { successful: true, message: null, errorCode: null };

@@ -4,7 +4,7 @@ import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
 import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, page, PaymentMoneyStatusEnum, PaymentStatusEnum } from '../lists.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { Conversion, CustomerRef, SavedCardObject } from './payment-objects.ts';
-import { conversionOf, localizedError, type PaymentView } from '../../domain/payments/view.ts';
+import { conversionOf, localizedError } from '../../domain/payments/view.ts';
 import { retrievePayments, type PaymentList } from '../../domain/payments/list.ts';
 import { formatAmount } from '../../domain/money.ts';
 import { isUuid } from '../../domain/validation.ts';
@@ -74,7 +74,7 @@ const RetrievePaymentsPayload = builder.objectRef<ListShape>('RetrievePaymentsPa
     byDates: t.boolean({ description: 'Whether the list was selected by dates', resolve: (p) => p.createdFrom != null }),
     createdFrom: t.string({ nullable: true, resolve: (p) => p.createdFrom ?? null }),
     createdTo: t.string({ nullable: true, resolve: (p) => p.createdTo ?? null }),
-    payments: t.field({ type: [PaymentRecord], resolve: (p) => (p.payments ?? []) as PaymentView[] }),
+    payments: t.field({ type: [PaymentRecord], resolve: (p) => p.payments ?? [] }),
     errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
   }),
 });
