@@ -110,6 +110,14 @@ describe('updateRow', () => {
   it('throws when there is no such row', async () => {
     await expect(updateRow<Payment>(db, 'Payment', randomUUID(), { status: 'failed' })).rejects.toThrow(/no Payment/);
   });
+
+  it('returns only the columns asked for, as the fresh read has them', async () => {
+    const { id } = await insertRow<Payment, 'id'>(db, 'Payment', newPayment(), ['id']);
+    const updated = await updateRow<Payment, 'id' | 'status' | 'amount' | 'completedAt'>(db, 'Payment', id, { status: 'failed', completedAt: at }, ['id', 'status', 'amount', 'completedAt']);
+    const read = await db.payment.findUniqueOrThrow({ where: { id } });
+    expect(updated).toEqual({ id, status: 'failed', amount: read.amount, completedAt: at });
+    expect(read.status).toBe('failed');
+  });
 });
 
 /** upsertRow of a customer on its (channel, reference) key. */
@@ -168,6 +176,21 @@ describe('insertRowUnder', () => {
     expect(second.parent).toEqual(await db.customer.findUniqueOrThrow({ where: { id: first.parent.id } }));
     expect(second.parent).toMatchObject({ email: 'new@example.com', phone: '555' });
     expect(second.row.customerId).toBe(first.parent.id);
+  });
+
+  it('returns only the columns asked for of each, and writes the whole rows', async () => {
+    const { row, parent } = await insertRowUnder<Payment, Customer, 'id' | 'customerId', 'id' | 'channelReference'>(
+      db,
+      customer('U-4', { email: 'u4@example.com' }),
+      'customerId',
+      'Payment',
+      newPayment({ customerId: undefined }),
+      { row: ['id', 'customerId'], parent: ['id', 'channelReference'] },
+    );
+    expect(Object.keys(row).sort()).toEqual(['customerId', 'id']);
+    expect(parent).toEqual({ id: row.customerId, channelReference: 'U-4' });
+    expect(await db.customer.findUniqueOrThrow({ where: { id: parent.id } })).toMatchObject({ email: 'u4@example.com' });
+    expect(await db.payment.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ amount: 12_345_678_901n, customerId: parent.id });
   });
 
   it('writes neither when the row fails: one statement', async () => {

@@ -20,7 +20,7 @@ import { planCharge, type ChargePlan } from '../charge-currency.ts';
 import { ValidationError, type Path } from '../errors.ts';
 import { message } from '../messages.ts';
 import { savePaymentCard } from '../saved-cards.ts';
-import { loadPaymentView, paymentViewOf, type PaymentView } from './view.ts';
+import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, type ViewRow, type ViewRowColumn } from './view.ts';
 import { settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, type Capability } from './account-choice.ts';
@@ -129,13 +129,19 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
       })
     : await refusedWhenBusy(s.db, () => writePayment(s.db, columns, req.customer));
   const bankRequest = { amount: plan.bankAmount, currency: plan.bankCurrency, installmentNumber: req.installmentNumber, ...req.card.providerSource };
-  return callBank(s, req, payment.id, plan.account, bankRequest, { shouldSave: payment.shouldSave, customer });
+  return callBank(s, req, payment.id, plan.account, bankRequest, { shouldSave: columns.shouldSave ?? false, customer });
 }
 
-/** The payment row, under the customer it is for when there is one: one statement either way. */
-async function writePayment(db: Tx, columns: Columns<Payment>, customer: Upsert<Customer> | undefined): Promise<{ payment: Payment; customer: Customer | null }> {
-  if (!customer) return { payment: await insertRow<Payment>(db, 'Payment', columns), customer: null };
-  const { row, parent } = await insertRowUnder<Payment, Customer>(db, customer, 'customerId', 'Payment', columns);
+/** What the attempt reads of the customer it wrote: the answer's view shows its reference. */
+type CustomerRef = Pick<Customer, 'id' | 'channelReference'>;
+
+/**
+ * The payment row, under the customer it is for when there is one: one statement either way.
+ * Only the payment's id and the customer's reference come back: the rest is known already.
+ */
+async function writePayment(db: Tx, columns: Columns<Payment>, customer: Upsert<Customer> | undefined): Promise<{ payment: Pick<Payment, 'id'>; customer: CustomerRef | null }> {
+  if (!customer) return { payment: await insertRow<Payment, 'id'>(db, 'Payment', columns, ['id']), customer: null };
+  const { row, parent } = await insertRowUnder<Payment, Customer, 'id', 'id' | 'channelReference'>(db, customer, 'customerId', 'Payment', columns, { row: ['id'], parent: ['id', 'channelReference'] });
   return { payment: row, customer: parent };
 }
 
@@ -212,12 +218,12 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered.
  */
-async function callBank(s: Services, req: AttemptRequest, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: Customer | null }): Promise<AttemptResult> {
+async function callBank(s: Services, req: AttemptRequest, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: CustomerRef | null }): Promise<AttemptResult> {
   const provider = s.providers.get(account.provider);
   const security = req.security;
   // No card to save at settlement: a regular payment saves it after, a 3D one on its page.
   const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final);
-  const viewOf = async (row: Payment) => rowView(row, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
+  const viewOf = async (row: ViewRow) => rowView(row, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
   // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
@@ -228,7 +234,7 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, acc
   try {
     if (security === 'secure') {
       const cardReference = await tokenise();
-      if (cardReference) await updateRow<Payment>(s.db, 'Payment', paymentId, { pendingCardReference: cardReference });
+      if (cardReference) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: cardReference }, ['id']);
       const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
       if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference, viewOf);
       const settled = await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
@@ -263,17 +269,17 @@ function failed(view: PaymentView, code: string, text: string): AttemptResult {
  * wrote. Null when a part is not at hand (an owner that only knows its customer's id, a stored
  * card): the caller then reads the view.
  */
-function rowView(payment: Payment, customer: Customer | null): PaymentView | null {
+function rowView(payment: ViewRow, customer: CustomerRef | null): PaymentView | null {
   if (payment.storedCardId !== null) return null;
   if (payment.customerId !== (customer?.id ?? null)) return null;
   return paymentViewOf(payment, customer, null);
 }
 
 /** A 3D payment waiting for its page: the page's token and deadline, and the job that expires it. */
-async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, viewOf: (started: Payment) => Promise<PaymentView>): Promise<AttemptResult> {
+async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, viewOf: (started: ViewRow) => Promise<PaymentView>): Promise<AttemptResult> {
   const threeDsToken = randomUUID();
   const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
-  const started = await updateRow<Payment>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt });
+  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt }, VIEW_ROW_COLUMNS);
   await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
   return {
     view: await viewOf(started),

@@ -8,6 +8,7 @@ import { changeWithEvent, recordEvent } from '../events.ts';
 import type { Services } from '../services.ts';
 import { ownerOf, type PaymentOwners, type PaymentSource } from './owners.ts';
 import { savePaymentCard } from '../saved-cards.ts';
+import { VIEW_ROW_COLUMNS, type ViewRow } from './view.ts';
 
 export type Final =
   | { status: 'successful'; providerReference: string }
@@ -41,16 +42,16 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
  * or on the 3D page). When its owner's part is an event only (API payments) or there is none
  * (unresolved), the status columns, the event and its notifications are one statement, without a
  * transaction; otherwise the owner's part runs in one. Waits out a busy database either way: the
- * bank has acted.
+ * bank has acted. Returns what the attempt's answer shows of the row (view.ts).
  */
-export async function settleAfterBank(s: Services, payment: { id: string; workspaceId: string; source: PaymentSource }, final: Final): Promise<Payment> {
+export async function settleAfterBank(s: Services, payment: { id: string; workspaceId: string; source: PaymentSource }, final: Final): Promise<ViewRow> {
   const at = s.clock.now();
   const columns = finalColumns(final, at);
-  if (final.status === 'unresolved') return untilWritten(() => updateRow<Payment>(s.db, 'Payment', payment.id, columns));
+  if (final.status === 'unresolved') return untilWritten(() => updateRow(s.db, 'Payment', payment.id, columns, VIEW_ROW_COLUMNS));
   const owner = ownerOf(s.owners, payment);
   if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, payment.id, final, at));
   const event = owner.settledEvent({ ...payment, status: final.status });
-  const settled = await untilWritten(() => changeWithEvent<Payment>(s.db, updateRowSql('Payment', payment.id, columns), event, at));
+  const settled = await untilWritten(() => changeWithEvent<ViewRow>(s.db, updateRowSql('Payment', payment.id, columns, VIEW_ROW_COLUMNS), event, at));
   if (!settled) throw new Error(`settleAfterBank: no payment ${payment.id}`);
   return settled;
 }

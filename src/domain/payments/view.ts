@@ -42,8 +42,16 @@ export type PaymentView = Pick<Payment, ViewColumn> & {
   storedCard: SavedCard | null;
 };
 
+/**
+ * The columns a payment attempt has its settling UPDATE return (attempt.ts): the view's, and the
+ * ids that say whether the customer and stored card at hand are the row's.
+ */
+export const VIEW_ROW_COLUMNS = [...VIEW_COLUMNS, 'customerId', 'storedCardId'] as const;
+export type ViewRowColumn = (typeof VIEW_ROW_COLUMNS)[number];
+export type ViewRow = Pick<Payment, ViewRowColumn>;
+
 /** The view of a row already at hand (a payment attempt's UPDATE … RETURNING), as a read would give it. */
-export function paymentViewOf(row: Payment, customer: Pick<Customer, 'channelReference'> | null, storedCard: SavedCard | null): PaymentView {
+export function paymentViewOf(row: ViewRow, customer: Pick<Customer, 'channelReference'> | null, storedCard: SavedCard | null): PaymentView {
   const view: Record<string, unknown> = { customer: customer && { channelReference: customer.channelReference }, storedCard };
   for (const column of VIEW_COLUMNS) view[column] = row[column];
   return view as PaymentView;
