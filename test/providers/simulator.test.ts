@@ -100,6 +100,15 @@ describe('simulator Luhn fallback and expiry', () => {
     expect(result).toMatchObject({ status: 'declined', code: 'expired_card' });
   });
 
+  it('turns the month at midnight in Istanbul, whatever it answered a moment before', async () => {
+    let now = new Date('2026-02-28T20:59:59Z');
+    const turning = new SimulatorProvider(() => now);
+    const february = card('4111111111111111', '02', '2026');
+    expect((await turning.charge({ ...payment('4111111111111111', 'turn-1'), card: february })).status).toBe('succeeded');
+    now = new Date('2026-02-28T21:00:00Z');
+    expect(await turning.charge({ ...payment('4111111111111111', 'turn-2'), card: february })).toMatchObject({ status: 'declined', code: 'expired_card' });
+  });
+
   it.each([
     ['4111111111111111', 'visa'],
     ['2221000000000009', 'mastercard'],
