@@ -50,6 +50,14 @@ export interface AdmissionMemory {
   remember(credentialId: string, generation: number, entry: Remembered, nowMs: number): void;
   /** Resolves once every change committed before the call has reached this process (tests, tools). */
   synced(): Promise<void>;
+  /**
+   * The admission statement this process is running for the credential, if any. A call that found
+   * nothing to recall waits for it and recalls again instead of sending its own: when a lease runs
+   * out under load, every call in flight would otherwise claim a lease of its own.
+   */
+  pending(credentialId: string): Promise<unknown> | undefined;
+  /** Marks `read` as the credential's pending statement until it settles; returns it. */
+  reading<T>(credentialId: string, read: Promise<T>): Promise<T>;
 }
 
 interface Entry extends Remembered {
@@ -60,6 +68,7 @@ interface Entry extends Remembered {
 export function admissionMemory(notifications: Notifications, db: Tx, ttlMs: number): AdmissionMemory {
   const entries = new Map<string, Entry>();
   const waiting = new Map<string, () => void>();
+  const reads = new Map<string, Promise<void>>();
   let generation = 0;
   let syncs = 0;
 
@@ -92,6 +101,17 @@ export function admissionMemory(notifications: Notifications, db: Tx, ttlMs: num
       if (seen !== generation || !notifications.connected) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
       entries.set(credentialId, { ...entry, readAt: nowMs });
+    },
+    pending: (credentialId) => reads.get(credentialId),
+    reading(credentialId, read) {
+      const settled: Promise<void> = read.then(
+        () => {},
+        () => {},
+      ).finally(() => {
+        if (reads.get(credentialId) === settled) reads.delete(credentialId);
+      });
+      reads.set(credentialId, settled);
+      return read;
     },
     async synced() {
       if (!notifications.connected) return; // nothing is remembered meanwhile

@@ -20,24 +20,42 @@ export type Admission =
 
 type Row = Workspace & { refusedUntil: bigint | null; leaseGranted: number | null; leaseExpire: bigint | null };
 
+/** How many of this process's statements for the same credential a call waits for before it sends its own. */
+const MAX_WAITS = 3;
+
 /**
  * `limits` null: a gateway built without request limits (nothing is counted). `memory`: the
  * process's remembered admissions (admission-memory.ts); without it every call reads.
  */
 export async function admit(db: Tx, credentialId: string, team: string, operation: string, limits: RateLimitSettings | null, memory?: AdmissionMemory | null): Promise<Admission> {
   const leased = memory && !isLinkOperation(operation) ? memory : null;
-  const recalled = leased?.recall(credentialId, Date.now());
-  if (recalled) return decide(recalled.workspace, team, recalled.refusedUntil);
+  if (!leased) return decided(await readAdmission(db, credentialId, operation, limits, null), team);
+  for (let waits = 0; ; waits++) {
+    const recalled = leased.recall(credentialId, Date.now());
+    if (recalled) return decide(recalled.workspace, team, recalled.refusedUntil);
+    const pending = waits < MAX_WAITS ? leased.pending(credentialId) : undefined;
+    if (!pending) break;
+    await pending;
+  }
+  return decided(await leased.reading(credentialId, readAdmission(db, credentialId, operation, limits, leased)), team);
+}
+
+type Read = { workspace: Workspace; refusedUntil: number | null } | null;
+
+/** One admission statement; what it returned is remembered when `leased` (null: the credential is unknown). */
+async function readAdmission(db: Tx, credentialId: string, operation: string, limits: RateLimitSettings | null, leased: AdmissionMemory | null): Promise<Read> {
   const seen = leased?.generation();
   const [row] = await db.$queryRaw<Row[]>`${admissionSql(credentialId, operation, limits, Date.now(), leased !== null)}`;
-  if (!row) return { kind: 'unknown' };
+  if (!row) return null;
   const { refusedUntil, leaseGranted, leaseExpire, ...workspace } = row;
   if (leased && seen !== undefined) {
     const lease = leaseExpire === null || leaseGranted === null ? null : { expire: Number(leaseExpire), left: Math.max(0, leaseGranted - 1), refused: leaseGranted === 0 };
     leased.remember(credentialId, seen, { workspace, lease }, Date.now());
   }
-  return decide(workspace, team, refusedUntil === null ? null : Number(refusedUntil));
+  return { workspace, refusedUntil: refusedUntil === null ? null : Number(refusedUntil) };
 }
+
+const decided = (read: Read, team: string): Admission => (read ? decide(read.workspace, team, read.refusedUntil) : { kind: 'unknown' });
 
 function decide(workspace: Workspace, team: string, refusedUntil: number | null): Admission {
   if (workspace.slug !== team) return { kind: 'unknown' };

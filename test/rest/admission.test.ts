@@ -210,6 +210,21 @@ describe('what a process remembers (admission-memory.ts)', () => {
     expect(await perSecondPoints(m.workspaceId)).toBe(108);
   });
 
+  it('calls that find nothing to recall while a claim is running wait for it instead of claiming too', async () => {
+    const m = await seedWorkspace(t);
+    const credential = await other.apiCredential.findFirstOrThrow({ where: { workspaceId: m.workspaceId } });
+    const limits = { perSecond: 100, linksPerMinute: 0 };
+    await other.$executeRaw`INSERT INTO ratelimit.requests (key, points, expire) VALUES (${`all:${m.workspaceId}`}, 0, ${Date.now() + 60_000}::bigint)`;
+    await t.gateway.admission.synced();
+
+    // Twelve at once, leases of 5: the first claims 5 while eleven wait; four of them use its
+    // points, and the seven left do the same again behind the next claim, and so on.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => admit(t.gateway.services.db, credential.id, m.team, 'retrieve-bin', limits, t.gateway.admission)));
+
+    expect(answers.every((a) => a.kind === 'admitted')).toBe(true);
+    expect(await perSecondPoints(m.workspaceId)).toBe(15);
+  });
+
   it('without a memory every call counts one point in the database, as link operations always do', async () => {
     const m = await seedWorkspace(t);
     const credential = await other.apiCredential.findFirstOrThrow({ where: { workspaceId: m.workspaceId } });
