@@ -23,4 +23,5 @@ RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
 # node is PID 1 and handles SIGTERM itself: server, jobs and connections stop, exit 0.
-CMD ["node", "dist/main.js"]
+# --max-semi-space-size=32: as `npm start` (docs/performance.md, "A larger young generation").
+CMD ["node", "--max-semi-space-size=32", "dist/main.js"]

@@ -78,8 +78,9 @@ describe('WORKERS=2: npm start runs two gateway processes on one port', () => {
   it('both workers answer; a killed worker is replaced; a group Ctrl+C stops workers, then the database', async () => {
     const run = await startAndCall(['start'], { WORKERS: '2' });
     const pgid = run.r.child.pid!;
-    // The primary and its two workers.
+    // The primary and its two workers, all with npm start's V8 flag (workers inherit execArgv).
     expect(gatewayProcesses(pgid)).toHaveLength(3);
+    for (const p of gatewayProcesses(pgid)) expect(p.args).toContain('--max-semi-space-size=32');
     const demo = JSON.parse(readFileSync(path.join(run.dataDir, 'demo-credentials.json'), 'utf8')) as Record<string, string>;
     const key = { team: 'demo', apiKey: demo.api_key!, apiSecret: demo.api_secret! };
     const bin = () => call(demo.base_url!, key, 'retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } });
@@ -105,7 +106,8 @@ describe('WORKERS=2: npm start runs two gateway processes on one port', () => {
       expect(text).toContain('gateway_payments{status="successful"} 1\n');
     }
 
-    const [, second] = gatewayProcesses(pgid).filter((p) => !p.args.startsWith('node --import'));
+    // npm started the primary as `node …`; the primary forked the workers with node's full path.
+    const [, second] = gatewayProcesses(pgid).filter((p) => !p.args.startsWith('node '));
     process.kill(second!.pid, 'SIGKILL');
     await waitForOutput(run.r, '"worker died; starting another"', 30_000);
     await waitUntil(() => gatewayProcesses(pgid).length === 3 && !gatewayProcesses(pgid).some((p) => p.pid === second!.pid), 60_000, 'a new worker');
@@ -146,7 +148,7 @@ describe('npm run build, then npm run start:prod', () => {
     const run = await startAndCall(['run', 'start:prod']);
     // No TypeScript at runtime: the gateway process is `node dist/main.js`, without tsx.
     const gateway = groupMembers(run.r.child.pid!).find((p) => p.args.includes('dist/main.js'));
-    expect(gateway?.args).toBe('node dist/main.js');
+    expect(gateway?.args).toBe('node --max-semi-space-size=32 dist/main.js');
     await expectCleanStop(run, 'SIGTERM', 'group');
   }, 360_000);
 });

@@ -1,7 +1,8 @@
-// The gateway as a new user starts it: `node --import tsx src/main.ts` in its own process, the
-// embedded PostgreSQL under DATA_DIR, the demo workspace seeded on the first start. The process
-// gets its own process group so a Ctrl+C in the terminal reaches only the benchmark, which then
-// stops the gateway once, with SIGTERM (the gateway stops its PostgreSQL itself).
+// The gateway as a new user starts it: the node command of `npm start`, flags included, in its
+// own process, the embedded PostgreSQL under DATA_DIR, the demo workspace seeded on the first
+// start. The process gets its own process group so a Ctrl+C in the terminal reaches only the
+// benchmark, which then stops the gateway once, with SIGTERM (the gateway stops its PostgreSQL
+// itself).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,18 @@ export function benchNodeFlags(): string[] {
   return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...flags] : flags;
 }
 
+/**
+ * The arguments `npm start` gives node (package.json, scripts.start: `exec node <args>`), so the
+ * benchmark measures the gateway with the flags a user's gateway runs with. Spawned directly, not
+ * through npm, so that the process tree measured is the gateway's alone.
+ */
+export function startArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.replace(/^exec\s+/, '').split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start is not "node <args>": ${pkg.scripts.start}`);
+  return args;
+}
+
 export class GatewayProcess {
   private child: ChildProcess | null = null;
   private readonly output: string[] = [];
@@ -81,7 +94,7 @@ export class GatewayProcess {
 
   async start(): Promise<number> {
     const started = Date.now();
-    const child = spawn(process.execPath, [...benchNodeFlags(), '--import', 'tsx', 'src/main.ts'], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [...benchNodeFlags(), ...startArgs()], { cwd: REPO_ROOT, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
     const keep = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
