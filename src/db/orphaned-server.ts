@@ -44,8 +44,8 @@ interface ProcessInfo {
 /**
  * Looks at `<dir>/data/postmaster.pid`. A server of this folder whose starter is gone is stopped
  * (fast shutdown, then immediate, then SIGKILL, each bounded); a pid file whose PID is gone is left
- * to PostgreSQL, which replaces it; one whose PID now belongs to another program is removed (as
- * the same user PostgreSQL would refuse it). A server whose starter still runs is reported, never
+ * to PostgreSQL, which replaces it; one whose PID is a dead process not yet reaped, or now belongs
+ * to another program, is removed (PostgreSQL would refuse it). A server whose starter still runs is reported, never
  * touched; a PostgreSQL process not provably this folder's server is never touched. Linux only
  * (/proc); elsewhere it answers 'none' and a start fails as before.
  */
@@ -57,8 +57,16 @@ export async function recoverOrphanedServer(dir: string, log: RecoveryLog = logT
   const pid = Number(lines[0]);
   if (!Number.isInteger(pid) || pid <= 0) return { kind: 'none' }; // PostgreSQL reports a damaged file itself
   const server = readProcess(pid);
-  if (!server || server.zombie) {
+  if (!server) {
     log('embedded PostgreSQL: stale postmaster.pid, its process is gone; PostgreSQL replaces it', { dir: dataDir, pid });
+    return { kind: 'stale', pid };
+  }
+  if (server.zombie) {
+    // Dead but not yet reaped (its parent died too, and the machine's init reaps when it gets to
+    // it): the PID still answers kill(pid, 0), so PostgreSQL would refuse the file.
+    rmSync(pidFile, { force: true });
+    removeSocketLock(lines, pid);
+    log('embedded PostgreSQL: removed a stale postmaster.pid, its process is gone (dead, not yet reaped)', { dir: dataDir, pid });
     return { kind: 'stale', pid };
   }
   if (!path.basename(server.argv[0] ?? '').startsWith('postgres')) {
@@ -75,6 +83,23 @@ export async function recoverOrphanedServer(dir: string, log: RecoveryLog = logT
   if (existsSync(pidFile) && Number(readFileSync(pidFile, 'utf8').split('\n')[0]) === pid) rmSync(pidFile, { force: true });
   log('embedded PostgreSQL: stopped the server a killed process left running on this data folder', { dir: dataDir, pid });
   return { kind: 'orphan-stopped', pid };
+}
+
+/**
+ * The lock of the server's Unix socket (`<socket dir>/.s.PGSQL.<port>.lock`, named in lines 5 and
+ * 4 of postmaster.pid), when it names the same dead process: PostgreSQL checks it as it checks
+ * postmaster.pid.
+ */
+function removeSocketLock(pidFileLines: string[], pid: number): void {
+  const port = Number(pidFileLines[3]);
+  const socketDir = pidFileLines[4]?.split(',')[0]?.trim();
+  if (!Number.isInteger(port) || !socketDir) return;
+  const lockFile = path.join(socketDir, `.s.PGSQL.${port}.lock`);
+  try {
+    if (Number(readFileSync(lockFile, 'utf8').split('\n')[0]) === pid) rmSync(lockFile, { force: true });
+  } catch {
+    // no lock file: nothing to remove
+  }
 }
 
 /** The live owner of a running server of this folder, or null when its starter is gone. */

@@ -2,7 +2,7 @@
 // folder; the next start stops that orphan and starts cleanly. Also after a machine crash (a
 // postmaster.pid naming a dead process, or a PID another program has since got). Real processes.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +172,63 @@ describe('a start after a machine crash', () => {
     expect(await healthz()).toBe(200);
     await stopCleanly(next);
     expect(isAlive(bystander.pid!)).toBe(true);
+  }, 60_000);
+});
+
+/** The child of `parent` that has exited and is not reaped yet, once there is one. */
+async function zombieChildOf(parent: number): Promise<number> {
+  let zombie: number | undefined;
+  await waitUntil(
+    () => {
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        const stat = readFileSafe(`/proc/${entry}/stat`);
+        // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+        const [state, ppid] = stat?.slice(stat.lastIndexOf(')') + 2).split(' ') ?? [];
+        if (state === 'Z' && Number(ppid) === parent) zombie = Number(entry);
+      }
+      return zombie !== undefined;
+    },
+    10_000,
+    'a zombie child',
+  );
+  return zombie!;
+}
+
+function readFileSafe(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+describe('a start after its server died unreaped', () => {
+  it('starts on a postmaster.pid whose process is dead but not yet reaped (a zombie)', async () => {
+    // Where the machine's init reaps late, a killed server stays a zombie for a while; its PID
+    // still answers kill(pid, 0), so PostgreSQL alone would refuse the file. `sh` starts a child
+    // that exits at once, then becomes `sleep`, which never reaps it.
+    const owner = statSync(pgData);
+    const parent = spawn('sh', ['-c', 'sleep 0 & exec sleep 120'], { stdio: 'ignore', ...(process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {}) });
+    bystanders.push(parent);
+    const zombie = await zombieChildOf(parent.pid!);
+    // As the server left them: postmaster.pid (PID, folder, start time, port, socket folder) and
+    // the lock of its Unix socket, both naming the dead process.
+    const pidFile = path.join(pgData, 'postmaster.pid');
+    const lockLines = `${zombie}\n${pgData}\n1700000000\n${place.pgPort}\n/tmp\n`;
+    writeFileSync(pidFile, lockLines, { mode: 0o600 });
+    chownSync(pidFile, owner.uid, owner.gid);
+    const socketLock = `/tmp/.s.PGSQL.${place.pgPort}.lock`;
+    writeFileSync(socketLock, lockLines, { mode: 0o600 });
+    chownSync(socketLock, owner.uid, owner.gid);
+
+    const next = start();
+    await waitForOutput(next, '"gateway listening"');
+    expect(next.output()).toContain('removed a stale postmaster.pid, its process is gone (dead, not yet reaped)');
+    expect(readFileSync(socketLock, 'utf8')).not.toContain(`${zombie}\n${pgData}`);
+    expect(await healthz()).toBe(200);
+    await servesDemo();
+    await stopCleanly(next);
   }, 60_000);
 });
 
