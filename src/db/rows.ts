@@ -24,10 +24,17 @@ export type Columns<T> = { [K in keyof T]?: T[K] };
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*$/;
 
+/** Quoted names made so far: a payment's statements name some seventy columns, the same each time. */
+const quoted = new Map<string, Prisma.Sql>();
+
 /** A quoted column or table name; names come from our code, the check keeps it that way. */
 function ident(name: string): Prisma.Sql {
-  if (!IDENTIFIER.test(name)) throw new Error(`rows: not a column name: ${name}`);
-  return Prisma.raw(`"${name}"`);
+  let sql = quoted.get(name);
+  if (sql === undefined) {
+    if (!IDENTIFIER.test(name)) throw new Error(`rows: not a column name: ${name}`);
+    quoted.set(name, (sql = Prisma.raw(`"${name}"`)));
+  }
+  return sql;
 }
 
 const given = <T>(values: Columns<T>) => Object.entries(values).filter(([, v]) => v !== undefined);
