@@ -193,13 +193,21 @@ describe('what a process remembers (admission-memory.ts)', () => {
     expect(await perSecondPoints(m.workspaceId)).toBe(5);
   });
 
-  it('never admits past the window\'s limit: a claim gets what is left, and a refused window refuses without a statement until it ends', async () => {
+  /**
+   * A new workspace (limit 100 per second) whose current window already holds `points` and lasts
+   * a minute, so that no window boundary falls inside the test.
+   */
+  async function workspaceWithWindow(points: number) {
     const m = await seedWorkspace(t);
     const credential = await other.apiCredential.findFirstOrThrow({ where: { workspaceId: m.workspaceId } });
-    const limits = { perSecond: 100, linksPerMinute: 0 };
-    // A window with 2 points left that lasts a minute, so that no boundary falls in the test.
-    await other.$executeRaw`INSERT INTO ratelimit.requests (key, points, expire) VALUES (${`all:${m.workspaceId}`}, 98, ${Date.now() + 60_000}::bigint)`;
+    await other.$executeRaw`INSERT INTO ratelimit.requests (key, points, expire) VALUES (${`all:${m.workspaceId}`}, ${points}, ${Date.now() + 60_000}::bigint)`;
     await t.gateway.admission.synced();
+    return { m, credential, limits: { perSecond: 100, linksPerMinute: 0 } };
+  }
+
+  it('never admits past the window\'s limit: a claim gets what is left, and a refused window refuses without a statement until it ends', async () => {
+    // A window with 2 points left.
+    const { m, credential, limits } = await workspaceWithWindow(98);
 
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await admit(t.gateway.services.db, credential.id, m.team, 'retrieve-bin', limits, t.gateway.admission));
@@ -211,11 +219,7 @@ describe('what a process remembers (admission-memory.ts)', () => {
   });
 
   it('calls that find nothing to recall while a claim is running wait for it instead of claiming too', async () => {
-    const m = await seedWorkspace(t);
-    const credential = await other.apiCredential.findFirstOrThrow({ where: { workspaceId: m.workspaceId } });
-    const limits = { perSecond: 100, linksPerMinute: 0 };
-    await other.$executeRaw`INSERT INTO ratelimit.requests (key, points, expire) VALUES (${`all:${m.workspaceId}`}, 0, ${Date.now() + 60_000}::bigint)`;
-    await t.gateway.admission.synced();
+    const { m, credential, limits } = await workspaceWithWindow(0);
 
     // Twelve at once, leases of 5: the first claims 5 while eleven wait; four of them use its
     // points, and the seven left do the same again behind the next claim, and so on.
