@@ -31,7 +31,7 @@ import { FloorProcess } from './lib/floor-process.ts';
 import { Meter } from './lib/meter.ts';
 import { freePort } from './lib/net.ts';
 import { enableStatementStats, SqlCounter } from './lib/pg-counters.ts';
-import { floorLine, goals, operationsTable, statementsPerOp, webhookTable, type OperationRow } from './lib/report.ts';
+import { floorLine, goals, operationsTable, roundsLines, statementsPerOp, webhookTable, type OperationRow, type PaymentRounds } from './lib/report.ts';
 import { fmt, fmtShort, sleep } from './lib/stats.ts';
 import { runWebhookPhase, type WebhookResult } from './lib/webhook-phase.ts';
 
@@ -47,6 +47,10 @@ interface Run {
   meter: Meter;
   http: HttpClient;
   rows: OperationRow[];
+  /** --rounds, per worker count. */
+  rounds: PaymentRounds[];
+  /** Operations that failed in the rounds (the phases count theirs in `rows`). */
+  roundErrors: number;
 }
 
 async function measure(run: Run, name: string, op: Operation, baseline = false): Promise<OperationRow> {
@@ -135,6 +139,38 @@ async function runGatewayPhases(run: Run, label: (name: string) => string): Prom
   }
 }
 
+/**
+ * --rounds: the payment ratio measured again in back-to-back pairs, the bare-pg payment transaction
+ * then regular-payment, so that the goal is judged on a median of pairs a few seconds apart rather
+ * than on one pair of phases minutes apart on a shared machine. Throughput and latency only.
+ */
+async function runRounds(run: Run, label: string): Promise<void> {
+  const { opts, gateway, http } = run;
+  const demo = gateway.demoCredentials();
+  const baseline = await Baseline.open(gateway.databaseUrl(), Number(process.env.DB_POOL_SIZE) || 10, demo);
+  const unmetered = { before: async () => {}, after: async () => {} };
+  const load = (op: Operation) => runLoad(op, { concurrency: opts.concurrency, signal: run.signal, warmupMs: opts.warmupMs, durationMs: opts.durationMs, around: unmetered });
+  const rounds: PaymentRounds = { label, ratios: [], p99s: [] };
+  let n = 0;
+  try {
+    for (let round = 1; round <= opts.rounds && !run.signal.aborted; round++) {
+      const bare = await load(() => baseline.payment(customerRef()));
+      const paid = await load(async () => void (await regularPayment(http, demo, n++)));
+      rounds.ratios.push(paid.perSecond / bare.perSecond);
+      rounds.p99s.push(paid.p99);
+      const errors = bare.errors + paid.errors;
+      run.roundErrors += errors;
+      log(
+        `  payment round ${round} of ${opts.rounds}, ${label}: bare pg ${fmt(bare.perSecond, 0)}/s, regular-payment ${fmt(paid.perSecond, 0)}/s, p99 ${fmtShort(paid.p99)} ms: ${fmtShort(rounds.ratios.at(-1)!)} ×` +
+          (errors ? `; ${fmt(errors)} errors, first: ${bare.firstError ?? paid.firstError}` : ''),
+      );
+    }
+  } finally {
+    await baseline.close();
+  }
+  run.rounds.push(rounds);
+}
+
 function printHeader(opts: BenchOptions): void {
   const cpus = os.cpus();
   log('Gateway benchmark (npm run bench)');
@@ -165,9 +201,14 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
         `${fmt(webhooks.distinct)} distinct ids received${webhooks.received > webhooks.distinct ? ` (${webhooks.received - webhooks.distinct} duplicates)` : ''}`,
     );
   }
+  if (run.rounds.length) {
+    log();
+    log(`Payment rounds (bare pg, then regular-payment, back to back; ${run.opts.durationMs / 1000} s each)`);
+    log(roundsLines(run.rounds));
+  }
   log();
   log('Goals (issue #11)');
-  log(goals(run.rows, baselinePerSecond, webhooks));
+  log(goals(run.rows, baselinePerSecond, webhooks, run.rounds));
   const floor = floorLine(run.rows, baselinePerSecond);
   if (floor) log(floor);
   if (run.gateway.warnings) log(`\nThe gateway logged ${run.gateway.warnings} warning/error line(s); the last ones:\n${run.gateway.lastOutput()}`);
@@ -219,7 +260,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
 
     sql = await SqlCounter.open(gateway.databaseUrl());
     const meter = new Meter(gateway, sql);
-    const run: Run = { opts, signal: abort.signal, gateway, meter, http, rows: [] };
+    const run: Run = { opts, signal: abort.signal, gateway, meter, http, rows: [], rounds: [], roundErrors: 0 };
 
     // What the gateway does on its own (job and webhook polling), to judge the counts by.
     const idleMs = opts.quick ? 1_000 : 3_000;
@@ -249,7 +290,9 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
         sql = await SqlCounter.open(gateway.databaseUrl());
         run.meter = new Meter(gateway, sql);
       }
-      await runGatewayPhases(run, (name) => (opts.workers.length > 1 ? `${name}, ${workers} worker${workers > 1 ? 's' : ''}` : name));
+      const workersLabel = `${workers} worker${workers > 1 ? 's' : ''}`;
+      await runGatewayPhases(run, (name) => (opts.workers.length > 1 ? `${name}, ${workersLabel}` : name));
+      if (opts.rounds > 0 && opts.phases.has('baseline') && opts.phases.has('payment')) await runRounds(run, workersLabel);
     }
 
     let webhooks: WebhookResult | null = null;
@@ -260,7 +303,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
       if (opts.showSql) log(statementsPerOp(webhooks.usage, webhooks.rowsDelivered || 1));
     }
     printSummary(run, baselinePerSecond, webhooks, backgroundPerSecond);
-    const errors = run.rows.reduce((sum, r) => sum + r.load.errors, 0);
+    const errors = run.rows.reduce((sum, r) => sum + r.load.errors, run.roundErrors);
     const webhooksOk = !webhooks || (!webhooks.timedOut && webhooks.distinct === webhooks.events && webhooks.rowsDelivered === webhooks.events);
     if (errors) log(`\n${fmt(errors)} operation(s) failed; see the phase lines above for the first error of each`);
     if (!webhooksOk) log('\nnot every webhook notification was delivered and recorded as delivered');

@@ -15,6 +15,8 @@ export interface BenchOptions {
   /** Gateway worker processes (WORKERS); the gateway phases run once per count, in order. */
   workers: number[];
   listSizes: number[];
+  /** Back-to-back pairs (bare-pg payment, regular-payment) after each worker count's phases. */
+  rounds: number;
   phases: Set<Phase>;
   showSql: boolean;
   quick: boolean;
@@ -40,6 +42,10 @@ bare-pg baseline on the same database. Everything it starts is stopped at the en
   --sql               after each phase, the statements PostgreSQL ran per operation and their execution time
   --workers <a,b>     gateway processes (WORKERS) to measure, e.g. 1,2: the gateway restarts with
                       each count and its phases run again, beside the same baseline (default 1)
+  --rounds <n>        after each worker count's phases, n pairs of the bare-pg payment transaction
+                      and regular-payment back to back (each --warmup, then --duration); the
+                      payment ratio goal is then judged on their median, not on the one pair of
+                      phases minutes apart (needs the baseline and payment phases; default 0)
   --help`;
 
 function positive(value: string | undefined, name: string, fallback: number, integer = true): number {
@@ -65,6 +71,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
       only: { type: 'string' },
       sql: { type: 'boolean', default: false },
       workers: { type: 'string' },
+      rounds: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -76,6 +83,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     if (!(PHASES as readonly string[]).includes(word)) throw new Error(`--only: unknown phase "${word}" (expected ${PHASES.join(', ')})`);
     phases.add(word as Phase);
   }
+  const rounds = values.rounds === '0' ? 0 : positive(values.rounds, 'rounds', 0);
+  if (rounds > 0 && !(phases.has('baseline') && phases.has('payment'))) throw new Error('--rounds needs the baseline and payment phases');
   return {
     quick,
     durationMs: positive(values.duration, 'duration', quick ? 2 : 10, false) * 1000,
@@ -86,6 +95,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     webhookTimeoutMs: positive(values['webhook-timeout'], 'webhook-timeout', quick ? 120 : 600, false) * 1000,
     workers: (values.workers ?? '1').split(',').map((s) => positive(s.trim(), 'workers', 1)),
     listSizes: (values['list-sizes'] ?? '10,50').split(',').map((s) => positive(s.trim(), 'list-sizes', 10)),
+    rounds,
     phases,
     showSql: values.sql ?? false,
   };

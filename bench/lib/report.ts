@@ -2,7 +2,7 @@
 // the goals of issue #11 checked against them.
 import type { LoadResult } from './load.ts';
 import type { Usage } from './meter.ts';
-import { fmt, fmtShort } from './stats.ts';
+import { fmt, fmtShort, median } from './stats.ts';
 import type { WebhookResult } from './webhook-phase.ts';
 
 export interface OperationRow {
@@ -64,6 +64,22 @@ export function webhookTable(w: WebhookResult): string {
   );
 }
 
+/** --rounds: one worker count's back-to-back pairs of the bare-pg payment and regular-payment. */
+export interface PaymentRounds {
+  label: string;
+  ratios: number[];
+  p99s: number[];
+}
+
+const range = (values: number[]) => `${fmtShort(Math.min(...values))}–${fmtShort(Math.max(...values))}`;
+
+/** The rounds, one line per worker count: each round's ratio and their median. */
+export function roundsLines(rounds: PaymentRounds[]): string {
+  return rounds
+    .map((r) => `  ${r.label}: × baseline ${r.ratios.map(fmtShort).join(', ')}: median ${fmtShort(median(r.ratios))} ×; p99 median ${fmtShort(median(r.p99s))} ms (${range(r.p99s)})`)
+    .join('\n');
+}
+
 interface Goal {
   text: string;
   measured: string;
@@ -71,19 +87,26 @@ interface Goal {
 }
 
 /** Issue #11's targets, each with what this run measured; a phase that did not run is left out. */
-export function goals(rows: OperationRow[], baselinePerSecond: number | null, webhooks: WebhookResult | null): string {
+export function goals(rows: OperationRow[], baselinePerSecond: number | null, webhooks: WebhookResult | null, rounds: PaymentRounds[] = []): string {
   const find = (prefix: string) => rows.filter((r) => !r.baseline && r.name.startsWith(prefix));
   // With several worker counts (--workers 1,2), a goal is judged on the fastest of them.
   const fastest = (prefix: string) => find(prefix).sort((a, b) => b.load.perSecond - a.load.perSecond)[0];
   const list: Goal[] = [];
   const payment = fastest('regular-payment');
   const retrieve = fastest('retrieve-payment');
-  if (payment && baselinePerSecond) {
+  // With --rounds, the payment goals are judged on the medians of the best worker count's rounds.
+  const best = [...rounds].sort((a, b) => median(b.ratios) - median(a.ratios))[0];
+  if (best) {
+    const [ratio, p99] = [median(best.ratios), median(best.p99s)];
+    const over = `${best.ratios.length} rounds, ${best.label}`;
+    list.push({ text: 'regular-payment ≥ 0.4 × baseline', measured: `median ${fmtShort(ratio)} × (${range(best.ratios)}) over ${over}`, met: ratio >= 0.4 });
+    list.push({ text: 'regular-payment p99 ≤ 60 ms', measured: `median ${fmtShort(p99)} ms (${range(best.p99s)}) over ${over}`, met: p99 <= 60 });
+  } else if (payment && baselinePerSecond) {
     const ratio = payment.load.perSecond / baselinePerSecond;
     list.push({ text: 'regular-payment ≥ 0.4 × baseline', measured: `${fmtShort(ratio)} ×`, met: ratio >= 0.4 });
   }
+  if (payment && !best) list.push({ text: 'regular-payment p99 ≤ 60 ms', measured: `${fmtShort(payment.load.p99)} ms`, met: payment.load.p99 <= 60 });
   if (payment) {
-    list.push({ text: 'regular-payment p99 ≤ 60 ms', measured: `${fmtShort(payment.load.p99)} ms`, met: payment.load.p99 <= 60 });
     const sql = perOp(payment.usage.sql.statements, payment.load.ok);
     const tx = perOp(payment.usage.sql.transactions, payment.load.ok);
     list.push({ text: 'payment in ≤ 8 statements and ≤ 2 transactions', measured: `${fmtShort(sql)} statements, ${fmtShort(tx)} transactions`, met: sql <= 8.05 && tx <= 2.05 });
