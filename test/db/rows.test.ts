@@ -228,4 +228,6 @@ describe('what the model API fills in', () => {
 
 it('refuses a column name that is not a plain identifier', async () => {
   await expect(insertRow<Payment>(db, 'Payment', { ...newPayment(), ['id" = 1; --' as 'id']: 'x' })).rejects.toThrow(/not a column name/);
+  // Quoted names are remembered; a refused one never is, so it is refused again.
+  await expect(insertRow<Payment>(db, 'Payment', { ...newPayment(), ['id" = 1; --' as 'id']: 'x' })).rejects.toThrow(/not a column name/);
 });
