@@ -77,6 +77,9 @@ async function measure(run: Run, name: string, op: Operation, baseline = false):
   return row;
 }
 
+/** The bare-pg client on the gateway's database, with as many connections as the gateway's pool. */
+const openBaseline = (gateway: GatewayProcess) => Baseline.open(gateway.databaseUrl(), Number(process.env.DB_POOL_SIZE) || 10, gateway.demoCredentials());
+
 async function runBaseline(run: Run, baseline: Baseline): Promise<number> {
   const payment = await measure(run, 'bare pg: payment transaction (3 statements)', () => baseline.payment(customerRef()), true);
   const tokens = baseline.tokens;
@@ -147,7 +150,7 @@ async function runGatewayPhases(run: Run, label: (name: string) => string): Prom
 async function runRounds(run: Run, label: string): Promise<void> {
   const { opts, gateway, http } = run;
   const demo = gateway.demoCredentials();
-  const baseline = await Baseline.open(gateway.databaseUrl(), Number(process.env.DB_POOL_SIZE) || 10, demo);
+  const baseline = await openBaseline(gateway);
   const unmetered = { before: async () => {}, after: async () => {} };
   const load = (op: Operation) => runLoad(op, { concurrency: opts.concurrency, signal: run.signal, warmupMs: opts.warmupMs, durationMs: opts.durationMs, around: unmetered });
   const rounds: PaymentRounds = { label, ratios: [], p99s: [] };
@@ -272,7 +275,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
 
     let baselinePerSecond: number | null = null;
     if (opts.phases.has('baseline')) {
-      baseline = await Baseline.open(gateway.databaseUrl(), Number(process.env.DB_POOL_SIZE) || 10, gateway.demoCredentials());
+      baseline = await openBaseline(gateway);
       baselinePerSecond = await runBaseline(run, baseline);
       await baseline.close();
       baseline = null;
