@@ -1,5 +1,6 @@
 // Assembles a running gateway: database (embedded or DATABASE_URL) -> migrations -> services ->
 // HTTP server + jobs. main.ts and the tests both start gateways through here.
+import { Prisma } from './generated/prisma/client.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -32,6 +33,7 @@ import { loadMasterKey } from './master-key.ts';
 import { workerIndex } from './cluster.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { startTracing } from './observability/tracing.ts';
+import { queryRows } from './db/raw.ts';
 
 export interface Gateway {
   config: Config;
@@ -102,7 +104,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     const { applied } = await migrate(databaseUrl);
     if (applied.length) logger.info('migrations applied', { applied });
     const masterKey = loadMasterKey(config, logger);
-    const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, onQuery: opts.onQuery });
+    const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, onQuery: opts.onQuery, direct: !tracing.enabled });
     stops.push(() => db.$disconnect());
 
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing });
@@ -136,7 +138,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       logger,
       metrics,
       tracing,
-      isHealthy: async () => ready && jobs.running && (await db.$queryRaw`SELECT 1`.then(() => true)),
+      isHealthy: async () => ready && jobs.running && (await queryRows(db, Prisma.sql`SELECT 1`).then(() => true)),
     });
     const port = await app.listen(config.PORT, config.HOST);
     stops.push(() => app.close());

@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
+import { sendRawDirect } from './raw.ts';
 
 export type Db = PrismaClient;
 /** A client or an interactive transaction client: domain reads and writes accept either. */
@@ -31,14 +32,20 @@ export interface DbOptions {
    * given: the statement-budget tests count with it, and a running gateway should not pay for it.
    */
   onQuery?: (sql: string) => void;
+  /**
+   * Raw statements sent from the root client go straight to its pool (raw.ts); on unless false.
+   * Off when tracing is on, so that every statement of a request shows as Prisma's spans.
+   */
+  direct?: boolean;
 }
 
 export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   // Our own pool (ended by $disconnect) so /metrics can report its use.
   const maxWait = opts.maxWait ?? 10_000;
   const pool = new BoundedWaitPool({ connectionString, max: opts.max ?? 10 });
+  const statementName = preparedStatementName();
   const db = new PrismaClient({
-    adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: preparedStatementName() }),
+    adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementName }),
     // Waiting for a connection or a row lock is normal under load; only a truly saturated
     // database may fail a request (src/db/busy.ts), never a few hundred requests queueing.
     transactionOptions: { maxWait, timeout: TX_TIMEOUT_MS },
@@ -51,6 +58,7 @@ export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   const onQuery = opts.onQuery;
   // The log option widens the client's type per call site; the event is the same either way.
   if (onQuery) (db as unknown as PrismaClient<'query'>).$on('query', (e) => onQuery(e.query));
+  if (opts.direct !== false) sendRawDirect(db, { pool, statementName, onQuery });
   pools.set(db, pool);
   maxWaits.set(db, maxWait);
   return db;

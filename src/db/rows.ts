@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from './client.ts';
+import { executeRows, queryRows } from './raw.ts';
 
 /** Tables written here; each has a uuid `id` key. */
 export type RowTable = 'Payment' | 'Customer' | 'Notification';
@@ -67,7 +68,7 @@ function returning(columns?: readonly string[]): Prisma.Sql {
 /** INSERT of one row; `id` and `updatedAt` are filled in unless given, as the model API does. */
 export async function insertRow<T, K extends keyof T & string = keyof T & string>(tx: Tx, table: RowTable, values: Columns<T>, columns?: readonly K[]): Promise<Pick<T, K>> {
   const cols = given(created(table, values));
-  const [row] = await tx.$queryRaw<Array<Pick<T, K>>>`INSERT INTO ${ident(table)} (${names(cols)}) VALUES (${params(cols)}) ${returning(columns)}`;
+  const [row] = await queryRows<Pick<T, K>>(tx, Prisma.sql`INSERT INTO ${ident(table)} (${names(cols)}) VALUES (${params(cols)}) ${returning(columns)}`);
   return row!;
 }
 
@@ -82,7 +83,7 @@ export async function insertRows<T>(tx: Tx, table: RowTable, rows: Array<Columns
     if (values.size !== cols.length || !cols.every((k) => values.has(k))) throw new Error(`rows: ${table} rows must have the same columns`);
     return Prisma.sql`(${Prisma.join(cols.map((k) => values.get(k)))})`;
   });
-  return tx.$executeRaw`INSERT INTO ${ident(table)} (${Prisma.join(cols.map(ident))}) VALUES ${Prisma.join(tuples)}`;
+  return executeRows(tx, Prisma.sql`INSERT INTO ${ident(table)} (${Prisma.join(cols.map(ident))}) VALUES ${Prisma.join(tuples)}`);
 }
 
 /**
@@ -90,7 +91,7 @@ export async function insertRows<T>(tx: Tx, table: RowTable, rows: Array<Columns
  * API's update does). Returns the row, or only `columns` of it.
  */
 export async function updateRow<T, K extends keyof T & string = keyof T & string>(tx: Tx, table: RowTable, id: string, values: Columns<T>, columns?: readonly K[]): Promise<Pick<T, K>> {
-  const [row] = await tx.$queryRaw<Array<Pick<T, K>>>`${updateRowSql(table, id, values, columns)}`;
+  const [row] = await queryRows<Pick<T, K>>(tx, updateRowSql(table, id, values, columns));
   if (!row) throw new Error(`rows: no ${table} ${id} to update`);
   return row;
 }
@@ -124,7 +125,7 @@ function upsertSql<T>({ table, conflict, insert, update }: Upsert<T>): Prisma.Sq
 }
 
 export async function upsertRow<T>(tx: Tx, upsert: Upsert<T>): Promise<T> {
-  const [row] = await tx.$queryRaw<T[]>`${upsertSql(upsert)}`;
+  const [row] = await queryRows<T>(tx, upsertSql(upsert));
   return row!;
 }
 
@@ -152,10 +153,10 @@ export async function insertRowUnder<T, P, K extends keyof T & string = keyof T 
   // The parent's columns come back under a prefix, each still typed from its column.
   const parentCols = (columns?.parent ?? COLUMNS[parent.table]).map((c) => Prisma.sql`parent.${ident(c)} AS ${Prisma.raw(`"parent.${c}"`)}`);
   const childCols = columns ? Prisma.join(columns.row.map((c) => Prisma.sql`child.${ident(c)}`)) : Prisma.sql`child.*`;
-  const [joined] = await db.$queryRaw<Array<Record<string, unknown>>>`
+  const [joined] = await queryRows<Record<string, unknown>>(db, Prisma.sql`
     WITH parent AS (${upsertSql(parent)}),
     child AS (INSERT INTO ${ident(table)} (${names(cols)}, ${ident(key)}) SELECT ${params(cols)}, parent.id FROM parent ${returning(columns?.row)})
-    SELECT ${childCols}, ${Prisma.join(parentCols)} FROM child, parent`;
+    SELECT ${childCols}, ${Prisma.join(parentCols)} FROM child, parent`);
   const row: Record<string, unknown> = {};
   const parentRow: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(joined!)) {

@@ -4,6 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { Prisma, type OutboxEvent } from '../generated/prisma/client.ts';
 import { notificationsSql, notifySubscriptionUrl } from './webhooks/fanout.ts';
 import { currentRequestId } from '../observability/context.ts';
+import { queryRows } from '../db/raw.ts';
 
 export const EVENT_KINDS = [
   'order.paid',
@@ -53,7 +54,7 @@ export interface EventSignal {
  * while its deliveries are scheduled on the gateway's clock, which is what the delivery job reads.
  */
 export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
-  const [row] = await tx.$queryRaw<Array<Written>>`${eventStatement(event, at)}`;
+  const [row] = await queryRows<Written>(tx, eventStatement(event, at));
   const written = writtenEvent(row, event);
   await notifySubscriptionUrl(tx, written.event, written.notified, at);
 }
@@ -66,7 +67,7 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
  */
 export async function changeWithEvent<T>(db: Tx, change: Prisma.Sql, event: DomainEvent, at: Date): Promise<T | null> {
   if (recordTypeOf(event.kind) === 'subscription') throw new Error(`changeWithEvent: ${event.kind} needs recordEvent in a transaction`);
-  const [row] = await db.$queryRaw<Array<Written & Record<string, unknown>>>`${eventStatement(event, at, change)}`;
+  const [row] = await queryRows<Written & Record<string, unknown>>(db, eventStatement(event, at, change));
   if (!row) return null;
   const { eventId, eventRequestId, eventCreatedAt, eventSignals, eventNotified, ...changed } = row;
   writtenEvent({ eventId, eventRequestId, eventCreatedAt, eventSignals, eventNotified }, event);

@@ -3,7 +3,7 @@
 // holds the card. Default changes lock the customer row so parallel calls leave one default.
 import { commitAfterBank } from '../db/busy.ts';
 import { z } from 'zod';
-import type { Customer, PaymentAccount, SavedCard, Workspace } from '../generated/prisma/client.ts';
+import { Prisma, type Customer, type PaymentAccount, type SavedCard, type Workspace } from '../generated/prisma/client.ts';
 import type { Services } from './services.ts';
 import type { Tx } from '../db/client.ts';
 import type { CardScheme } from '../providers/types.ts';
@@ -15,6 +15,7 @@ import { findAccount } from './accounts.ts';
 import { requireCapabilities } from './payments/account-choice.ts';
 import { ValidationError } from './errors.ts';
 import { firstDigitsOf, lastFourOf, storedCardInput } from './cards.ts';
+import { queryRows } from '../db/raw.ts';
 
 export const saveCardInput = z.object({
   savedCard: z.object({ channelToken: uuid(), paymentProviderToken: uuid().nullish() }, { error: 'required' }),
@@ -99,7 +100,7 @@ export async function recordSavedCard(tx: Tx, workspaceId: string, customerId: s
 }
 
 async function lockCustomer(tx: Tx, customerId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customerId}::uuid FOR UPDATE`;
+  await queryRows(tx, Prisma.sql`SELECT id FROM "Customer" WHERE id = ${customerId}::uuid FOR UPDATE`);
 }
 
 async function requireCustomer(s: Services, workspace: Workspace, ref: { channelToken: string; channelReference: string }): Promise<Customer> {

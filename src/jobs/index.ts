@@ -1,4 +1,5 @@
 // Every job the gateway runs, defined before the runner starts.
+import { Prisma } from '../generated/prisma/client.ts';
 import type { Agenda } from 'agenda';
 import type { Services } from '../domain/services.ts';
 import type { Config } from '../config.ts';
@@ -7,6 +8,7 @@ import { defineReconcilePayment } from './reconcile-payment.ts';
 import { DELIVER_WEBHOOKS_JOB, defineDeliverWebhooks } from './deliver-webhooks.ts';
 import { defineSendReceipt } from './send-receipt.ts';
 import { RENEW_SUBSCRIPTIONS_JOB, defineRenewSubscriptions } from './renew-subscriptions.ts';
+import { executeRows } from '../db/raw.ts';
 
 export function defineJobs(agenda: Agenda, s: Services): void {
   defineExpirePayment(agenda, s);
@@ -25,5 +27,5 @@ export async function scheduleRecurringJobs(agenda: Agenda, config: Config, s: S
   // would stall deliveries and renewals after a restart. Two runs at once are harmless (webhook
   // rows are claimed with SKIP LOCKED, period ends under the subscription's row lock), so a
   // starting process frees them.
-  await s.db.$executeRaw`UPDATE agenda.agenda_jobs SET locked_at = NULL WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB})`;
+  await executeRows(s.db, Prisma.sql`UPDATE agenda.agenda_jobs SET locked_at = NULL WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB})`);
 }

@@ -2,10 +2,12 @@
 // process; payments, the webhook queue and job lag are read from the database at scrape time, so
 // every process reports the same shared figures; pool use is each process's. With WORKERS > 1 a
 // scrape shows the sum over the workers, the shared figures once (cluster-metrics.ts).
+import { Prisma } from '../generated/prisma/client.ts';
 import client from 'prom-client';
 import { scrape, shareWithCluster } from './cluster-metrics.ts';
 import type { Db } from '../db/client.ts';
 import { poolOf } from '../db/client.ts';
+import { queryRows } from '../db/raw.ts';
 
 export interface Metrics {
   registry: client.Registry;
@@ -39,25 +41,25 @@ export function createMetrics(db: Db): Metrics {
   new client.Gauge({
     name: 'gateway_webhook_queue_depth', aggregator: 'first', help: 'Webhook notifications waiting for an attempt (due now or later)', registers: [registry],
     async collect() {
-      const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Notification" WHERE status = 'pending'`;
+      const [row] = await queryRows<{ n: bigint }>(db, Prisma.sql`SELECT count(*) AS n FROM "Notification" WHERE status = 'pending'`);
       this.set(Number(row?.n ?? 0));
     },
   });
   new client.Gauge({
     name: 'gateway_webhook_queue_lag_seconds', aggregator: 'first', help: 'How long the oldest due webhook notification has waited past its time (0 when none is due)', registers: [registry],
     async collect() {
-      const [row] = await db.$queryRaw<{ lag: number | null }[]>`
+      const [row] = await queryRows<{ lag: number | null }>(db, Prisma.sql`
         SELECT EXTRACT(EPOCH FROM (now() AT TIME ZONE 'UTC') - min("nextAttemptAt"))::float8 AS lag
-        FROM "Notification" WHERE status = 'pending' AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')`;
+        FROM "Notification" WHERE status = 'pending' AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')`);
       this.set(Math.max(0, row?.lag ?? 0));
     },
   });
   new client.Gauge({
     name: 'gateway_job_lag_seconds', aggregator: 'first', help: 'How long the oldest due, unlocked job has waited past its time (0 when none is due)', registers: [registry],
     async collect() {
-      const [row] = await db.$queryRaw<{ lag: number | null }[]>`
+      const [row] = await queryRows<{ lag: number | null }>(db, Prisma.sql`
         SELECT EXTRACT(EPOCH FROM now() - min(next_run_at))::float8 AS lag
-        FROM agenda.agenda_jobs WHERE next_run_at <= now() AND locked_at IS NULL AND NOT coalesce(disabled, false)`;
+        FROM agenda.agenda_jobs WHERE next_run_at <= now() AND locked_at IS NULL AND NOT coalesce(disabled, false)`);
       this.set(Math.max(0, row?.lag ?? 0));
     },
   });

@@ -15,9 +15,10 @@
 // process admits that many calls before it needs the database again. A window never admits more
 // than its limit; with several processes a call may be refused while another process still holds
 // unused points of the same window, at most (lease - 1) per other process (decisions.md "429").
-import type { Workspace } from '../generated/prisma/client.ts';
+import { Prisma, type Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import type { Notifications } from '../db/notifications.ts';
+import { executeRows } from '../db/raw.ts';
 
 export const ADMISSION_CHANNEL = 'gateway_admission';
 /** Entries kept; past it the memory starts empty again (a read costs one statement). */
@@ -117,7 +118,7 @@ export function admissionMemory(notifications: Notifications, db: Tx, ttlMs: num
       if (!notifications.connected) return; // nothing is remembered meanwhile
       const payload = `sync:${process.pid}:${++syncs}`;
       const arrived = new Promise<void>((resolve) => waiting.set(payload, resolve));
-      await db.$executeRaw`SELECT pg_notify(${ADMISSION_CHANNEL}, ${payload})`;
+      await executeRows(db, Prisma.sql`SELECT pg_notify(${ADMISSION_CHANNEL}, ${payload})`);
       await arrived;
     },
   };

@@ -10,6 +10,7 @@ import { Prisma, type Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import type { AdmissionMemory } from './admission-memory.ts';
 import { countingCtes, isLinkOperation, retryAfterSeconds, type RateLimitSettings } from './rate-limit.ts';
+import { queryRows } from '../db/raw.ts';
 
 export type Admission =
   /** The credential is revoked or gone, or its workspace no longer has the path's slug. */
@@ -45,7 +46,7 @@ type Read = { workspace: Workspace; refusedUntil: number | null } | null;
 /** One admission statement; what it returned is remembered when `leased` (null: the credential is unknown). */
 async function readAdmission(db: Tx, credentialId: string, operation: string, limits: RateLimitSettings | null, leased: AdmissionMemory | null): Promise<Read> {
   const seen = leased?.generation();
-  const [row] = await db.$queryRaw<Row[]>`${admissionSql(credentialId, operation, limits, Date.now(), leased !== null)}`;
+  const [row] = await queryRows<Row>(db, admissionSql(credentialId, operation, limits, Date.now(), leased !== null));
   if (!row) return null;
   const { refusedUntil, leaseGranted, leaseExpire, ...workspace } = row;
   if (leased && seen !== undefined) {

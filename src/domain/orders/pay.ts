@@ -3,7 +3,7 @@
 // per order: its row lock serialises two submits, and an attempt still waiting on its 3D page is
 // replaced by a new one.
 import { z } from 'zod';
-import type { Order, Workspace } from '../../generated/prisma/client.ts';
+import { Prisma, type Order, type Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Services } from '../services.ts';
 import type { BinInfo, InstallmentOption } from '../../providers/types.ts';
@@ -17,6 +17,7 @@ import { attemptPayment, pageInstallments, THREE_DS_WINDOW_MS } from '../payment
 import { chooseAccount } from '../payments/account-choice.ts';
 import { pageBinLookup, typedCard } from '../payments/card-source.ts';
 import { loadOrderView, type OrderView } from './view.ts';
+import { queryRows } from '../../db/raw.ts';
 
 export type CheckoutOrder = OrderView & { workspace: Workspace };
 
@@ -84,7 +85,7 @@ export async function payOrder(s: Services, order: CheckoutOrder, raw: unknown):
 async function claimOrder(tx: Tx, order: Order, now: Date): Promise<{ customerId: string; orderId: string }> {
   // One payment at a time per order: the row lock serialises two submits of the same order, and
   // the status is read under it, in the same statement.
-  const [current] = await tx.$queryRaw<Array<Pick<Order, 'status'>>>`SELECT status FROM "Order" WHERE id = ${order.id}::uuid FOR UPDATE`;
+  const [current] = await queryRows<Pick<Order, 'status'>>(tx, Prisma.sql`SELECT status FROM "Order" WHERE id = ${order.id}::uuid FOR UPDATE`);
   if (!current) throw new Error(`order ${order.id} not found`);
   if (current.status !== 'open') throw StateError.single([], 'order_already_paid');
   // An earlier attempt still waiting on its 3D page is replaced (its page stops working); one

@@ -3,12 +3,13 @@
 // counted from the moment the payment became unresolved, and settles it with its owner's normal
 // events once the bank knows; after the last try it fails. Until then no event is sent (spec:
 // no notification for a payment whose provider did not respond).
-import type { Payment, PaymentStatus } from '../../generated/prisma/client.ts';
+import { Prisma, type Payment, type PaymentStatus } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { message } from '../messages.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 import { settlePayment, type Final } from './settle.ts';
+import { queryRows } from '../../db/raw.ts';
 
 export const RECONCILE_PAYMENT_JOB = 'reconcile-payment';
 
@@ -84,7 +85,7 @@ function lostCallKey(p: Payment): string {
 export async function settleIfStill(s: Services, paymentId: string, expected: PaymentStatus, final: Final): Promise<Payment | null> {
   const at = s.clock.now();
   return s.db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: PaymentStatus }[]>`SELECT status FROM "Payment" WHERE id = ${paymentId}::uuid FOR UPDATE`;
+    const [row] = await queryRows<{ status: PaymentStatus }>(tx, Prisma.sql`SELECT status FROM "Payment" WHERE id = ${paymentId}::uuid FOR UPDATE`);
     if (row?.status !== expected) return null;
     const done = await settlePayment(tx, s.owners, paymentId, final, at);
     if (final.status === 'successful' && done.pendingCardReference) await savePaymentCard(tx, done.id, done.pendingCardReference, at);

@@ -3,7 +3,7 @@
 // the check-and-reserve, not during the provider call.
 import { commitAfterBank } from '../../db/busy.ts';
 import { z } from 'zod';
-import type { Payment, Refund, Workspace } from '../../generated/prisma/client.ts';
+import { Prisma, type Payment, type Refund, type Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError, type RefundResult } from '../../providers/types.ts';
 import { amount as amountField, parseInput, uuid } from '../validation.ts';
@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Currency } from '../money.ts';
 import { chargedOf, loadPaymentView, type PaymentView } from './view.ts';
 import { ownerOf } from './owners.ts';
+import { queryRows } from '../../db/raw.ts';
 
 export interface RefundOutcome {
   view: PaymentView;
@@ -68,7 +69,7 @@ export async function cancelPayment(s: Services, workspace: Workspace, raw: unkn
 }
 
 async function lockPayment(tx: Tx, workspaceId: string, token: string): Promise<Payment> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Payment" WHERE id = ${token}::uuid AND "workspaceId" = ${workspaceId}::uuid FOR UPDATE`;
+  const rows = await queryRows<{ id: string }>(tx, Prisma.sql`SELECT id FROM "Payment" WHERE id = ${token}::uuid AND "workspaceId" = ${workspaceId}::uuid FOR UPDATE`);
   if (rows.length === 0) throw NotFoundError.single(TOKEN, 'payment_not_found');
   return tx.payment.findUniqueOrThrow({ where: { id: token } });
 }
@@ -105,7 +106,7 @@ async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask)
   }
   const now = s.clock.now();
   await commitAfterBank(s.db, async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "Payment" WHERE id = ${payment.id}::uuid FOR UPDATE`;
+    await queryRows(tx, Prisma.sql`SELECT id FROM "Payment" WHERE id = ${payment.id}::uuid FOR UPDATE`);
     if (res.status === 'succeeded') {
       await tx.refund.update({ where: { id: refund.id }, data: { status: 'succeeded', providerReference: res.providerReference } });
       // Counted from settled refunds only: another reservation in flight may still fail.

@@ -9,7 +9,7 @@
 // Exactly once with any number of processes: opening the next period and writing its payment
 // happen in one transaction under the subscription's row lock, after re-checking that the period
 // end is still unhandled; whoever comes second finds the next period already open.
-import type { Workspace } from '../../generated/prisma/client.ts';
+import { Prisma, type Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { Tx } from '../../db/client.ts';
 import { DomainError, ValidationError } from '../errors.ts';
@@ -21,6 +21,7 @@ import { lockSubscription } from './retrieve.ts';
 import { catalogAmount, periodEnd } from './periods.ts';
 import { latestPeriod, limitReached, periodEndDue, renewalFailed } from './transitions.ts';
 import { currentPeriod, subscriptionInclude, type SubscriptionView } from './view.ts';
+import { queryRows } from '../../db/raw.ts';
 
 export type PeriodEndOutcome = 'ended' | 'completed' | 'renewed' | 'past_due' | 'skipped';
 
@@ -158,7 +159,7 @@ export async function dueSubscriptions(
   const now = s.clock.now();
   const scope = opts.testClock?.workspaceId ?? null;
   const until = opts.testClock?.until ?? null;
-  return s.db.$queryRaw<Array<{ id: string; endsAt: Date }>>`
+  return queryRows<{ id: string; endsAt: Date }>(s.db, Prisma.sql`
     SELECT s.id, cur."endsAt" AS "endsAt"
       FROM "Subscription" s
       JOIN "Workspace" w ON w.id = s."workspaceId"
@@ -169,7 +170,7 @@ export async function dueSubscriptions(
        AND cur."endsAt" <= COALESCE(${until}::timestamptz AT TIME ZONE 'UTC',
              (${now}::timestamptz AT TIME ZONE 'UTC') + make_interval(secs => w."testClockOffsetMs"::float8 / 1000))
      ORDER BY cur."endsAt", s.id
-     LIMIT ${opts.limit}`;
+     LIMIT ${opts.limit}`);
 }
 
 /** The renewal job's run: every period end that is due, each on its own (one failing stops no other). */

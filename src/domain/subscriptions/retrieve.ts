@@ -1,13 +1,14 @@
 // retrieve-subscription: one subscription of the workspace by token; changes nothing. Another
 // workspace's token reads exactly like a made-up one.
 import { z } from 'zod';
-import type { Subscription, Workspace } from '../../generated/prisma/client.ts';
+import { Prisma, type Subscription, type Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseInput, uuid } from '../validation.ts';
 import { requireFeature } from '../plans.ts';
 import { NotFoundError } from '../errors.ts';
 import { subscriptionInclude, type SubscriptionView } from './view.ts';
+import { queryRows } from '../../db/raw.ts';
 
 export const TOKEN_PATH = ['subscription', 'token'];
 
@@ -31,8 +32,8 @@ export async function findSubscription(db: Tx, workspaceId: string, token: strin
  */
 export async function lockSubscription(tx: Tx, id: string, workspaceId?: string): Promise<Subscription | null> {
   const rows = workspaceId
-    ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Subscription" WHERE id = ${id}::uuid AND "workspaceId" = ${workspaceId}::uuid FOR UPDATE`
-    : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Subscription" WHERE id = ${id}::uuid FOR UPDATE`;
+    ? await queryRows<{ id: string }>(tx, Prisma.sql`SELECT id FROM "Subscription" WHERE id = ${id}::uuid AND "workspaceId" = ${workspaceId}::uuid FOR UPDATE`)
+    : await queryRows<{ id: string }>(tx, Prisma.sql`SELECT id FROM "Subscription" WHERE id = ${id}::uuid FOR UPDATE`);
   if (rows.length === 0) return null;
   return tx.subscription.findUniqueOrThrow({ where: { id } });
 }

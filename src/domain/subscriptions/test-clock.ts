@@ -5,12 +5,13 @@
 // gateway's clock (3D expiry, webhook attempts) come closer by as much as the clock moves, so
 // webhooks that fell due are sent by the delivery job at once, oldest first.
 import { DateTime, Duration, type DurationLikeObject } from 'luxon';
-import type { Workspace } from '../../generated/prisma/client.ts';
+import { Prisma, type Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { StateError, ValidationError } from '../errors.ts';
 import { expirePayment } from '../payments/three-ds.ts';
 import { workspaceNow } from '../workspace-clock.ts';
 import { dueSubscriptions, processPeriodEnd, type PeriodEndOutcome } from './renewals.ts';
+import { executeRows, queryRows } from '../../db/raw.ts';
 
 const MAX_YEARS = 10;
 /** A runaway guard: ten years of monthly renewals for hundreds of subscriptions stays far below. */
@@ -131,16 +132,16 @@ async function nextDue(s: Services, workspaceId: string, target: Date, skips: Ma
  */
 async function moveClock(s: Services, workspaceId: string, to: Date): Promise<void> {
   await s.db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<Array<{ offset: bigint }>>`SELECT "testClockOffsetMs" AS offset FROM "Workspace" WHERE id = ${workspaceId}::uuid FOR UPDATE`;
+    const [row] = await queryRows<{ offset: bigint }>(tx, Prisma.sql`SELECT "testClockOffsetMs" AS offset FROM "Workspace" WHERE id = ${workspaceId}::uuid FOR UPDATE`);
     const wanted = BigInt(to.getTime() - s.clock.now().getTime());
     if (!row || wanted <= row.offset) return;
     const secs = Number(wanted - row.offset) / 1000;
     await tx.workspace.update({ where: { id: workspaceId }, data: { testClockOffsetMs: wanted, testClockBusyUntil: new Date(s.clock.now().getTime() + HOLD_MS) } });
-    await tx.$executeRaw`
+    await executeRows(tx, Prisma.sql`
       UPDATE "Payment" SET "expiresAt" = "expiresAt" - make_interval(secs => ${secs}::float8)
-       WHERE "workspaceId" = ${workspaceId}::uuid AND status = 'started' AND "threeDsOpenedAt" IS NULL AND "expiresAt" IS NOT NULL`;
-    await tx.$executeRaw`
+       WHERE "workspaceId" = ${workspaceId}::uuid AND status = 'started' AND "threeDsOpenedAt" IS NULL AND "expiresAt" IS NOT NULL`);
+    await executeRows(tx, Prisma.sql`
       UPDATE "Notification" SET "nextAttemptAt" = "nextAttemptAt" - make_interval(secs => ${secs}::float8)
-       WHERE "workspaceId" = ${workspaceId}::uuid AND status = 'pending' AND "nextAttemptAt" IS NOT NULL`;
+       WHERE "workspaceId" = ${workspaceId}::uuid AND status = 'pending' AND "nextAttemptAt" IS NOT NULL`);
   });
 }

@@ -2,12 +2,13 @@
 // row lock and each re-checking the state it starts from, so a change happens once whichever
 // process (or the test clock) gets there first. Times written are the workspace's (its test
 // clock); `at` arguments are the gateway's clock, which events take (recordEvent shifts them).
-import type { Payment, Subscription, SubscriptionPeriod } from '../../generated/prisma/client.ts';
+import { Prisma, type Payment, type Subscription, type SubscriptionPeriod } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { recordEvent } from '../events.ts';
 import { clockOf, workspaceTime } from '../workspace-clock.ts';
 import { lockSubscription } from './retrieve.ts';
 import { periodEnd } from './periods.ts';
+import { queryRows } from '../../db/raw.ts';
 
 export async function latestPeriod(tx: Tx, subscriptionId: string): Promise<SubscriptionPeriod> {
   return tx.subscriptionPeriod.findFirstOrThrow({ where: { subscriptionId }, orderBy: { number: 'desc' } });
@@ -66,7 +67,7 @@ export async function renewalFailed(tx: Tx, subscriptionId: string, periodId: st
 
 /** Makes the card the customer's only default (customer row locked, as saved-cards.ts does). */
 async function makeDefaultCard(tx: Tx, customerId: string, cardId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customerId}::uuid FOR UPDATE`;
+  await queryRows(tx, Prisma.sql`SELECT id FROM "Customer" WHERE id = ${customerId}::uuid FOR UPDATE`);
   await tx.savedCard.updateMany({ where: { customerId, isDefault: true, NOT: { id: cardId } }, data: { isDefault: false } });
   await tx.savedCard.updateMany({ where: { id: cardId, customerId }, data: { isDefault: true } });
 }

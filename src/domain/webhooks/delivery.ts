@@ -19,6 +19,7 @@ import { NotFoundError, StateError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
 import { postWebhook, type AttemptResult } from './send.ts';
 import { contextLogger } from '../../logger.ts';
+import { executeRows, queryRows } from '../../db/raw.ts';
 
 export const MAX_ATTEMPTS = 5;
 export const RETRY_WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000] as const;
@@ -145,7 +146,7 @@ const attemptJoins = Prisma.sql`
 async function claimDue(s: Services, limit: number): Promise<Claimed[]> {
   const now = s.clock.now();
   const until = new Date(now.getTime() + leaseMs(s.webhooks));
-  return s.db.$queryRaw<Claimed[]>`
+  return queryRows<Claimed>(s.db, Prisma.sql`
     WITH picked AS (
       SELECT id FROM "Notification"
       WHERE status = 'pending' AND "nextAttemptAt" <= (${now}::timestamptz AT TIME ZONE 'UTC')
@@ -158,12 +159,12 @@ async function claimDue(s: Services, limit: number): Promise<Claimed[]> {
       RETURNING n.*
     )
     SELECT ${attemptColumns} FROM c ${attemptJoins}
-    ORDER BY c."nextAttemptAt"`;
+    ORDER BY c."nextAttemptAt"`);
 }
 
 async function loadForAttempt(s: Services, id: string): Promise<Claimed> {
-  const [row] = await s.db.$queryRaw<Claimed[]>`
-    SELECT ${attemptColumns} FROM "Notification" c ${attemptJoins} WHERE c.id = ${id}::uuid`;
+  const [row] = await queryRows<Claimed>(s.db, Prisma.sql`
+    SELECT ${attemptColumns} FROM "Notification" c ${attemptJoins} WHERE c.id = ${id}::uuid`);
   if (!row) throw new Error(`notification ${id} not found`);
   return row;
 }
@@ -219,7 +220,7 @@ async function writeOutcomes(s: Services, outcomes: Outcome[]): Promise<void> {
     delivered_at: o.deliveredAt?.toISOString() ?? null,
     retry_at: o.retryAt?.toISOString() ?? null,
   }));
-  await s.db.$executeRaw`
+  await executeRows(s.db, Prisma.sql`
     WITH v AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(
         attempt_id uuid, id uuid, outcome text, number int, started_at timestamptz, duration_ms int,
@@ -239,7 +240,7 @@ async function writeOutcomes(s: Services, outcomes: Outcome[]): Promise<void> {
       "deliveredAt" = CASE WHEN v.outcome = 'delivered' THEN v.delivered_at AT TIME ZONE 'UTC' ELSE n."deliveredAt" END,
       "nextAttemptAt" = CASE WHEN v.outcome = 'retry' AND n.status = 'pending' THEN v.retry_at AT TIME ZONE 'UTC' ELSE NULL END,
       "leasedUntil" = NULL
-    FROM v WHERE n.id = v.id`;
+    FROM v WHERE n.id = v.id`);
 }
 
 /**

@@ -1,0 +1,96 @@
+// Raw SQL (a Prisma.Sql built with Prisma.sql), one way for every caller: `queryRows` and
+// `executeRows`. Sent from the root client, a statement goes straight to the client's own pg pool
+// (the one its driver adapter uses): the Prisma client's raw path spends about a fifth of a
+// payment's gateway CPU serialising the parameters, wrapping the call in its engine and mapping
+// the rows back (docs/decisions.md, "Raw SQL on the pool"; docs/performance.md). Inside an
+// interactive transaction the statement must run on that transaction's connection, which only the
+// transaction client knows: there it goes through `$queryRaw` as before.
+//
+// Both paths take the same values and give back the same JavaScript types (test/db/raw.test.ts):
+// dates are sent and read as UTC (`timestamp` columns hold UTC, as the model API writes them),
+// int8 is a bigint, numeric a Prisma.Decimal, arrays of these the same.
+import pg from 'pg';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { Db, Tx } from './client.ts';
+
+/** What a root client's direct path needs: its pool, its statement names, the statement counter. */
+export interface DirectPath {
+  pool: pg.Pool;
+  statementName: (query: { sql: string }) => string;
+  onQuery?: (sql: string) => void;
+}
+
+const direct = new WeakMap<object, DirectPath>();
+
+/** Lets raw statements from this root client skip the Prisma client (createDb). */
+export function sendRawDirect(db: Db, path: DirectPath): void {
+  direct.set(db, path);
+}
+
+/** The rows of a raw statement. */
+export async function queryRows<T>(db: Tx, sql: Prisma.Sql): Promise<T[]> {
+  const path = direct.get(db);
+  if (!path) return db.$queryRaw<T[]>(sql);
+  return (await send(path, sql)).rows as T[];
+}
+
+/** A raw statement's count of rows written. */
+export async function executeRows(db: Tx, sql: Prisma.Sql): Promise<number> {
+  const path = direct.get(db);
+  if (!path) return db.$executeRaw(sql);
+  return (await send(path, sql)).rowCount ?? 0;
+}
+
+async function send(path: DirectPath, sql: Prisma.Sql): Promise<pg.QueryResult> {
+  const text = sql.text;
+  const result = await path.pool.query({ name: path.statementName({ sql: text }) || undefined, text, values: sql.values.map(toParameter), types: TYPES });
+  path.onQuery?.(text);
+  return result;
+}
+
+/** A value as the driver adapter sends it: dates as UTC text (pg's own would use local time). */
+function toParameter(value: unknown): unknown {
+  if (value instanceof Date) return utcTimestamp(value);
+  if (Prisma.Decimal.isDecimal(value)) return value.toString();
+  if (Array.isArray(value)) return value.map(toParameter);
+  return value ?? null;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function utcTimestamp(d: Date): string {
+  const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
+}
+
+// PostgreSQL type ids whose text the Prisma client reads differently from pg's defaults.
+const INT8 = 20;
+const INT8_ARRAY = 1016;
+const DATE = 1082;
+const TIMESTAMP = 1114;
+const TIMESTAMP_ARRAY = 1115;
+const NUMERIC = 1700;
+const NUMERIC_ARRAY = 1231;
+
+/** `timestamp` (without time zone) holds UTC here; pg would read it as local time. */
+const utcDate = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+
+const parseArray = pg.types.getTypeParser(INT8_ARRAY as never) as unknown as (text: string) => unknown[];
+const arrayOf = (parse: (text: string) => unknown) => {
+  // pg's int8[] parser yields the elements as text (or null); each is then read as one element.
+  return (text: string) => parseArray(text).map((v) => (v === null ? null : parse(String(v))));
+};
+
+const PARSERS: Record<number, (text: string) => unknown> = {
+  [INT8]: (text) => BigInt(text),
+  [INT8_ARRAY]: arrayOf((text) => BigInt(text)),
+  [DATE]: (text) => new Date(`${text}T00:00:00Z`),
+  [TIMESTAMP]: utcDate,
+  [TIMESTAMP_ARRAY]: arrayOf(utcDate),
+  [NUMERIC]: (text) => new Prisma.Decimal(text),
+  [NUMERIC_ARRAY]: arrayOf((text) => new Prisma.Decimal(text)),
+};
+
+const TYPES = {
+  getTypeParser: ((oid: number, format?: string) => (format !== 'binary' && PARSERS[oid]) || pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
