@@ -1,5 +1,5 @@
-// Single-row INSERT / UPDATE / upsert ... RETURNING (all or some columns), and multi-row INSERT, sent raw through the
-// Prisma client, for the rows every payment writes (the payment, its customer, the webhook
+// Single-row INSERT / UPDATE / upsert ... RETURNING (all or some columns), and multi-row INSERT, sent
+// raw (raw.ts), for the rows every payment writes (the payment, its customer, the webhook
 // notifications of its event). Through the model API the client spends about 2.5 ms of the
 // gateway's CPU on a payment.create, about 1 ms on an upsert or update and about 2 ms on a
 // notification.createMany of one row (rendering and mapping columns in its query interpreter),
@@ -8,7 +8,7 @@
 //
 // Column names are the model's field names (the schema maps none), so a row comes back as the
 // model's type. Values go as parameters; PostgreSQL types each one from its column, so uuids and
-// enums need no casts, and the driver adapter sends dates as UTC like the model API does.
+// enums need no casts, and dates go as UTC like the model API sends them.
 import { randomUUID } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from './client.ts';
