@@ -3,7 +3,6 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
-import { sendRawDirect } from './raw.ts';
 
 export type Db = PrismaClient;
 /** A client or an interactive transaction client: domain reads and writes accept either. */
@@ -58,7 +57,7 @@ export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   const onQuery = opts.onQuery;
   // The log option widens the client's type per call site; the event is the same either way.
   if (onQuery) (db as unknown as PrismaClient<'query'>).$on('query', (e) => onQuery(e.query));
-  if (opts.direct !== false) sendRawDirect(db, { pool, statementName, onQuery });
+  if (opts.direct !== false) directPaths.set(db, { pool, statementName, onQuery });
   pools.set(db, pool);
   maxWaits.set(db, maxWait);
   return db;
@@ -117,3 +116,15 @@ export function preparedStatementName(max = 2_000): (query: { sql: string }) => 
 const pools = new WeakMap<Db, pg.Pool>();
 /** The connection pool behind a client made by createDb (for metrics). */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
+/** What raw.ts needs to send a root client's raw statements on the client's pool itself. */
+export interface DirectPath {
+  pool: pg.Pool;
+  /** The adapter's statement names, so both paths share each connection's prepared statements. */
+  statementName: (query: { sql: string }) => string;
+  onQuery?: (sql: string) => void;
+}
+
+const directPaths = new WeakMap<object, DirectPath>();
+/** The direct path of a root client made by createDb (none for a transaction client, or when `direct` is false). */
+export const directPathOf = (db: Tx): DirectPath | undefined => directPaths.get(db);

@@ -1,42 +1,29 @@
 // Raw SQL (a Prisma.Sql built with Prisma.sql), one way for every caller: `queryRows` and
 // `executeRows`. Sent from the root client, a statement goes straight to the client's own pg pool
-// (the one its driver adapter uses): the Prisma client's raw path spends about a fifth of a
+// (the one its driver adapter uses): the Prisma client's raw path spent about a fifth of a
 // payment's gateway CPU serialising the parameters, wrapping the call in its engine and mapping
-// the rows back (docs/decisions.md, "Raw SQL on the pool"; docs/performance.md). Inside an
-// interactive transaction the statement must run on that transaction's connection, which only the
-// transaction client knows: there it goes through `$queryRaw` as before.
+// the rows back (docs/decisions.md, "Raw SQL goes straight to the pool"; docs/performance.md,
+// "Raw SQL on the pool"). Inside an interactive transaction the statement must run on that
+// transaction's connection, which only the transaction client knows: there it goes through
+// `$queryRaw`.
 //
 // Both paths take the same values and give back the same JavaScript types (test/db/raw.test.ts):
 // dates are sent and read as UTC (`timestamp` columns hold UTC, as the model API writes them),
 // int8 is a bigint, numeric a Prisma.Decimal, arrays of these the same.
 import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.ts';
-import type { Db, Tx } from './client.ts';
-
-/** What a root client's direct path needs: its pool, its statement names, the statement counter. */
-export interface DirectPath {
-  pool: pg.Pool;
-  statementName: (query: { sql: string }) => string;
-  onQuery?: (sql: string) => void;
-}
-
-const direct = new WeakMap<object, DirectPath>();
-
-/** Lets raw statements from this root client skip the Prisma client (createDb). */
-export function sendRawDirect(db: Db, path: DirectPath): void {
-  direct.set(db, path);
-}
+import { directPathOf, type DirectPath, type Tx } from './client.ts';
 
 /** The rows of a raw statement. */
 export async function queryRows<T>(db: Tx, sql: Prisma.Sql): Promise<T[]> {
-  const path = direct.get(db);
+  const path = directPathOf(db);
   if (!path) return db.$queryRaw<T[]>(sql);
   return (await send(path, sql)).rows as T[];
 }
 
 /** A raw statement's count of rows written. */
 export async function executeRows(db: Tx, sql: Prisma.Sql): Promise<number> {
-  const path = direct.get(db);
+  const path = directPathOf(db);
   if (!path) return db.$executeRaw(sql);
   return (await send(path, sql)).rowCount ?? 0;
 }
