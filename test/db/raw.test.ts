@@ -105,9 +105,12 @@ describe('queryRows', () => {
   it('fails as busy when the pool stays full longer than a first write may wait', async () => {
     const small = createDb(url, { max: 1, maxWait: 100 });
     try {
+      // The pool's one connection, held by a transaction until released.
       let release!: () => void;
-      const held = small.$transaction(() => new Promise<void>((resolve) => (release = resolve)), { timeout: 10_000 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      let started!: () => void;
+      const holding = new Promise<void>((resolve) => (started = resolve));
+      const held = small.$transaction(() => new Promise<void>((resolve) => ((release = resolve), started())), { maxWait: 10_000, timeout: 10_000 });
+      await holding;
       const err = await refusedWhenBusy(small, () => queryRows(small, Prisma.sql`SELECT 1`)).catch((e: unknown) => e);
       release();
       await held;
