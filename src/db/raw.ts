@@ -30,7 +30,9 @@ export async function executeRows(db: Tx, sql: Prisma.Sql): Promise<number> {
 
 async function send(path: DirectPath, sql: Prisma.Sql): Promise<pg.QueryResult> {
   const text = sql.text;
-  const result = await path.pool.query({ name: path.statementName({ sql: text }) || undefined, text, values: sql.values.map(toParameter), types: TYPES });
+  // The adapter's names: a connection prepares each text once, whichever path sent it first.
+  const name = path.statementName({ sql: text }) || undefined;
+  const result = await path.pool.query({ name, text, values: sql.values.map(toParameter), types: TYPES });
   path.onQuery?.(text);
   return result;
 }

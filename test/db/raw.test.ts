@@ -102,6 +102,25 @@ describe('queryRows', () => {
     expect(await queryRows(direct, Prisma.sql`SELECT n FROM raw_probe WHERE id = 3`)).toEqual([{ n: 9n }]);
   });
 
+  it('shares the adapter\'s statement names on one connection, so neither path prepares a name the other gave another text', async () => {
+    const one = createDb(url, { max: 1 });
+    try {
+      const first = Prisma.sql`SELECT ${1}::int AS n, 'first' AS which`;
+      const second = Prisma.sql`SELECT ${2}::int AS n, 'second' AS which`;
+      // Direct, then through the adapter (a transaction), on the pool's only connection, in both orders.
+      expect(await queryRows(one, first)).toEqual([{ n: 1, which: 'first' }]);
+      await one.$transaction(async (tx) => {
+        expect(await queryRows(tx, second)).toEqual([{ n: 2, which: 'second' }]);
+        expect(await queryRows(tx, first)).toEqual([{ n: 1, which: 'first' }]);
+      });
+      expect(await queryRows(one, second)).toEqual([{ n: 2, which: 'second' }]);
+      const [prepared] = await queryRows<{ n: bigint }>(one, Prisma.sql`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE '%AS which'`);
+      expect(prepared!.n).toBe(2n);
+    } finally {
+      await one.$disconnect();
+    }
+  });
+
   it('fails as busy when the pool stays full longer than a first write may wait', async () => {
     const small = createDb(url, { max: 1, maxWait: 100 });
     try {
