@@ -40,8 +40,14 @@ describe('renewals with two gateways on one database', () => {
     );
     await Promise.all([processDueSubscriptions(a.gateway.services), processDueSubscriptions(b.gateway.services)]);
 
-    expect(outcomes.filter((o) => o === 'renewed')).toHaveLength(2);
-    expect(outcomes.filter((o) => o !== 'renewed' && o !== 'skipped')).toEqual([]);
+    // Each subscription's ten handlers: at most one renewed it. Its gateway's own renewal job
+    // (every 200 ms here) may have been first, and then all ten skipped; the rows below show
+    // that exactly one renewal happened either way.
+    tokens.forEach((_, i) => {
+      const own = outcomes.slice(i * 10, (i + 1) * 10);
+      expect(own.filter((o) => o === 'renewed').length).toBeLessThanOrEqual(1);
+      expect(own.filter((o) => o !== 'renewed' && o !== 'skipped')).toEqual([]);
+    });
     for (const token of tokens) {
       const row = await subscriptionRow(a, token);
       expect(row.status).toBe('active');
