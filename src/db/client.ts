@@ -57,9 +57,7 @@ export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   const onQuery = opts.onQuery;
   // The log option widens the client's type per call site; the event is the same either way.
   if (onQuery) (db as unknown as PrismaClient<'query'>).$on('query', (e) => onQuery(e.query));
-  if (opts.direct !== false) directPaths.set(db, { pool, statementName, onQuery });
-  pools.set(db, pool);
-  maxWaits.set(db, maxWait);
+  backings.set(db, { pool, maxWait, statementName, onQuery, direct: opts.direct !== false });
   return db;
 }
 
@@ -86,11 +84,10 @@ class BoundedWaitPool extends pg.Pool {
   }
 }
 
-const maxWaits = new WeakMap<Db, number>();
 
 /** Runs `fn` with the connection waits of its statements bounded by the client's maxWait (busy.ts). */
 export function withBoundedConnectionWait<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  return connectionWait.run(maxWaits.get(db) ?? 10_000, fn);
+  return connectionWait.run(backings.get(db)?.maxWait ?? 10_000, fn);
 }
 
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
@@ -113,10 +110,6 @@ export function preparedStatementName(max = 2_000): (query: { sql: string }) => 
   };
 }
 
-const pools = new WeakMap<Db, pg.Pool>();
-/** The connection pool behind a client made by createDb (for metrics). */
-export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
-
 /** What raw.ts needs to send a root client's raw statements on the client's pool itself. */
 export interface DirectPath {
   pool: pg.Pool;
@@ -125,6 +118,14 @@ export interface DirectPath {
   onQuery?: (sql: string) => void;
 }
 
-const directPaths = new WeakMap<object, DirectPath>();
+/** What createDb built a root client on, kept by the client (a transaction client has none). */
+const backings = new WeakMap<object, DirectPath & { maxWait: number; direct: boolean }>();
+
+/** The connection pool behind a client made by createDb (for metrics). */
+export const poolOf = (db: Db): pg.Pool | undefined => backings.get(db)?.pool;
+
 /** The direct path of a root client made by createDb (none for a transaction client, or when `direct` is false). */
-export const directPathOf = (db: Tx): DirectPath | undefined => directPaths.get(db);
+export function directPathOf(db: Tx): DirectPath | undefined {
+  const backing = backings.get(db);
+  return backing?.direct ? backing : undefined;
+}

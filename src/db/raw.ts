@@ -45,12 +45,8 @@ function toParameter(value: unknown): unknown {
   return value ?? null;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-function utcTimestamp(d: Date): string {
-  const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  return `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
-}
+/** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, without a zone: the adapter's format for a date parameter. */
+const utcTimestamp = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 
 // PostgreSQL type ids whose text the Prisma client reads differently from pg's defaults.
 const INT8 = 20;
