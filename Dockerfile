@@ -1,6 +1,6 @@
 # The gateway compiled to JavaScript, run by plain node (no TypeScript at runtime).
 # Build: docker build -t payment-gateway .   Run with PostgreSQL: docker compose up (compose.yaml).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Scripts off: the Prisma client is generated below, once the schema is in place.
@@ -11,7 +11,7 @@ RUN PRISMA_QUERY_ENGINE_LIBRARY=/dev/null PRISMA_SCHEMA_ENGINE_BINARY=/dev/null 
 COPY src ./src
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/.data
 COPY package.json package-lock.json ./
