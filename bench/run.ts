@@ -192,7 +192,7 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
   log('  CPU ms/op: gateway process tree (PostgreSQL excluded) and PostgreSQL (postmaster and backends) from /proc;');
   log('  SQL/op: statements PostgreSQL executed (pg_stat_statements), BEGIN/COMMIT/ROLLBACK not counted;');
   log('  tx/op: explicit transactions (BEGIN…COMMIT blocks); a statement sent alone is not counted as one;');
-  log(`  × baseline: ops/s divided by the bare-pg payment transaction's ops/s (issue #11's definition).`);
+  log(`  × baseline: ops/s divided by the bare-pg payment transaction's ops/s (docs/performance.md, "Performance goals").`);
   if (backgroundPerSecond !== null) log(`  The idle gateway's own polling ran ${fmtShort(backgroundPerSecond)} statements/s; they are included.`);
   log();
   log(operationsTable(run.rows, baselinePerSecond));
@@ -210,7 +210,7 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
     log(roundsLines(run.rounds));
   }
   log();
-  log('Goals (issue #11)');
+  log('Goals (docs/performance.md)');
   log(goals(run.rows, baselinePerSecond, webhooks, run.rounds));
   const floor = floorLine(run.rows, baselinePerSecond);
   if (floor) log(floor);

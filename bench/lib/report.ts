@@ -1,5 +1,5 @@
 // The results as Markdown tables (readable in a terminal, pasteable into docs/performance.md) and
-// the goals of issue #11 checked against them.
+// the performance goals (docs/performance.md) checked against them.
 import type { LoadResult } from './load.ts';
 import type { Usage } from './meter.ts';
 import { fmt, fmtShort, median } from './stats.ts';
@@ -86,7 +86,7 @@ interface Goal {
   met: boolean;
 }
 
-/** Issue #11's targets, each with what this run measured; a phase that did not run is left out. */
+/** The performance goals (docs/performance.md, "Performance goals"), each with what this run measured; a phase that did not run is left out. */
 export function goals(rows: OperationRow[], baselinePerSecond: number | null, webhooks: WebhookResult | null, rounds: PaymentRounds[] = []): string {
   const find = (prefix: string) => rows.filter((r) => !r.baseline && r.name.startsWith(prefix));
   // With several worker counts (--workers 1,2), a goal is judged on the fastest of them.
