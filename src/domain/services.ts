@@ -1,4 +1,5 @@
-// What every domain operation may use, built once in main.ts (and by the tests).
+// What every domain operation may use, built once per gateway by startGateway in src/gateway.ts
+// (main.ts and the tests start gateways through it).
 import type { Db } from '../db/client.ts';
 import type { ProviderRegistry } from '../providers/registry.ts';
 import type { Clock } from './clock.ts';

@@ -1,5 +1,5 @@
-// Every payment attempt has an owner: the API (secure/regular-payment), an order page, and next
-// subscriptions and payment links. The attempt itself is the same for all (attempt.ts); the
+// Every payment attempt has an owner: the API (secure/regular-payment), an order page, a
+// subscription (its page and its renewals) or a payment link's page. The attempt itself is the same for all (attempt.ts); the
 // owner says what its settlement means, which events it sends and where a failed 3D attempt
 // returns. The table of owners is built where the gateway is assembled (src/gateway.ts).
 import type { Payment } from '../../generated/prisma/client.ts';
