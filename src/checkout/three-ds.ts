@@ -1,5 +1,5 @@
 // The simulated bank (ACS) page behind secure-payment's redirect_url: a form with `outcome`
-// buttons approve/decline (DESIGN.md), then the return POST of transaction_token.
+// buttons approve/decline (docs/decisions.md lists the simulator's cards), then the return POST of transaction_token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import { completeThreeDs, openThreeDs } from '../domain/payments/three-ds.ts';

@@ -78,7 +78,7 @@ export function ruleMatches(rule: RoutingRule, card: CardFacts): boolean {
   return true;
 }
 
-/** The DESIGN.md capability flags an account has switched on, by their wire names. */
+/** The capability flags an account has switched on, by their wire names (`secure`, `non_secure`, `card_storage`, …). */
 export function capabilityNames(a: PaymentAccount): string[] {
   const flags: Array<[string, boolean]> = [
     ['secure', a.secure],

@@ -1,4 +1,4 @@
-// Currency conversion (DESIGN.md): an account with `conversion` on that does not take the
+// Currency conversion: an account with `conversion` on that does not take the
 // payment's currency charges in its own first currency at a rate from the rate source.
 import type { Currency } from './money.ts';
 import { divideHalfUp } from './money.ts';

@@ -1,7 +1,7 @@
 // A workspace's clock: the gateway's clock plus the workspace's test-clock offset (zero unless a
 // test-mode workspace moved its test clock forward). Every subscription rule, every event's
 // created_at and the test clock itself read time through here, so "now" means one thing per
-// workspace (DESIGN.md: Time).
+// workspace (docs/decisions.md, "Test clocks").
 import type { Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import type { Services } from './services.ts';

@@ -1,4 +1,4 @@
-// Link payments taken on the link page (issue #13): the link's `transactions` keep the latest 50
+// Link payments taken on the link page: the link's `transactions` keep the latest 50
 // attempts, newest first (the 51st drops the oldest, the count keeps them all), and a paid link
 // payment of a link with `emails_customer` sends its receipt through a real local SMTP server.
 import { once } from 'node:events';

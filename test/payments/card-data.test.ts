@@ -1,5 +1,5 @@
-// The full card number and the security code are never stored, logged or returned (DESIGN.md
-// "Card data"). Every payment path runs with every simulator card and unusual security codes,
+// The full card number and the security code are never stored, logged or returned (the
+// saved card keeps first digits, last four, expiry and holder only). Every payment path runs with every simulator card and unusual security codes,
 // then every text-like column of every table, the log lines and the answers are searched.
 import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// Each simulator card of DESIGN.md ("The simulator provider") through regular-payment and through
+// Each simulator card (docs/decisions.md, "Provider declines … and `error_code`") through regular-payment and through
 // secure-payment with an approved 3D step: the answer, retrieve-payment, the stored status and
 // the outbox event (none for a provider that did not answer).
 import { describe, expect, it } from 'vitest';

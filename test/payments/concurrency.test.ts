@@ -1,4 +1,4 @@
-// Parallel money movements on one payment (DESIGN.md "Concurrency"): the row lock must keep the
+// Parallel money movements on one payment (refunds and cancels lock the payment row): the row lock must keep the
 // refunded total within the payment and let only one of a cancel and a refund through.
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';

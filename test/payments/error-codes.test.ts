@@ -1,4 +1,4 @@
-// `error_code` on a failed payment's answer (issue #14): the simulator's decline table in
+// `error_code` on a failed payment's answer: the simulator's decline table in
 // docs/decisions.md, card by card, over REST (result.error_code) and GraphQL (result.errorCode).
 // A successful REST answer keeps the spec's bytes: no error_code key at all.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Contention is an input too (issue #10): waiting for a row lock never fails a request, and a
+// Contention is an input too: waiting for a row lock never fails a request, and a
 // truly saturated database answers 503 with Retry-After and a body saying nothing happened —
 // which must then be true: no refund row, no money reserved, no event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Statements per operation, counted at the gateway's Prisma client, so that a change which adds
 // round trips to the hot paths fails here instead of only showing in `npm run bench`.
-// The ceilings are today's counts (docs/performance.md); issue 11's targets are lower (a payment in
+// The ceilings are today's counts (docs/performance.md); the performance goals are lower (a payment in
 // 8, a retrieve in 2) and each step that reaches nearer lowers its ceiling here.
 import { describe, expect, it } from 'vitest';
 import { useResources } from '../helpers/fixture.ts';
@@ -10,7 +10,7 @@ import { paymentBody } from '../helpers/payments.ts';
 // Counted as the client sends them: COMMIT is seen (BEGIN is not), so a payment's 2 transactions
 // show as 2 of its statements. The 429 count is part of the admission statement, so it is seen
 // here too (before, the limiter's own statement on its own pool was not).
-// Before issue 11's cuts: 20 and 8; after relationJoins and the merged reads: 12 and 2; the outbox row and
+// Before the statement cuts: 20 and 8; after relationJoins and the merged reads: 12 and 2; the outbox row and
 // its signal in one statement: 11; the admission statement (credential, workspace and 429 count
 // in one, the key cached): still 11 and 2, now with the limiter counted; the event in one
 // statement and the channel remembered: 9 (7 without the two COMMITs) and 2; accounts and rules

@@ -1,4 +1,4 @@
-// A renewal is charged exactly once (issue #12): two gateways on one database (each its own
+// A renewal is charged exactly once: two gateways on one database (each its own
 // connection pool, job runner and renewal sweep) handling the same period end many times at once,
 // and a renewal racing cancel-subscription. The gateways' shared clock jumps past the period end;
 // their own renewal jobs run meanwhile too.

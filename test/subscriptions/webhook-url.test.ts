@@ -1,4 +1,4 @@
-// subscription-payment's `webhook_url` (issue #12): the subscription's own events reach it, signed
+// subscription-payment's `webhook_url`: the subscription's own events reach it, signed
 // like every webhook (checked here with the merchant's verifier, `verifyWebhook`), besides the
 // workspace's addresses that selected them; another subscription's events never do, and an
 // address with the same URL gets one notification, not two.

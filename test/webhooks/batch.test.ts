@@ -1,4 +1,4 @@
-// The batched delivery path (issue 11): many notifications claimed in one statement, attempts in
+// The batched delivery path (docs/performance.md): many notifications claimed in one statement, attempts in
 // flight together, results written many per statement. Every notification must get its own
 // result (status, attempt number, next attempt time, attempt row), a rotated API secret must sign
 // the very next attempt in every process, and two delivery loops on one database never send one

@@ -1,4 +1,4 @@
-// Test clocks (issue 12; what Stripe offers for testing billing): a test-mode workspace moves its
+// Test clocks (what Stripe offers for testing billing): a test-mode workspace moves its
 // own time forward, and everything of that workspace that falls due meanwhile runs in order, at
 // the time it was due, as it would have: period ends (renewals, ends, completions) and 3D pages
 // expiring. The clock is an offset on the workspace (workspace-clock.ts). Deadlines kept on the

@@ -3,7 +3,7 @@
 // claimed with FOR UPDATE SKIP LOCKED and a lease, so several gateway processes send each attempt
 // once; all times come from the injected clock.
 //
-// The path is batched (issue 11): one statement claims many due notifications and returns all an
+// The path is batched (docs/performance.md): one statement claims many due notifications and returns all an
 // attempt needs (address, workspace slug, request id, the workspace's newest API credential);
 // decrypted secrets are kept per credential id; attempts run over kept-alive connections; their
 // results are written many at once, each batch in one statement (attempt rows and notification
