@@ -1,17 +1,19 @@
 // Serves the built dashboard (dashboard/dist, made by `vite build` in postinstall) under
 // /dashboard/. Unknown paths get index.html so the app's own routes survive a reload; hashed
-// assets are cached for good, index.html never.
-import { readFile } from 'node:fs/promises';
+// assets are cached for good, index.html revalidated. Each file is read and compressed once
+// (http/static-body.ts); its security headers, CSP included, come from http/security-headers.ts.
+import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bodyCache, compressBody, IMMUTABLE, REVALIDATE, sendBody } from '../http/static-body.ts';
 
 export const DASHBOARD_DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
-const CSP = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Answers GET/HEAD under /dashboard; false for every other request. */
 export function createDashboardHandler(dist = DASHBOARD_DIST) {
+  const files = bodyCache<string>();
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
     const pathname = (req.url ?? '/').split('?')[0]!;
     if (pathname !== '/dashboard' && !pathname.startsWith('/dashboard/')) return false;
@@ -25,23 +27,18 @@ export function createDashboardHandler(dist = DASHBOARD_DIST) {
     }
     const asset = pathname.startsWith('/dashboard/assets/') ? path.join(dist, path.normalize(decodeURIComponent(pathname.slice('/dashboard/'.length)))) : null;
     const file = asset && asset.startsWith(path.join(dist, 'assets') + path.sep) ? asset : path.join(dist, 'index.html');
-    let body: Buffer;
+    let body;
     try {
-      body = await readFile(file);
+      // Keyed by modification time too: a new build replaces index.html at the same address.
+      const { mtimeMs } = await stat(file);
+      body = await files(`${file}@${mtimeMs}`, async () => compressBody(TYPES[path.extname(file)] ?? 'application/octet-stream', await readFile(file)));
     } catch {
       const missing = file.endsWith('index.html');
       res.writeHead(missing ? 503 : 404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(missing ? 'The dashboard is not built: run npm install (its postinstall runs vite build).\n' : 'Not found\n');
       return true;
     }
-    res.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': asset ? 'public, max-age=31536000, immutable' : 'no-store',
-      'Content-Security-Policy': CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendBody(req, res, body, asset ? IMMUTABLE : REVALIDATE);
     return true;
   };
 }
