@@ -25,20 +25,39 @@ export function createDashboardHandler(dist = DASHBOARD_DIST) {
       res.writeHead(301, { Location: '/dashboard/' }).end();
       return true;
     }
-    const asset = pathname.startsWith('/dashboard/assets/') ? path.join(dist, path.normalize(decodeURIComponent(pathname.slice('/dashboard/'.length)))) : null;
-    const file = asset && asset.startsWith(path.join(dist, 'assets') + path.sep) ? asset : path.join(dist, 'index.html');
+    const asset = pathname.startsWith('/dashboard/assets/') ? assetFile(dist, pathname.slice('/dashboard/'.length)) : null;
+    if (asset === undefined) return notFound(res);
+    const file = asset ?? path.join(dist, 'index.html');
     let body;
     try {
       // Keyed by modification time too: a new build replaces index.html at the same address.
       const { mtimeMs } = await stat(file);
       body = await files(`${file}@${mtimeMs}`, async () => compressBody(TYPES[path.extname(file)] ?? 'application/octet-stream', await readFile(file)));
     } catch {
-      const missing = file.endsWith('index.html');
-      res.writeHead(missing ? 503 : 404, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(missing ? 'The dashboard is not built: run npm install (its postinstall runs vite build).\n' : 'Not found\n');
+      if (asset) return notFound(res);
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('The dashboard is not built: run npm install (its postinstall runs vite build).\n');
       return true;
     }
     sendBody(req, res, body, asset ? IMMUTABLE : REVALIDATE);
     return true;
   };
+}
+
+/** The file of an asset address inside dist/assets; undefined for a malformed escape or a name outside it. */
+function assetFile(dist: string, relative: string): string | undefined {
+  let name: string;
+  try {
+    name = decodeURIComponent(relative);
+  } catch {
+    return undefined;
+  }
+  const file = path.join(dist, path.normalize(name));
+  return file.startsWith(path.join(dist, 'assets') + path.sep) ? file : undefined;
+}
+
+function notFound(res: http.ServerResponse): true {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end('Not found\n');
+  return true;
 }

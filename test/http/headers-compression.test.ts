@@ -19,7 +19,8 @@ interface Raw {
 
 function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+    // The path as given (a URL string would resolve %2e%2e before sending).
+    const req = http.request(base, { path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -90,6 +91,16 @@ describe('compression', { timeout: 60_000 }, () => {
     const head = await get(t.gateway.baseUrl, '/docs', { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.body.length).toBe(0);
+  });
+
+  it('answers 404, never 500 or another file, for asset addresses that name no asset', async () => {
+    for (const path of ['/dashboard/assets/%E0%A4%A', '/dashboard/assets/..%2Findex.html', '/dashboard/assets/%2e%2e/%2e%2e/package.json', '/dashboard/assets/nothing.js', '/dashboard/assets/']) {
+      const res = await get(t.gateway.baseUrl, path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString(), path).toBe('Not found\n');
+    }
+    // The app's own routes still get the page.
+    expect((await get(t.gateway.baseUrl, '/dashboard/payments/abc')).body.toString()).toContain('<div id="root">');
   });
 
   it('chooses by Accept-Encoding with q-values', () => {
