@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { chooseEncoding } from '../../src/http/static-body.ts';
+import { loadConfig } from '../../src/config.ts';
 
 const { t } = useGateway();
 
@@ -163,6 +164,14 @@ describe('security headers', () => {
 describe('HSTS', { timeout: 60_000 }, () => {
   const gateways: TestGateway[] = [];
   afterAll(() => Promise.all(gateways.map((g) => g.stop())));
+
+  it('TRUST_PROXY is off unless set to a yes; anything else stops the start', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
 
   it('is sent when BASE_URL is https, and behind a trusted proxy that says https', async () => {
     const https = await startTestGateway({ env: { BASE_URL: 'https://pay.example.com' } });
