@@ -1,5 +1,6 @@
 // One node:http server: REST under /api, GraphQL and GraphiQL at /graphql, the dashboard under
-// /dashboard/, GET /healthz, GET /openapi.json and the API reference at /docs.
+// /dashboard/, GET /healthz, GET /openapi.json and the API reference at /docs, /favicon.ico.
+// Every answer gets its security headers first (http/security-headers.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Services } from './domain/services.ts';
@@ -17,6 +18,9 @@ import type { Metrics } from './observability/metrics.ts';
 import { noTracing, type Tracing } from './observability/tracing.ts';
 import { buildOpenApi } from './rest/openapi/document.ts';
 import { createApiDocs } from './http/api-docs.ts';
+import { handleFavicon } from './http/favicon.ts';
+import { createGraphiqlPage } from './http/graphiql.ts';
+import { securityHeaders, type SecuritySettings } from './http/security-headers.ts';
 
 export interface AppOptions {
   services: Services;
@@ -31,6 +35,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** A span per request when an OTLP endpoint is configured (observability/tracing.ts). */
   tracing?: Tracing;
+  /** BASE_URL and TRUST_PROXY: HSTS and the pages' WebSocket origin (http/security-headers.ts). */
+  security?: SecuritySettings;
 }
 
 export interface App {
@@ -63,6 +69,8 @@ export function createApp(opts: AppOptions): App {
 
   const apiDocs = createApiDocs(buildOpenApi(schema));
   const tracing = opts.tracing ?? noTracing;
+  const security = securityHeaders(opts.security ?? { trustProxy: false });
+  const graphiql = createGraphiqlPage(yoga, security);
 
   const server = http.createServer((req, res) => {
     // Every answer carries the request id; every line logged for the request (and the jobs and
@@ -71,6 +79,7 @@ export function createApp(opts: AppOptions): App {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const ctx: RequestContext = { fields: { request_id: requestId }, logger: opts.logger, operation: operationOf(req.url) };
     res.setHeader('X-Request-Id', requestId);
+    security.apply(req, res);
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.headersSent ? res.statusCode : 499; // 499: the client left before the answer
@@ -88,6 +97,7 @@ export function createApp(opts: AppOptions): App {
       if (await apiDocs(req, res)) return;
       if (await checkout(req, res)) return;
       if (await dashboard(req, res)) return;
+      if (await handleFavicon(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/healthz') {
         const healthy = await opts.isHealthy().catch(() => false);
@@ -101,6 +111,7 @@ export function createApp(opts: AppOptions): App {
         res.end(text);
         return;
       }
+      if (await graphiql(req, res)) return;
       if (path === '/graphql' || path?.startsWith('/graphql/')) return void (await yoga.requestListener(req, res)); // handles and sends (handleNodeRequestAndResponse only returns the Response)
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));

@@ -5,8 +5,10 @@ import path from 'node:path';
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  /** Public address of this gateway; used in redirect and checkout URLs. */
+  /** Public address of this gateway; used in redirect and checkout URLs. https turns HSTS on. */
   BASE_URL: z.string().url().optional(),
+  /** A reverse proxy in front terminates TLS: believe its X-Forwarded-Proto (https -> HSTS). */
+  TRUST_PROXY: z.stringbool().default(false),
   DATA_DIR: z.string().default('.data'),
   /** When unset, an embedded PostgreSQL is started with its data under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),

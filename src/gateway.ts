@@ -138,6 +138,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       logger,
       metrics,
       tracing,
+      security: { publicUrl: config.BASE_URL, trustProxy: config.TRUST_PROXY },
       isHealthy: async () => ready && jobs.running && (await queryRows(db, Prisma.sql`SELECT 1`).then(() => true)),
     });
     const port = await app.listen(config.PORT, config.HOST);

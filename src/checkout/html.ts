@@ -58,7 +58,7 @@ export function renderPage(res: ServerResponse, page: Page): void {
   );
   res.end(`<!doctype html>
 <html lang="${page.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(page.title)}</title><style nonce="${nonce}">${STYLE}${page.style ?? ''}</style></head>
+<title>${escape(page.title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${nonce}">${STYLE}${page.style ?? ''}</style></head>
 <body><main>${page.body}</main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`);
 }
 

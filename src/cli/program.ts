@@ -7,6 +7,7 @@ import { registerAccountCommands } from './accounts.ts';
 import { registerTokenCommands } from './tokens.ts';
 import { registerWorkspaceCommands } from './workspace.ts';
 import { registerWebhookCommands } from './webhooks.ts';
+import { registerTestClockCommands } from './test-clock.ts';
 
 export type { CliIo };
 
@@ -22,6 +23,7 @@ Examples:
   npm run gateway -- token create --workspace acme --name dashboard
   npm run gateway -- webhooks add acme https://shop.example/hooks --events transaction.successful,order.paid
   npm run gateway -- webhooks disable acme https://shop.example/hooks
+  npm run gateway -- test-clock advance acme 31d
   npm run gateway -- --json workspace list`;
 
 function buildProgram(io: CliIo): Command {
@@ -36,7 +38,7 @@ function buildProgram(io: CliIo): Command {
       getOutHasColors: () => Boolean(io.stdout.isTTY && io.stdout.hasColors?.()),
       getErrHasColors: () => Boolean(io.stderr.isTTY && io.stderr.hasColors?.()),
     })
-    .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens and webhook addresses')
+    .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens, webhook addresses and test clocks')
     .option('--json', 'print machine-readable JSON instead of text')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', HELP_AFTER);
@@ -44,6 +46,7 @@ function buildProgram(io: CliIo): Command {
   registerAccountCommands(program, io);
   registerTokenCommands(program, io);
   registerWebhookCommands(program, io);
+  registerTestClockCommands(program, io);
   return program;
 }
 

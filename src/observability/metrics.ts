@@ -8,6 +8,7 @@ import { scrape, shareWithCluster } from './cluster-metrics.ts';
 import type { Db } from '../db/client.ts';
 import { poolOf } from '../db/client.ts';
 import { queryRows } from '../db/raw.ts';
+import type pg from 'pg';
 
 export interface Metrics {
   registry: client.Registry;
@@ -19,12 +20,16 @@ export interface Metrics {
   observeWebhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void;
 }
 
+/** Every series the gateway exports starts with it, prom-client's default metrics too. */
+export const METRIC_PREFIX = 'gateway_';
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const LAG_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900];
 
 export function createMetrics(db: Db): Metrics {
   const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, prefix: 'gateway_process_' });
+  // prom-client's own names already say what they are (process_cpu_user_seconds_total,
+  // nodejs_heap_size_used_bytes): the prefix only puts them beside the gateway's other series.
+  client.collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   const requests = new client.Counter({ name: 'gateway_http_requests_total', help: 'HTTP requests answered, by operation and status', labelNames: ['operation', 'status'], registers: [registry] });
   const latency = new client.Histogram({ name: 'gateway_http_request_duration_seconds', help: 'Time to answer an HTTP request, by operation and status', labelNames: ['operation', 'status'], buckets: LATENCY_BUCKETS, registers: [registry] });
   const attempts = new client.Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts, by outcome (retry: failed, another attempt is queued)', labelNames: ['outcome'], registers: [registry] });
@@ -70,7 +75,7 @@ export function createMetrics(db: Db): Metrics {
       if (!pool) return;
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
+      this.set({ state: 'waiting' }, waitingForConnection(pool));
       this.set({ state: 'max' }, pool.options.max ?? 10);
     },
   });
@@ -89,4 +94,14 @@ export function createMetrics(db: Db): Metrics {
       if (lagSeconds !== null) attemptLag.observe(Math.max(0, lagSeconds));
     },
   };
+}
+
+/**
+ * Callers waiting for a connection that none is free for. pg-pool queues every checkout, even one
+ * an idle connection will serve on the next tick: a scrape's own statements (the figures above are
+ * read while the pool figures are taken) sat there and read as "waiting" on an idle gateway. Those
+ * that idle connections are about to serve are not waiting.
+ */
+export function waitingForConnection(pool: Pick<pg.Pool, 'waitingCount' | 'idleCount'>): number {
+  return Math.max(0, pool.waitingCount - pool.idleCount);
 }

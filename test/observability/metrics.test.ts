@@ -5,6 +5,8 @@ import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { deliveryRounds } from '../helpers/webhooks.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
+import { poolOf } from '../../src/db/client.ts';
+import type pg from 'pg';
 
 const { t, merchant: m, receiver } = useGateway({ merchant: true, receiver: true });
 
@@ -52,5 +54,35 @@ describe('metrics', () => {
     expect(sample(text, 'gateway_webhook_queue_depth')).toBe(0);
     // The first scrape is counted too.
     expect(sample(text, 'gateway_http_requests_total{operation="metrics",status="200"}')).toBe(1);
+  });
+
+  it('names every series once with the gateway_ prefix (default metrics too)', async () => {
+    const text = await scrape();
+    const names = [...new Set(text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => /^[a-zA-Z_:][\w:]*/.exec(l)![0]))];
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) {
+      expect(name.startsWith('gateway_'), name).toBe(true);
+      // A word doubled at a prefix boundary (gateway_gateway_, gateway_process_process_).
+      expect(/(^|_)([a-z]+)_\2_/.test(name), name).toBe(false);
+    }
+    expect(sample(text, 'gateway_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    // The examples README's metric table names.
+    for (const name of ['gateway_process_resident_memory_bytes', 'gateway_nodejs_eventloop_lag_p99_seconds', 'gateway_nodejs_heap_size_used_bytes']) expect(names).toContain(name);
+  });
+
+  it('reads pool waiting 0 on an idle gateway and counts callers waiting while every connection is held', async () => {
+    for (let i = 0; i < 3; i++) expect(sample(await scrape(), 'gateway_db_pool_connections{state="waiting"}')).toBe(0);
+
+    const pool = poolOf(t.gateway.services.db)!;
+    const held: pg.PoolClient[] = [];
+    while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0) held.push(await pool.connect());
+    const queued = [pool.query('SELECT 1'), pool.query('SELECT 2')];
+    // The pool figures are read first; the figures read from the database wait for a connection.
+    const scraping = scrape();
+    await new Promise((r) => setTimeout(r, 300));
+    for (const c of held) c.release();
+    await Promise.all(queued);
+    expect(sample(await scraping, 'gateway_db_pool_connections{state="waiting"}')).toBeGreaterThanOrEqual(2);
+    expect(sample(await scrape(), 'gateway_db_pool_connections{state="waiting"}')).toBe(0);
   });
 });

@@ -1,0 +1,55 @@
+// GraphiQL's page (GET /graphql from a browser) as Yoga renders it, sent compressed: the page is
+// 9 MB of inline script and the same for every request, so it is asked of Yoga once, compressed
+// once and kept. Its Content-Security-Policy allows that inline script by its hash, nothing else.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { graphiqlPolicy, type SecurityHeaders } from './security-headers.ts';
+import { bodyCache, compressBody, REVALIDATE, sendBody, type StaticBody } from './static-body.ts';
+
+/** What renders the page: Yoga's fetch handler. */
+export interface PageSource {
+  fetch(url: string, init: { method: string; headers: Record<string, string> }): Promise<Response> | Response;
+}
+
+type GraphiqlPage = StaticBody & { scriptHashes: string[] };
+
+/** Yoga renders GraphiQL for a GET that accepts text/html at the endpoint (use-graphiql.js). */
+const wantsGraphiql = (req: IncomingMessage, path: string) =>
+  req.method === 'GET' && (path === '/graphql' || path === '/graphql/') && (req.headers.accept ?? '').includes('text/html');
+
+/** `sha256-…` of every inline <script> of a page, for script-src. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) hashes.push(`sha256-${createHash('sha256').update(m[1]!).digest('base64')}`);
+  return hashes;
+}
+
+export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders) {
+  const cache = bodyCache<'page', GraphiqlPage>();
+  let notHtml = false;
+  const render = async (): Promise<GraphiqlPage> => {
+    const answer = await yoga.fetch('http://gateway.local/graphql', { method: 'GET', headers: { accept: 'text/html' } });
+    const type = answer.headers.get('content-type') ?? '';
+    const html = await answer.text();
+    if (answer.status !== 200 || !type.startsWith('text/html')) throw Object.assign(new Error('GraphiQL is off'), { notHtml: true });
+    return { ...(await compressBody('text/html; charset=utf-8', html)), scriptHashes: inlineScriptHashes(html) };
+  };
+  /** Answers a browser's GET /graphql with the page; false for everything else (Yoga answers it). */
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (notHtml || !wantsGraphiql(req, path)) return false;
+    let page: GraphiqlPage;
+    try {
+      page = await cache('page', render);
+    } catch (err) {
+      if (!(err as { notHtml?: boolean }).notHtml) throw err;
+      notHtml = true; // GraphiQL turned off in Yoga: its own answer stands.
+      return false;
+    }
+    res.setHeader('Content-Security-Policy', graphiqlPolicy(page.scriptHashes, security.wsOrigin(req)));
+    // The same address answers GraphQL results as JSON to other Accept headers.
+    res.setHeader('Vary', 'Accept');
+    sendBody(req, res, page, REVALIDATE);
+    return true;
+  };
+}
