@@ -126,6 +126,18 @@ export interface RefundInput {
 }
 export type RefundResult = Succeeded | Declined | ProviderFailure;
 
+/**
+ * A question about a refund or cancel whose answer never came (a timeout, or a gateway that
+ * stopped before recording it): the idempotency key that call was made with (the gateway's own
+ * refund id, `refund:<id>` or `cancel:<id>`) and the payment's provider reference.
+ */
+export interface RefundStatusInput {
+  idempotencyKey: string;
+  providerReference: string;
+}
+/** `unknown`: the provider has no record of that refund or cancel (it never received it). */
+export type RefundStatusResult = Succeeded | Declined | { status: 'unknown' };
+
 export interface CancelInput {
   idempotencyKey: string;
   providerReference: string;
@@ -172,6 +184,8 @@ export interface PaymentProvider {
   paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult>;
   /** The bank returns part or all of a captured payment to the card. */
   refund(input: RefundInput): Promise<RefundResult>;
+  /** The bank reports what became of a refund or cancel call whose answer was lost. */
+  refundStatus(input: RefundStatusInput): Promise<RefundStatusResult>;
   /** The bank voids a payment (same day, before settlement) so nothing is charged. */
   cancel(input: CancelInput): Promise<CancelResult>;
   /** The bank vaults the card and hands back a reference to charge it later. */
