@@ -48,7 +48,8 @@ type Behaviour =
   | 'timeout'
   | 'no-storage'
   | 'no-refund'
-  | 'silent';
+  | 'silent'
+  | 'slow';
 
 const BEHAVIOURS: readonly Behaviour[] = [
   'approved',
@@ -59,6 +60,7 @@ const BEHAVIOURS: readonly Behaviour[] = [
   'no-storage',
   'no-refund',
   'silent',
+  'slow',
 ];
 
 const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
@@ -73,7 +75,14 @@ const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
   '5105105105105100': 'no-refund',
   // Takes the call and never answers it, nor any status inquiry about it (a bank that went dark).
   '4000000000000127': 'silent',
+  // Approves, but takes SLOW_ANSWER_MS to answer a charge or a 3D completion (a gateway can be
+  // stopped while the call is in flight).
+  '4000000000000259': 'slow',
 };
+
+/** How long the slow card's bank takes to answer, in real time (the gateway's clock does not move it). */
+export const SLOW_ANSWER_MS = 3_000;
+const answerSlowly = () => new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
 
 type KnownBin = Omit<BinInfo, 'bin'>;
 
@@ -288,6 +297,7 @@ export class SimulatorProvider implements PaymentProvider {
     const behaviour = behaviourOf(input.providerReference, 'pay');
     if (!behaviour) return failure('unknown_reference');
     if (behaviour === 'silent') this.books.silence(input.idempotencyKey);
+    if (behaviour === 'slow') await answerSlowly();
     if (input.outcome === 'decline') return this.books.record(input.idempotencyKey, declined('3ds_failed'));
     const answer = authorisationOutcome(behaviour, 'complete3D') ?? { status: 'succeeded', providerReference: input.providerReference };
     return this.books.record(input.idempotencyKey, answer);
@@ -297,6 +307,7 @@ export class SimulatorProvider implements PaymentProvider {
     const source = this.resolveSource(input);
     if ('status' in source) return this.books.record(input.idempotencyKey, source);
     if (source.behaviour === 'silent') this.books.silence(input.idempotencyKey);
+    if (source.behaviour === 'slow') await answerSlowly();
     const answer = authorisationOutcome(source.behaviour, 'charge') ?? {
       status: 'succeeded',
       providerReference: this.paymentReference(source.behaviour, input.idempotencyKey),
