@@ -11,6 +11,7 @@ import { eventsOf } from '../helpers/rows.ts';
 import { INTERRUPTED_AFTER_MS, KEEP_ASKING_MS, recoverInterruptedPayments } from '../../src/domain/payments/interrupted.ts';
 import { RECOVER_INTERRUPTED_JOB } from '../../src/jobs/recover-interrupted.ts';
 import type { Payment } from '../../src/generated/prisma/client.ts';
+import { openSubscription, payPeriod, recurringProduct, saveProducts } from '../subscriptions/support.ts';
 
 const MINUTE = 60 * 1000;
 const SILENT_CARD = '4000000000000127';
@@ -129,6 +130,61 @@ describe('a payment interrupted after the bank was called', () => {
 
     expect(await row(id)).toEqual(settled);
     expect(await eventsOf(t, id)).toEqual(['transaction.successful']);
+  });
+});
+
+describe('a subscription renewal interrupted after the bank was called', () => {
+  /** An active subscription, then its renewal as the renewal job leaves it when stopped mid-charge. */
+  async function interruptedRenewal(bankGotIt: boolean, card: string = CARDS.approved): Promise<{ subscriptionId: string; paymentId: string; periodId: string }> {
+    const owner = await seedWorkspace(t);
+    await saveProducts(owner, [recurringProduct(owner, 'PLAN-BASIC')]);
+    const { token } = await openSubscription(owner);
+    await payPeriod(t, token, { card });
+    const sub = await db().subscription.findUniqueOrThrow({ where: { id: token }, include: { periods: true } });
+    expect(sub.status).toBe('active');
+    const first = sub.periods[0]!;
+    const saved = await db().savedCard.findFirstOrThrow({ where: { customerId: sub.customerId, isDefault: true } });
+    const { payment, period } = await db().$transaction(async (tx) => {
+      const period = await tx.subscriptionPeriod.create({ data: { subscriptionId: token, number: 2, amount: first.amount, status: 'unpaid', startsAt: first.endsAt, endsAt: new Date(first.endsAt!.getTime() + 30 * 24 * 60 * MINUTE) } });
+      const payment = await tx.payment.create({
+        data: {
+          workspaceId: owner.workspaceId, channelId: owner.channelToken, paymentAccountId: saved.paymentAccountId, customerId: sub.customerId,
+          source: 'subscription', securityType: 'non_secure', status: 'started', amount: first.amount, baseAmount: first.amount, currency: 'TRY',
+          isTest: true, paidWithCardId: saved.id, subscriptionId: token, periodId: period.id, createdAt: t.clock.now(),
+        },
+      });
+      return { payment, period };
+    });
+    if (bankGotIt) {
+      const simulator = t.gateway.services.providers.get('simulator');
+      await simulator.charge({ idempotencyKey: `${payment.id}:charge`, amount: first.amount, currency: 'TRY', installmentNumber: 1, savedCard: { cardReference: saved.providerCardReference } });
+    }
+    return { subscriptionId: token, paymentId: payment.id, periodId: period.id };
+  }
+
+  it('pays the period and keeps the subscription active with subscription.active when the bank approved it', async () => {
+    const { subscriptionId, paymentId, periodId } = await interruptedRenewal(true);
+    const before = await eventsOf(t, subscriptionId);
+
+    await sweepLater();
+
+    expect((await row(paymentId)).status).toBe('successful');
+    expect((await db().subscriptionPeriod.findUniqueOrThrow({ where: { id: periodId } })).status).toBe('paid');
+    expect((await db().subscription.findUniqueOrThrow({ where: { id: subscriptionId } })).status).toBe('active');
+    expect(await eventsOf(t, subscriptionId)).toEqual([...before, 'subscription.active']);
+    expect(await eventsOf(t, paymentId)).toEqual([]);
+  });
+
+  it('makes the subscription past_due with subscription.past_due when the bank never got it', async () => {
+    const { subscriptionId, paymentId, periodId } = await interruptedRenewal(false);
+    const before = await eventsOf(t, subscriptionId);
+
+    await sweepLater();
+
+    expect(await row(paymentId)).toMatchObject({ status: 'failed', errorCode: 'payment_not_received' });
+    expect((await db().subscriptionPeriod.findUniqueOrThrow({ where: { id: periodId } })).status).toBe('failed');
+    expect((await db().subscription.findUniqueOrThrow({ where: { id: subscriptionId } })).status).toBe('past_due');
+    expect(await eventsOf(t, subscriptionId)).toEqual([...before, 'subscription.past_due']);
   });
 });
 
