@@ -38,16 +38,18 @@ interface Interrupted {
   bankGotIt: boolean;
   security?: 'secure' | 'non_secure';
   amount?: bigint;
+  merchant?: Merchant;
 }
 
 /** The row an attempt writes before its bank call, left as the crash left it. */
 async function interruptedPayment(opts: Interrupted): Promise<string> {
   const amount = opts.amount ?? 12_345n;
+  const owner = opts.merchant ?? m;
   const payment = await db().payment.create({
     data: {
-      workspaceId: m.workspaceId,
-      channelId: m.channelToken,
-      paymentAccountId: m.accountToken,
+      workspaceId: owner.workspaceId,
+      channelId: owner.channelToken,
+      paymentAccountId: owner.accountToken,
       source: 'api',
       securityType: opts.security ?? 'non_secure',
       status: 'started',
@@ -239,6 +241,23 @@ describe('a bank that does not answer the status inquiry', () => {
     await runJobsDueBy(t);
     expect(await row(id)).toMatchObject({ status: 'failed', errorCode: 'payment_unconfirmed' });
     expect(await eventsOf(t, id)).toEqual(['transaction.failed']);
+  });
+});
+
+describe('a payment the sweep cannot ask about', () => {
+  it('does not stop the others: they are settled and the run fails naming it', async () => {
+    // An account whose provider this gateway no longer has
+    const retired = await seedWorkspace(t);
+    await db().paymentAccount.update({ where: { id: retired.accountToken }, data: { provider: 'retired-bank' } });
+    const stuck = await interruptedPayment({ card: CARDS.approved, bankGotIt: false, merchant: retired });
+    const other = await interruptedPayment({ card: CARDS.approved, bankGotIt: true });
+    t.clock.advance(INTERRUPTED_AFTER_MS + 1000);
+
+    await expect(recoverInterruptedPayments(t.gateway.services)).rejects.toThrow(/1 interrupted payment\(s\) could not be recovered, first: Payment provider "retired-bank" is not registered/);
+
+    expect((await row(other)).status).toBe('successful');
+    expect((await row(stuck)).status).toBe('started');
+    await db().payment.update({ where: { id: stuck }, data: { status: 'failed' } });
   });
 });
 

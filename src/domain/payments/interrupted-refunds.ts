@@ -11,7 +11,7 @@ import { ProviderTimeoutError, type RefundResult } from '../../providers/types.t
 import type { Services } from '../services.ts';
 import { message } from '../messages.ts';
 import { providerOf, recordRefundAnswer } from './refunds.ts';
-import { INTERRUPTED_AFTER_MS, SWEEP_BATCH } from './interrupted.ts';
+import { INTERRUPTED_AFTER_MS, sweep } from './interrupted.ts';
 import { RECONCILE_TRIES_MS } from './reconcile.ts';
 
 /**
@@ -26,20 +26,8 @@ export const REFUND_KEEP_ASKING_MS = RECONCILE_TRIES_MS[RECONCILE_TRIES_MS.lengt
  * asking the bank is younger), each claimed with FOR UPDATE SKIP LOCKED while the bank is asked:
  * two gateways never record one twice. Reports how many it finished.
  */
-export async function recoverPendingRefunds(s: Services): Promise<number> {
-  const tried: string[] = [];
-  const failures: unknown[] = [];
-  let finished = 0;
-  while (tried.length < SWEEP_BATCH) {
-    const outcome = await recoverNextRefund(s, tried).catch((err: unknown) => {
-      failures.push(err);
-      return 'failed' as const;
-    });
-    if (outcome === null) break;
-    if (outcome === 'finished') finished++;
-  }
-  if (failures.length) throw new AggregateError(failures, `${failures.length} pending refund(s) could not be recovered`);
-  return finished;
+export function recoverPendingRefunds(s: Services): Promise<number> {
+  return sweep('pending refund', (tried) => recoverNextRefund(s, tried));
 }
 
 async function recoverNextRefund(s: Services, tried: string[]): Promise<'finished' | 'waiting' | null> {

@@ -30,26 +30,39 @@ export const SWEEP_BATCH = 100;
  * it settled. Each payment is claimed with FOR UPDATE SKIP LOCKED in its own transaction, held
  * while the bank is asked (a status inquiry, not a money move), so two gateways sweeping at once
  * never ask about or settle the same payment twice, and a sweeper that dies releases its claim.
- * One payment's failure does not stop the others; the sweep then fails with all of them.
  */
-export async function recoverInterruptedPayments(s: Services): Promise<number> {
+export function recoverInterruptedPayments(s: Services): Promise<number> {
+  return sweep('interrupted payment', (tried) => recoverNext(s, tried));
+}
+
+/**
+ * Runs `next` (which claims one row not in `tried`, adds it there, and reports whether it was
+ * finished) until no row is left or SWEEP_BATCH were tried. One row's failure does not stop the
+ * others; the sweep then fails with all of them. Returns how many rows were finished.
+ */
+export async function sweep(what: string, next: (tried: string[]) => Promise<'finished' | 'waiting' | null>): Promise<number> {
   const tried: string[] = [];
   const failures: unknown[] = [];
-  let settled = 0;
+  let finished = 0;
   while (tried.length < SWEEP_BATCH) {
-    const outcome = await recoverNext(s, tried).catch((err: unknown) => {
+    const claimed = tried.length;
+    const outcome = await next(tried).catch((err: unknown) => {
       failures.push(err);
-      return 'failed' as const;
+      // Failed before claiming a row (the database itself): the next run tries again.
+      return tried.length === claimed ? null : ('failed' as const);
     });
     if (outcome === null) break;
-    if (outcome === 'settled') settled++;
+    if (outcome === 'finished') finished++;
   }
-  if (failures.length) throw new AggregateError(failures, `${failures.length} interrupted payment(s) could not be recovered`);
-  return settled;
+  if (failures.length) {
+    const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
+    throw new AggregateError(failures, `${failures.length} ${what}(s) could not be recovered, first: ${first}`);
+  }
+  return finished;
 }
 
 /** Claims the oldest interrupted payment not tried in this sweep (added to `tried`) and settles it when the bank knows. */
-async function recoverNext(s: Services, tried: string[]): Promise<'settled' | 'waiting' | null> {
+async function recoverNext(s: Services, tried: string[]): Promise<'finished' | 'waiting' | null> {
   const now = s.clock.now();
   const cutoff = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
   return s.db.$transaction(
@@ -69,7 +82,7 @@ async function recoverNext(s: Services, tried: string[]): Promise<'settled' | 'w
       // Scheduled before the commit: a job that finds the payment still `started` does nothing.
       if (final.status === 'unresolved') await scheduleReconcile(s, payment.id);
       await settlePayment(tx, s.owners, payment.id, final, now);
-      return 'settled';
+      return 'finished';
     },
     { maxWait: TX_TIMEOUT_MS, timeout: TX_TIMEOUT_MS },
   );
