@@ -49,7 +49,8 @@ type Behaviour =
   | 'no-storage'
   | 'no-refund'
   | 'silent'
-  | 'slow';
+  | 'slow'
+  | 'silent-refund';
 
 const BEHAVIOURS: readonly Behaviour[] = [
   'approved',
@@ -61,6 +62,7 @@ const BEHAVIOURS: readonly Behaviour[] = [
   'no-refund',
   'silent',
   'slow',
+  'silent-refund',
 ];
 
 const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
@@ -78,6 +80,8 @@ const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
   // Approves, but takes SLOW_ANSWER_MS to answer a charge or a 3D completion (a gateway can be
   // stopped while the call is in flight).
   '4000000000000259': 'slow',
+  // Approves; its refunds and cancels, and status inquiries about them, are never answered.
+  '4000000000000267': 'silent-refund',
 };
 
 /** How long the slow card's bank takes to answer, in real time (the gateway's clock does not move it). */
@@ -371,6 +375,10 @@ export class SimulatorProvider implements PaymentProvider {
   private reverse(providerReference: string, operation: 'refund' | 'cancel', idempotencyKey: string): RefundResult {
     const behaviour = behaviourOf(providerReference, 'pay');
     if (!behaviour) return this.books.record(idempotencyKey, failure('unknown_reference'));
+    if (behaviour === 'silent-refund') {
+      this.books.silence(idempotencyKey);
+      throw new ProviderTimeoutError('simulator', operation);
+    }
     if (behaviour === 'no-refund') return this.books.record(idempotencyKey, declined('refund_rejected'));
     return this.books.record(idempotencyKey, { status: 'succeeded', providerReference: `sim_${operation}_${referenceId(operation, idempotencyKey)}` });
   }

@@ -8,7 +8,9 @@ import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { INTERRUPTED_AFTER_MS } from '../../src/domain/payments/interrupted.ts';
-import { recoverPendingRefunds } from '../../src/domain/payments/interrupted-refunds.ts';
+import { REFUND_KEEP_ASKING_MS, recoverPendingRefunds } from '../../src/domain/payments/interrupted-refunds.ts';
+
+const SILENT_REFUND_CARD = '4000000000000267';
 
 let t: TestGateway;
 let m: Merchant;
@@ -133,6 +135,26 @@ describe('a cancel interrupted after the bank was asked', () => {
     const again = await m.call('cancel-payment', { transaction: { token: id } });
     expect(again.body.result.successful).toBe(true);
     expect(await payment(id)).toMatchObject({ paymentStatus: 'cancelled' });
+  });
+});
+
+describe('a refund the bank does not answer, nor any inquiry about it', () => {
+  it('stays pending and reserved while asked again at each sweep, then fails with refund_unconfirmed and is released after 6 hours', async () => {
+    const id = await paid(SILENT_REFUND_CARD);
+    const res = await m.call('refund-payment', { transaction: { token: id }, amount: '50.00' });
+    expect(res.body.result).toMatchObject({ successful: false, error_code: 'provider_timeout_refund' });
+    const [refund] = await db().refund.findMany({ where: { paymentId: id } });
+    expect(refund).toMatchObject({ status: 'pending', amount: 5_000n });
+
+    await sweepLater();
+    await sweepLater(60 * 60 * 1000);
+    expect((await refundRow(refund!.id)).status).toBe('pending');
+    expect((await payment(id)).refundedAmount).toBe(5_000n);
+
+    await sweepLater(REFUND_KEEP_ASKING_MS);
+    expect(await refundRow(refund!.id)).toMatchObject({ status: 'failed', errorCode: 'refund_unconfirmed' });
+    expect(await payment(id)).toMatchObject({ paymentStatus: 'paid', refundedAmount: 0n });
+    expect(await eventsOf(t, id)).toEqual(['transaction.successful']);
   });
 });
 

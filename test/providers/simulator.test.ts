@@ -407,3 +407,16 @@ describe('simulator silent card 4000000000000127', () => {
     await expect(new SimulatorProvider(() => now).paymentStatus({ idempotencyKey: 'other', providerReference: started.providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
   });
 });
+
+describe('simulator silent-refund card 4000000000000267', () => {
+  it('approves, then answers neither its refunds and cancels nor inquiries about them', async () => {
+    const bank = new SimulatorProvider(() => now);
+    const paid = await bank.charge(payment('4000000000000267', 'silent-refund-pay'));
+    if (paid.status !== 'succeeded') throw new Error('expected success');
+    const { providerReference } = paid;
+    await expect(bank.refund({ idempotencyKey: 'refund:9', providerReference, amount: 100n, currency: 'TRY' })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.cancel({ idempotencyKey: 'cancel:9', providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.refundStatus({ idempotencyKey: 'refund:9', providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.refundStatus({ idempotencyKey: 'cancel:9', providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
+  });
+});
