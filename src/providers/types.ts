@@ -1,6 +1,8 @@
 // The contract every payment provider (bank) implements. Money is always bigint minor units.
 // Results are unions: a provider that answered (even with a refusal) resolves; only a provider
-// that did not answer throws ProviderTimeoutError, because then the outcome is unknown.
+// that did not answer throws ProviderTimeoutError, because then the outcome is unknown. Every call
+// answers or throws within 2 minutes: a payment or refund older than 5 minutes without a recorded
+// answer is taken for one a crash interrupted, and the bank is asked about it (interrupted.ts).
 
 export type Capability =
   | 'secure'
