@@ -42,7 +42,7 @@ it('a payment whose database died during the bank call is settled by the sweep o
 
   // When PostgreSQL dies before the bank answers
   for (const p of serverProcesses(path.join(dir, 'data'))) process.kill(p.pid, 'SIGKILL');
-  // the request cannot record the bank's answer (the issue's 500)
+  // the request cannot record the bank's answer: the client gets a 500
   expect(await answer).toBe(500);
 
   // Then, the database back, the payment is still started, and the sweep settles it
