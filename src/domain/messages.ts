@@ -116,6 +116,9 @@ const catalog = {
   // payments nobody finished: an abandoned 3D page, a bank that never told the outcome
   payment_abandoned_3ds: { tr: 'Müşteri 3D doğrulamasını 30 dakika içinde tamamlamadı.', en: 'The customer did not complete 3D verification within 30 minutes.' },
   payment_unconfirmed: { tr: 'Banka ödemenin sonucunu bildirmedi; ödeme başarısız sayıldı.', en: 'The bank never reported the outcome of the payment; it was treated as failed.' },
+  payment_not_received: { tr: 'Ödeme yarıda kaldı ve banka ödemeyi hiç almadı; karttan tahsilat yapılmadı.', en: 'The payment was interrupted and the bank never received it; the card was not charged.' },
+  refund_not_received: { tr: 'İşlem yarıda kaldı ve banka iade veya iptal isteğini hiç almadı.', en: 'The request was interrupted and the bank never received the refund or cancellation.' },
+  refund_unconfirmed: { tr: 'Banka iade veya iptalin sonucunu bildirmedi; işlem başarısız sayıldı.', en: 'The bank never reported the outcome of the refund or cancellation; it was treated as failed.' },
   // webhooks
   notification_not_found: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
   access_token_not_found: { tr: 'Erişim anahtarı bulunamadı.', en: 'Access token not found.' },

@@ -8,6 +8,7 @@ import { defineReconcilePayment } from './reconcile-payment.ts';
 import { DELIVER_WEBHOOKS_JOB, defineDeliverWebhooks } from './deliver-webhooks.ts';
 import { defineSendReceipt } from './send-receipt.ts';
 import { RENEW_SUBSCRIPTIONS_JOB, defineRenewSubscriptions } from './renew-subscriptions.ts';
+import { RECOVER_INTERRUPTED_EVERY_MS, RECOVER_INTERRUPTED_JOB, defineRecoverInterrupted } from './recover-interrupted.ts';
 import { executeRows } from '../db/raw.ts';
 
 export function defineJobs(agenda: Agenda, s: Services): void {
@@ -16,6 +17,7 @@ export function defineJobs(agenda: Agenda, s: Services): void {
   defineDeliverWebhooks(agenda, s);
   defineSendReceipt(agenda, s);
   defineRenewSubscriptions(agenda, s);
+  defineRecoverInterrupted(agenda, s);
 }
 
 /** Recurring jobs exist once per database (Agenda's `every` upserts a single job). */
@@ -23,9 +25,13 @@ export async function scheduleRecurringJobs(agenda: Agenda, config: Config, s: S
   await agenda.every(config.WEBHOOK_POLL_INTERVAL_MS, DELIVER_WEBHOOKS_JOB);
   // Period ends are looked for as often as the job runner looks for due jobs.
   await agenda.every(config.AGENDA_PROCESS_EVERY_MS, RENEW_SUBSCRIPTIONS_JOB);
+  // Payments and refunds a crash left half done, swept at every start and every minute.
+  await agenda.every(RECOVER_INTERRUPTED_EVERY_MS, RECOVER_INTERRUPTED_JOB);
   // A process stopped while one of these ran leaves its lock until the lock lifetime ends, which
   // would stall deliveries and renewals after a restart. Two runs at once are harmless (webhook
-  // rows are claimed with SKIP LOCKED, period ends under the subscription's row lock), so a
-  // starting process frees them.
-  await executeRows(s.db, Prisma.sql`UPDATE agenda.agenda_jobs SET locked_at = NULL WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB})`);
+  // rows are claimed with SKIP LOCKED, period ends under the subscription's row lock, interrupted
+  // payments and refunds with SKIP LOCKED), so a starting process frees them.
+  await executeRows(s.db, Prisma.sql`UPDATE agenda.agenda_jobs SET locked_at = NULL WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB}, ${RECOVER_INTERRUPTED_JOB})`);
+  // `every` keeps an existing job's next run: each start sweeps at once for what a crash left.
+  await executeRows(s.db, Prisma.sql`UPDATE agenda.agenda_jobs SET next_run_at = now() WHERE name = ${RECOVER_INTERRUPTED_JOB}`);
 }

@@ -1,6 +1,7 @@
-// A deterministic bank for tests and demos: the card number picks the outcome (see DESIGN.md,
-// "The simulator provider"). It keeps no state, so several gateway processes and restarts agree:
-// the behaviour a card was given travels inside the opaque references the simulator hands out.
+// A deterministic bank for tests and demos: the card number picks the outcome (docs/decisions.md,
+// "The simulator's table"). Its decisions keep no state, so several gateway processes and restarts
+// agree: the behaviour a card was given travels inside the opaque references the simulator hands
+// out. Only its status inquiries read a memory: the books below, of the answers it gave.
 // References never hold card digits; their id part is derived from the idempotency key, so a
 // retried request gets the same reference back, as a real idempotent bank would do.
 import { createHash } from 'node:crypto';
@@ -32,6 +33,9 @@ import {
   type ProviderFailure,
   type RefundInput,
   type RefundResult,
+  type RefundStatusInput,
+  type RefundStatusResult,
+  type Succeeded,
   type StoreCardInput,
   type StoreCardResult,
 } from './types.ts';
@@ -43,7 +47,10 @@ type Behaviour =
   | 'provider-error'
   | 'timeout'
   | 'no-storage'
-  | 'no-refund';
+  | 'no-refund'
+  | 'silent'
+  | 'slow'
+  | 'silent-refund';
 
 const BEHAVIOURS: readonly Behaviour[] = [
   'approved',
@@ -53,6 +60,9 @@ const BEHAVIOURS: readonly Behaviour[] = [
   'timeout',
   'no-storage',
   'no-refund',
+  'silent',
+  'slow',
+  'silent-refund',
 ];
 
 const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
@@ -65,7 +75,18 @@ const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
   '4000000000009995': 'timeout',
   '4000000000000341': 'no-storage',
   '5105105105105100': 'no-refund',
+  // Takes the call and never answers it, nor any status inquiry about it (a bank that went dark).
+  '4000000000000127': 'silent',
+  // Approves, but takes SLOW_ANSWER_MS to answer a charge or a 3D completion (a gateway can be
+  // stopped while the call is in flight).
+  '4000000000000259': 'slow',
+  // Approves; its refunds and cancels, and status inquiries about them, are never answered.
+  '4000000000000267': 'silent-refund',
 };
+
+/** How long the slow card's bank takes to answer, in real time (the gateway's clock does not move it). */
+export const SLOW_ANSWER_MS = 3_000;
+const answerSlowly = () => new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
 
 type KnownBin = Omit<BinInfo, 'bin'>;
 
@@ -194,10 +215,45 @@ function authorisationOutcome(behaviour: Behaviour, operation: string): Declined
     case 'provider-error':
       return failure('provider_error');
     case 'timeout':
+    case 'silent':
       // Thrown at once rather than after a sleep: the caller only needs to see "no answer".
       throw new ProviderTimeoutError('simulator', operation);
     default:
       return null;
+  }
+}
+
+/** How many answers the books keep, oldest forgotten first: hours of calls under load, bounded memory. */
+export const BOOKS_LIMIT = 100_000;
+
+/**
+ * The bank's books: the final answer it gave to each payment, refund and cancel call, by the
+ * call's idempotency key, so a status inquiry about a call whose answer the gateway lost (it
+ * stopped, or its database did, before recording it) tells what happened. They live in the
+ * memory of the process the simulator runs in: a gateway killed takes its simulated bank with it,
+ * and the new one's books are empty (the call is then unknown to the bank, as if never received).
+ */
+class Books {
+  /** `silent`: a call of the silent card, about which the bank answers nothing. */
+  private readonly answers = new Map<string, Succeeded | Declined | 'silent'>();
+
+  record<T extends Succeeded | Declined | ProviderFailure>(idempotencyKey: string, answer: T): T {
+    // A failure of the bank's own system refused the call as surely as a decline.
+    this.keep(idempotencyKey, answer.status === 'error' ? { status: 'declined', code: answer.code, message: answer.message } : answer);
+    return answer;
+  }
+
+  silence(idempotencyKey: string): void {
+    this.keep(idempotencyKey, 'silent');
+  }
+
+  find(idempotencyKey: string): Succeeded | Declined | 'silent' | undefined {
+    return this.answers.get(idempotencyKey);
+  }
+
+  private keep(idempotencyKey: string, answer: Succeeded | Declined | 'silent'): void {
+    if (this.answers.size >= BOOKS_LIMIT) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(idempotencyKey, answer);
   }
 }
 
@@ -214,6 +270,7 @@ export class SimulatorProvider implements PaymentProvider {
     'conversion',
   ]);
   private readonly now: () => Date;
+  private readonly books = new Books();
 
   constructor(now: () => Date = () => new Date()) {
     this.now = now;
@@ -243,30 +300,38 @@ export class SimulatorProvider implements PaymentProvider {
   async complete3D(input: Complete3DInput): Promise<Complete3DResult> {
     const behaviour = behaviourOf(input.providerReference, 'pay');
     if (!behaviour) return failure('unknown_reference');
-    if (input.outcome === 'decline') return declined('3ds_failed');
-    return authorisationOutcome(behaviour, 'complete3D') ?? { status: 'succeeded', providerReference: input.providerReference };
+    if (behaviour === 'silent') this.books.silence(input.idempotencyKey);
+    if (behaviour === 'slow') await answerSlowly();
+    if (input.outcome === 'decline') return this.books.record(input.idempotencyKey, declined('3ds_failed'));
+    const answer = authorisationOutcome(behaviour, 'complete3D') ?? { status: 'succeeded', providerReference: input.providerReference };
+    return this.books.record(input.idempotencyKey, answer);
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
     const source = this.resolveSource(input);
-    if ('status' in source) return source;
-    return (
-      authorisationOutcome(source.behaviour, 'charge') ?? {
-        status: 'succeeded',
-        providerReference: this.paymentReference(source.behaviour, input.idempotencyKey),
-      }
-    );
+    if ('status' in source) return this.books.record(input.idempotencyKey, source);
+    if (source.behaviour === 'silent') this.books.silence(input.idempotencyKey);
+    if (source.behaviour === 'slow') await answerSlowly();
+    const answer = authorisationOutcome(source.behaviour, 'charge') ?? {
+      status: 'succeeded',
+      providerReference: this.paymentReference(source.behaviour, input.idempotencyKey),
+    };
+    return this.books.record(input.idempotencyKey, answer);
   }
 
   /**
-   * What the bank's books say about a call whose answer was lost. Being stateless, the simulator
-   * can only tell from a reference it handed out (a 3D start's): the card's own outcome, and for
-   * the timeout card that the bank finally approved it. It takes the 3D page as approved, since
-   * the button pressed there is what never came back. Without a reference (a charge that timed
-   * out) it cannot know the card, so it answers `unknown`, as a bank that never got the call would.
+   * What the bank's books say about a call whose answer was lost: the answer it gave, when its
+   * books have it. Otherwise it can only tell from a reference it handed out (a 3D start's): the
+   * card's own outcome, and for the timeout card that the bank finally approved it. It takes the
+   * 3D page as approved, since the button pressed there is what never came back. Without either
+   * (a charge that timed out, or one its books never saw) it cannot know the card, so it answers
+   * `unknown`, as a bank that never got the call would.
    */
   async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
+    const booked = this.books.find(input.idempotencyKey);
     const behaviour = input.providerReference ? behaviourOf(input.providerReference, 'pay') : null;
+    if (booked === 'silent' || behaviour === 'silent') throw new ProviderTimeoutError('simulator', 'paymentStatus');
+    if (booked) return booked;
     if (!input.providerReference || !behaviour) return { status: 'unknown' };
     const refused = behaviour === 'timeout' ? null : authorisationOutcome(behaviour, 'paymentStatus');
     if (!refused) return { status: 'succeeded', providerReference: input.providerReference };
@@ -275,12 +340,19 @@ export class SimulatorProvider implements PaymentProvider {
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
-    if (input.amount <= 0n) return failure('invalid_amount');
+    if (input.amount <= 0n) return this.books.record(input.idempotencyKey, failure('invalid_amount'));
     return this.reverse(input.providerReference, 'refund', input.idempotencyKey);
   }
 
   async cancel(input: CancelInput): Promise<CancelResult> {
     return this.reverse(input.providerReference, 'cancel', input.idempotencyKey);
+  }
+
+  /** A refund or cancel its books hold, by the call's idempotency key; else it never got it. */
+  async refundStatus(input: RefundStatusInput): Promise<RefundStatusResult> {
+    const booked = this.books.find(input.idempotencyKey);
+    if (booked === 'silent') throw new ProviderTimeoutError('simulator', 'refundStatus');
+    return booked ?? { status: 'unknown' };
   }
 
   async storeCard(input: StoreCardInput): Promise<StoreCardResult> {
@@ -302,9 +374,13 @@ export class SimulatorProvider implements PaymentProvider {
 
   private reverse(providerReference: string, operation: 'refund' | 'cancel', idempotencyKey: string): RefundResult {
     const behaviour = behaviourOf(providerReference, 'pay');
-    if (!behaviour) return failure('unknown_reference');
-    if (behaviour === 'no-refund') return declined('refund_rejected');
-    return { status: 'succeeded', providerReference: `sim_${operation}_${referenceId(operation, idempotencyKey)}` };
+    if (!behaviour) return this.books.record(idempotencyKey, failure('unknown_reference'));
+    if (behaviour === 'silent-refund') {
+      this.books.silence(idempotencyKey);
+      throw new ProviderTimeoutError('simulator', operation);
+    }
+    if (behaviour === 'no-refund') return this.books.record(idempotencyKey, declined('refund_rejected'));
+    return this.books.record(idempotencyKey, { status: 'succeeded', providerReference: `sim_${operation}_${referenceId(operation, idempotencyKey)}` });
   }
 
   private resolveSource(input: PaymentInput): { behaviour: Behaviour } | Declined | ProviderFailure {

@@ -1,6 +1,8 @@
 // The contract every payment provider (bank) implements. Money is always bigint minor units.
 // Results are unions: a provider that answered (even with a refusal) resolves; only a provider
-// that did not answer throws ProviderTimeoutError, because then the outcome is unknown.
+// that did not answer throws ProviderTimeoutError, because then the outcome is unknown. Every call
+// answers or throws within 2 minutes: a payment or refund older than 5 minutes without a recorded
+// answer is taken for one a crash interrupted, and the bank is asked about it (interrupted.ts).
 
 export type Capability =
   | 'secure'
@@ -126,6 +128,18 @@ export interface RefundInput {
 }
 export type RefundResult = Succeeded | Declined | ProviderFailure;
 
+/**
+ * A question about a refund or cancel whose answer never came (a timeout, or a gateway that
+ * stopped before recording it): the idempotency key that call was made with (the gateway's own
+ * refund id, `refund:<id>` or `cancel:<id>`) and the payment's provider reference.
+ */
+export interface RefundStatusInput {
+  idempotencyKey: string;
+  providerReference: string;
+}
+/** `unknown`: the provider has no record of that refund or cancel (it never received it). */
+export type RefundStatusResult = Succeeded | Declined | { status: 'unknown' };
+
 export interface CancelInput {
   idempotencyKey: string;
   providerReference: string;
@@ -172,6 +186,8 @@ export interface PaymentProvider {
   paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult>;
   /** The bank returns part or all of a captured payment to the card. */
   refund(input: RefundInput): Promise<RefundResult>;
+  /** The bank reports what became of a refund or cancel call whose answer was lost. */
+  refundStatus(input: RefundStatusInput): Promise<RefundStatusResult>;
   /** The bank voids a payment (same day, before settlement) so nothing is charged. */
   cancel(input: CancelInput): Promise<CancelResult>;
   /** The bank vaults the card and hands back a reference to charge it later. */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { SimulatorProvider, luhnValid, schemeFromNumber } from '../../src/providers/simulator.ts';
+import { BOOKS_LIMIT, SimulatorProvider, luhnValid, schemeFromNumber } from '../../src/providers/simulator.ts';
 import { ProviderTimeoutError, computeInstallments, type CardData } from '../../src/providers/types.ts';
 
 const now = new Date('2026-03-15T12:00:00Z');
@@ -344,5 +344,79 @@ describe('installments', () => {
 
   it('rejects a negative rate', () => {
     expect(() => computeInstallments(100n, 'TRY', [-1])).toThrow(RangeError);
+  });
+});
+
+describe('simulator books (status inquiries about answers that were lost)', () => {
+  it('reports the answer it gave to a charge, by its idempotency key, without a reference', async () => {
+    const bank = new SimulatorProvider(() => now);
+    const approved = await bank.charge(payment('4111111111111111', 'books-approved'));
+    await bank.charge(payment('4000000000000002', 'books-declined'));
+
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-approved', providerReference: null })).toEqual(approved);
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-declined', providerReference: null })).toEqual({ status: 'declined', code: 'insufficient_funds', message: 'Yetersiz bakiye' });
+    // Another process's bank (the books are per process) never got the call
+    expect(await new SimulatorProvider(() => now).paymentStatus({ idempotencyKey: 'books-approved', providerReference: null })).toEqual({ status: 'unknown' });
+  });
+
+  it('reports the answer it gave to a 3D page, a declined page included', async () => {
+    const bank = new SimulatorProvider(() => now);
+    const started = await bank.authorise3D(payment('4111111111111111', 'books-3d'));
+    if (started.status !== 'pending') throw new Error('expected pending');
+    await bank.complete3D({ idempotencyKey: 'books-3d:complete', providerReference: started.providerReference, outcome: 'decline' });
+
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-3d:complete', providerReference: started.providerReference })).toMatchObject({ status: 'declined', code: '3ds_failed' });
+  });
+
+  it('reports refunds and cancels it made or refused, and knows nothing of others', async () => {
+    const bank = new SimulatorProvider(() => now);
+    const paid = await bank.charge(payment('4111111111111111', 'books-paid'));
+    const refused = await bank.charge(payment('5105105105105100', 'books-paid-2'));
+    if (paid.status !== 'succeeded' || refused.status !== 'succeeded') throw new Error('expected success');
+    const refund = await bank.refund({ idempotencyKey: 'refund:1', providerReference: paid.providerReference, amount: 100n, currency: 'TRY' });
+    await bank.cancel({ idempotencyKey: 'cancel:2', providerReference: refused.providerReference });
+
+    expect(await bank.refundStatus({ idempotencyKey: 'refund:1', providerReference: paid.providerReference })).toEqual(refund);
+    expect(await bank.refundStatus({ idempotencyKey: 'cancel:2', providerReference: refused.providerReference })).toMatchObject({ status: 'declined', code: 'refund_rejected' });
+    expect(await bank.refundStatus({ idempotencyKey: 'refund:3', providerReference: paid.providerReference })).toEqual({ status: 'unknown' });
+  });
+
+  it('forgets the oldest answers beyond its limit', async () => {
+    const bank = new SimulatorProvider(() => now);
+    await bank.charge(payment('4111111111111111', 'books-first'));
+    await bank.charge(payment('4111111111111111', 'books-second'));
+    // Each refused refund is an answer in the books too
+    for (let i = 0; i < BOOKS_LIMIT - 1; i++) await bank.refund({ idempotencyKey: `filler-${i}`, providerReference: 'r', amount: 0n, currency: 'TRY' });
+
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-first', providerReference: null })).toEqual({ status: 'unknown' });
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-second', providerReference: null })).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+describe('simulator silent card 4000000000000127', () => {
+  it('answers neither the charge nor any status inquiry about it', async () => {
+    const bank = new SimulatorProvider(() => now);
+    await expect(bank.charge(payment('4000000000000127', 'silent-charge'))).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.paymentStatus({ idempotencyKey: 'silent-charge', providerReference: null })).rejects.toBeInstanceOf(ProviderTimeoutError);
+  });
+
+  it('starts 3D, then answers neither the completion nor inquiries under its reference', async () => {
+    const started = await simulator.authorise3D(payment('4000000000000127', 'silent-3d'));
+    if (started.status !== 'pending') throw new Error('expected pending');
+    await expect(simulator.complete3D({ idempotencyKey: 'silent-3d:complete', providerReference: started.providerReference, outcome: 'approve' })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(new SimulatorProvider(() => now).paymentStatus({ idempotencyKey: 'other', providerReference: started.providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
+  });
+});
+
+describe('simulator silent-refund card 4000000000000267', () => {
+  it('approves, then answers neither its refunds and cancels nor inquiries about them', async () => {
+    const bank = new SimulatorProvider(() => now);
+    const paid = await bank.charge(payment('4000000000000267', 'silent-refund-pay'));
+    if (paid.status !== 'succeeded') throw new Error('expected success');
+    const { providerReference } = paid;
+    await expect(bank.refund({ idempotencyKey: 'refund:9', providerReference, amount: 100n, currency: 'TRY' })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.cancel({ idempotencyKey: 'cancel:9', providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.refundStatus({ idempotencyKey: 'refund:9', providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.refundStatus({ idempotencyKey: 'cancel:9', providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
   });
 });

@@ -275,12 +275,17 @@ function rowView(payment: ViewRow, customer: CustomerRef | null): PaymentView | 
   return paymentViewOf(payment, customer, null);
 }
 
-/** A 3D payment waiting for its page: the page's token and deadline, and the job that expires it. */
+/**
+ * A 3D payment waiting for its page: the job that expires it, then the page's token and deadline.
+ * In that order, so a payment with a page always has its timer: a stop between the two leaves a
+ * payment without `expiresAt`, which the timer passes over and the interrupted-payment sweep
+ * (interrupted.ts) settles.
+ */
 async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, viewOf: (started: ViewRow) => Promise<PaymentView>): Promise<AttemptResult> {
   const threeDsToken = randomUUID();
   const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
-  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt }, VIEW_ROW_COLUMNS);
   await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
+  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt }, VIEW_ROW_COLUMNS);
   return {
     view: await viewOf(started),
     successful: true,

@@ -7,7 +7,6 @@ import { Prisma, type Payment, type PaymentStatus } from '../../generated/prisma
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { message } from '../messages.ts';
-import { savePaymentCard } from '../saved-cards.ts';
 import { settlePayment, type Final } from './settle.ts';
 import { queryRows } from '../../db/raw.ts';
 
@@ -80,15 +79,14 @@ function lostCallKey(p: Payment): string {
 /**
  * Settles a payment only while it is still in `expected`, under the row lock, so a job and a late
  * answer (3D page, bank) racing each other settle it once, with one event. A 3D payment's card
- * kept at the start (card.should_save) is saved when it succeeds. Null when another got there first.
+ * kept at the start (card.should_save) is saved by the settlement when it succeeds. Null when
+ * another got there first.
  */
 export async function settleIfStill(s: Services, paymentId: string, expected: PaymentStatus, final: Final): Promise<Payment | null> {
   const at = s.clock.now();
   return s.db.$transaction(async (tx) => {
     const [row] = await queryRows<{ status: PaymentStatus }>(tx, Prisma.sql`SELECT status FROM "Payment" WHERE id = ${paymentId}::uuid FOR UPDATE`);
     if (row?.status !== expected) return null;
-    const done = await settlePayment(tx, s.owners, paymentId, final, at);
-    if (final.status === 'successful' && done.pendingCardReference) await savePaymentCard(tx, done.id, done.pendingCardReference, at);
-    return done;
+    return settlePayment(tx, s.owners, paymentId, final, at);
   });
 }

@@ -92,9 +92,36 @@ async function reserve(tx: Tx, p: Payment, type: 'refund' | 'cancel', amount: bi
 
 type Ask = (provider: ReturnType<Services['providers']['get']>, p: Payment, r: Refund) => Promise<RefundResult>;
 
-async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask): Promise<RefundOutcome> {
+/**
+ * Records the bank's answer to a reserved refund or cancel under the payment's row lock: done
+ * (the payment's money status and the owner's refund or cancel event), or refused (the reserved
+ * amount released). The request that asked and the interrupted-refund sweep both end here.
+ */
+export async function recordRefundAnswer(tx: Tx, s: Services, payment: Payment, refund: Refund, res: RefundResult, now: Date): Promise<void> {
+  await queryRows(tx, Prisma.sql`SELECT id FROM "Payment" WHERE id = ${payment.id}::uuid FOR UPDATE`);
+  if (res.status === 'succeeded') {
+    await tx.refund.update({ where: { id: refund.id }, data: { status: 'succeeded', providerReference: res.providerReference } });
+    // Counted from settled refunds only: another reservation in flight may still fail.
+    const settled = await tx.refund.aggregate({ where: { paymentId: payment.id, status: 'succeeded' }, _sum: { amount: true } });
+    const whole = (settled._sum.amount ?? 0n) >= chargedOf(payment).amount;
+    const paymentStatus = refund.type === 'cancel' ? 'cancelled' : whole ? 'refunded' : 'partially_refunded';
+    const updated = await tx.payment.update({ where: { id: payment.id }, data: { paymentStatus } });
+    // Refund and cancel events go to the record that owns the payment (an order, a link...).
+    await ownerOf(s.owners, updated).moneyReturned(tx, updated, refund.type === 'cancel' ? 'cancelled' : 'refunded', now);
+  } else {
+    await tx.refund.update({ where: { id: refund.id }, data: { status: 'failed', errorCode: res.code, errorMessage: res.message } });
+    await tx.payment.update({ where: { id: payment.id }, data: { refundedAmount: { decrement: refund.amount } } });
+  }
+}
+
+/** The provider of a payment's account (the simulator for a payment without one). */
+export async function providerOf(s: Services, payment: Payment): Promise<ReturnType<Services['providers']['get']>> {
   const account = payment.paymentAccountId ? await s.db.paymentAccount.findUnique({ where: { id: payment.paymentAccountId } }) : null;
-  const provider = s.providers.get(account?.provider ?? 'simulator');
+  return s.providers.get(account?.provider ?? 'simulator');
+}
+
+async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask): Promise<RefundOutcome> {
+  const provider = await providerOf(s, payment);
   const outcome = { type: refund.type, amount: refund.amount, currency: chargedOf(payment).currency };
   let res: RefundResult;
   try {
@@ -105,22 +132,7 @@ async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask)
     return { view: await loadPaymentView(s.db, payment.id), refund: outcome, successful: false, failure: { code: 'provider_timeout_refund', text: message('provider_timeout_refund') } };
   }
   const now = s.clock.now();
-  await commitAfterBank(s.db, async (tx) => {
-    await queryRows(tx, Prisma.sql`SELECT id FROM "Payment" WHERE id = ${payment.id}::uuid FOR UPDATE`);
-    if (res.status === 'succeeded') {
-      await tx.refund.update({ where: { id: refund.id }, data: { status: 'succeeded', providerReference: res.providerReference } });
-      // Counted from settled refunds only: another reservation in flight may still fail.
-      const settled = await tx.refund.aggregate({ where: { paymentId: payment.id, status: 'succeeded' }, _sum: { amount: true } });
-      const whole = (settled._sum.amount ?? 0n) >= chargedOf(payment).amount;
-      const paymentStatus = refund.type === 'cancel' ? 'cancelled' : whole ? 'refunded' : 'partially_refunded';
-      const updated = await tx.payment.update({ where: { id: payment.id }, data: { paymentStatus } });
-      // Refund and cancel events go to the record that owns the payment (spec: Event kinds).
-      await ownerOf(s.owners, updated).moneyReturned(tx, updated, refund.type === 'cancel' ? 'cancelled' : 'refunded', now);
-    } else {
-      await tx.refund.update({ where: { id: refund.id }, data: { status: 'failed', errorCode: res.code, errorMessage: res.message } });
-      await tx.payment.update({ where: { id: payment.id }, data: { refundedAmount: { decrement: refund.amount } } });
-    }
-  });
+  await commitAfterBank(s.db, (tx) => recordRefundAnswer(tx, s, payment, refund, res, now));
   const view = await loadPaymentView(s.db, payment.id);
   if (res.status === 'succeeded') return { view, refund: outcome, successful: true, failure: null };
   return { view, refund: outcome, successful: false, failure: { code: res.code, text: res.message } };

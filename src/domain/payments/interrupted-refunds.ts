@@ -1,0 +1,70 @@
+// Refunds and cancels left `pending`: their amount was reserved on the payment (refunds.ts), then
+// the bank did not answer, or the gateway (or its database) stopped before recording its answer.
+// No request will finish them, and the reservation would hold that amount for good. The
+// recover-interrupted job asks the bank about each (its status inquiry, by the gateway's own
+// refund id) and records the answer as the request would have: done, with the owner's event, or
+// refused, the amount released. A refund the bank never received is released too.
+import { Prisma, type Payment, type Refund } from '../../generated/prisma/client.ts';
+import { TX_TIMEOUT_MS } from '../../db/client.ts';
+import { queryRows } from '../../db/raw.ts';
+import { ProviderTimeoutError, type RefundResult } from '../../providers/types.ts';
+import type { Services } from '../services.ts';
+import { message } from '../messages.ts';
+import { providerOf, recordRefundAnswer } from './refunds.ts';
+import { INTERRUPTED_AFTER_MS, sweep } from './interrupted.ts';
+import { RECONCILE_TRIES_MS } from './reconcile.ts';
+
+/**
+ * Until a refund is this old an unanswered inquiry is asked again at the next sweep; then it fails
+ * (`refund_unconfirmed`) and its amount is released, as a payment the bank never confirms fails
+ * after reconciliation's last try (6 hours).
+ */
+export const REFUND_KEEP_ASKING_MS = RECONCILE_TRIES_MS[RECONCILE_TRIES_MS.length - 1]!;
+
+/**
+ * One sweep over pending refunds and cancels older than INTERRUPTED_AFTER_MS (a request still
+ * asking the bank is younger), each claimed with FOR UPDATE SKIP LOCKED while the bank is asked:
+ * two gateways never record one twice. Reports how many it finished.
+ */
+export function recoverPendingRefunds(s: Services): Promise<number> {
+  return sweep('pending refund', (tried) => recoverNextRefund(s, tried));
+}
+
+async function recoverNextRefund(s: Services, tried: string[]): Promise<'finished' | 'waiting' | null> {
+  const now = s.clock.now();
+  const cutoff = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+  return s.db.$transaction(
+    async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        Prisma.sql`SELECT id FROM "Refund"
+                    WHERE status = 'pending' AND "createdAt" < ${cutoff} AND NOT (id = ANY(${tried}::uuid[]))
+                    ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!row) return null;
+      tried.push(row.id);
+      const refund = await tx.refund.findUniqueOrThrow({ where: { id: row.id } });
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: refund.paymentId } });
+      const answer = await bankAnswer(s, payment, refund, now);
+      if (!answer) return 'waiting';
+      await recordRefundAnswer(tx, s, payment, refund, answer, now);
+      return 'finished';
+    },
+    { maxWait: TX_TIMEOUT_MS, timeout: TX_TIMEOUT_MS },
+  );
+}
+
+/** The bank's answer about the refund as the request would have got it; null to ask again later. */
+async function bankAnswer(s: Services, payment: Payment, refund: Refund, now: Date): Promise<RefundResult | null> {
+  const provider = await providerOf(s, payment);
+  try {
+    // The key the request used (refunds.ts): the gateway's own refund id.
+    const res = await provider.refundStatus({ idempotencyKey: `${refund.type}:${refund.id}`, providerReference: payment.providerReference ?? '' });
+    if (res.status !== 'unknown') return res;
+    return { status: 'declined', code: 'refund_not_received', message: message('refund_not_received') };
+  } catch (err) {
+    if (!(err instanceof ProviderTimeoutError)) throw err;
+    if (now.getTime() - refund.createdAt.getTime() < REFUND_KEEP_ASKING_MS) return null;
+    return { status: 'declined', code: 'refund_unconfirmed', message: message('refund_unconfirmed') };
+  }
+}
