@@ -1,9 +1,8 @@
 // How big and how expensive one GraphQL operation may be. Every limit refuses the operation with a
 // 4xx before the work grows with the document: the request body is cut off while it streams
-// (413), an over-long document is refused before the parser sees it, the parser stops counting at
-// MAX_TOKENS, and depth, aliases, directives and cost are checked on the parsed document before
-// validation's own rules and execution run (400). The same plugins run for WebSocket operations.
-import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+// (413), an over-long document is refused before the parser sees it, graphql-js's parser stops at
+// LIMITS.tokens (so the rest works on a bounded document), and depth, aliases, directives and cost
+// are validation rules: over a limit, nothing executes (400). The same plugins run for WebSocket operations.
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
@@ -13,8 +12,9 @@ import type { Plugin } from 'graphql-yoga';
 
 /**
  * The limits, sized from the dashboard's and support's real operations (test/graphql/limits.test.ts
- * checks every query in dashboard/src against them): the largest has about 150 tokens, depth 4, no
- * aliases and no directives; GraphiQL's introspection query about 250 tokens.
+ * checks every query in dashboard/src against them): the largest has 89 tokens, depth 5 and cost
+ * 144, none has aliases or directives; GraphiQL's introspection query has 163 tokens (depth and cost
+ * do not count introspection); a support query listing 200 payments with a dozen fields costs ~15,000.
  */
 export const LIMITS = {
   /** Bytes of one HTTP request body or one WebSocket message (variables included). */
@@ -26,7 +26,7 @@ export const LIMITS = {
   aliases: 30,
   directives: 20,
   /** graphql-armor's cost: 2 per object, 1 per scalar, nested levels weigh 1.5x, literal `first`/`last` multiply. */
-  cost: 20_000,
+  cost: 50_000,
 } as const;
 
 /** The error every refused document gets: a 400 with a code, never a 500. */
@@ -44,23 +44,56 @@ function reportLimit(context: ValidationContext | null, error: GraphQLError): vo
   context?.reportError(limitError(error.message.replace(/^Syntax Error: /, '')));
 }
 
+const isLimitError = (e: unknown) => e instanceof GraphQLError && e.extensions.code === 'QUERY_LIMIT';
+
+/**
+ * Yoga marks parse and validation errors as GraphQL-over-HTTP "request errors", which answer 200
+ * to an `Accept: application/json` caller. A refused limit is the server's refusal and answers
+ * 400 whatever the caller accepts: requests that met one are remembered and their answer re-sent.
+ */
+function limitStatus(): Plugin {
+  const refused = new WeakSet<Request>();
+  const remember = (context: { request?: Request }, failed: boolean) => {
+    if (failed && context.request) refused.add(context.request);
+  };
+  return {
+    onParse: ({ context }) => ({ result }) => remember(context, isLimitError(result)),
+    onValidate: ({ context }) => ({ result }) => remember(context, result.some(isLimitError)),
+    onResponse({ request, response, setResponse, fetchAPI }) {
+      if (response.status === 200 && refused.has(request)) setResponse(new fetchAPI.Response(response.body, { status: 400, headers: response.headers }));
+    },
+  };
+}
+
 /** Yoga/envelop plugins enforcing the limits on parse and validate (run for HTTP, SSE and WebSocket). */
 export function limitPlugins(): Plugin[] {
   // The validation-time limits report an error like graphql-js's own rules instead of throwing out
   // of validate (a thrown error would not be a clean validation failure).
   const report = { propagateOnRejection: false, onReject: [reportLimit] };
   const armor = [
-    maxTokensPlugin({ n: LIMITS.tokens }),
     maxDepthPlugin({ n: LIMITS.depth, ignoreIntrospection: true, ...report }),
     maxAliasesPlugin({ n: LIMITS.aliases, ...report }),
     maxDirectivesPlugin({ n: LIMITS.directives, ...report }),
     costLimitPlugin({ maxCost: LIMITS.cost, ignoreIntrospection: true, ...report }),
   ] as Plugin[];
+  // graphql-js's own parser stops at maxTokens; its syntax error becomes the limit's 400.
+  const tokenLimit: Plugin = {
+    onParse({ parseFn, setParseFn }) {
+      setParseFn((source, options) => {
+        try {
+          return parseFn(source, { ...options, maxTokens: LIMITS.tokens });
+        } catch (err) {
+          if (err instanceof GraphQLError && /Document contains more th\w+ \d+ tokens/.test(err.message)) throw limitError(`Query has more than ${LIMITS.tokens} tokens.`);
+          throw err;
+        }
+      });
+    },
+  };
   const documentLength: Plugin = {
     onParams({ params }) {
       const tooLong = documentTooLong(params.query);
       if (tooLong) throw tooLong;
     },
   };
-  return [documentLength, ...armor];
+  return [documentLength, tokenLimit, ...armor, limitStatus()];
 }
