@@ -44,7 +44,10 @@ export function introspectionGate(exposure: GraphQLExposure, viewerOf: ViewerOf)
   };
 }
 
-/** In production, a browser's GET /graphql without a valid token gets the sign-in page instead of GraphiQL. */
+/**
+ * In production, a browser's GET /graphql without a valid token gets the sign-in page instead of
+ * GraphiQL (Yoga's GraphiQL plugin runs first and, told `false` by graphiqlOptions, passes).
+ */
 export function graphiqlGate(exposure: GraphQLExposure, viewerOf: ViewerOf): Plugin {
   return {
     async onRequest({ request, endResponse, fetchAPI }) {
@@ -56,15 +59,20 @@ export function graphiqlGate(exposure: GraphQLExposure, viewerOf: ViewerOf): Plu
   };
 }
 
-/** GraphiQL's options: in production its Headers pane holds the token the page was fetched with. */
-export function graphiqlOptions(exposure: GraphQLExposure): (request: Request) => GraphiQLOptions {
+/**
+ * GraphiQL's options: false (not rendered; graphiqlGate answers instead) in production without a
+ * valid token; with one, its Headers pane holds the header the page was fetched with.
+ */
+export function graphiqlOptions(exposure: GraphQLExposure, viewerOf: ViewerOf): (request: Request) => Promise<GraphiQLOptions | false> {
   const placeholder = JSON.stringify({ Authorization: 'Bearer <token from npm run gateway -- token create>' });
-  return (request) => {
-    const authorization = request.headers.get('authorization');
-    const headers = exposure.production && authorization ? JSON.stringify({ Authorization: authorization }) : placeholder;
-    return { title: 'Payment gateway GraphiQL', headers };
+  return async (request) => {
+    if (!exposure.production) return { title: TITLE, headers: placeholder };
+    if (!holdsToken(await viewerOf(request))) return false;
+    return { title: TITLE, headers: JSON.stringify({ Authorization: request.headers.get('authorization') }) };
   };
 }
+
+const TITLE = 'Payment gateway GraphiQL';
 
 const SIGN_IN_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

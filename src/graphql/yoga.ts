@@ -62,7 +62,7 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
     schema,
     graphqlEndpoint: '/graphql',
     renderGraphiQL,
-    graphiql: graphiqlOptions(exposure),
+    graphiql: graphiqlOptions(exposure, viewerOf),
     landingPage: false,
     logging: false,
     maxRequestBodySize: LIMITS.bodyBytes,
