@@ -6,7 +6,7 @@
 // `[redacted]`. "Did you mean …" suggestions are dropped too: they spell out the schema to callers
 // who may not see it.
 import { GraphQLError } from 'graphql';
-import { maskError as yogaMaskError, type Plugin } from 'graphql-yoga';
+import { handleStreamOrSingleExecutionResult, maskError as yogaMaskError, type Plugin } from 'graphql-yoga';
 
 export const REDACTED = '[redacted]';
 
@@ -72,5 +72,48 @@ export function maskValidationErrors(): Plugin {
       ({ result, setResult }) => {
         if (result.length) setResult(result.map((e) => (e instanceof GraphQLError ? maskGraphQLError(e) : e)));
       },
+  };
+}
+
+/**
+ * Every string and number the caller sent as variables, as graphql-js prints them (strings
+ * JSON-quoted, numbers of 3 or more digits bare). The message-shape rules above cannot be sure
+ * where a printed object ends when its keys are hostile; the values themselves can be found.
+ */
+export function sentValues(variables: unknown, out = new Set<string>()): Set<string> {
+  if (typeof variables === 'string' && variables.length >= 3) out.add(JSON.stringify(variables));
+  else if (typeof variables === 'number' && String(variables).length >= 3) out.add(String(variables));
+  else if (variables && typeof variables === 'object') for (const v of Object.values(variables)) sentValues(v, out);
+  return out;
+}
+
+export function maskSentValues(message: string, sent: ReadonlySet<string>): string {
+  let masked = message;
+  for (const value of [...sent].sort((a, b) => b.length - a.length)) {
+    if (value.startsWith('"')) masked = masked.split(value).join(REDACTED);
+    else masked = masked.replace(new RegExp(`(?<![\\w.])${value.replace(/[.+-]/g, '\\$&')}(?![\\w.])`, 'g'), REDACTED);
+  }
+  return masked;
+}
+
+/** Execution and subscription results: errors lose every value the caller sent in its variables. */
+export function maskVariableEchoes(): Plugin {
+  const strip = (sent: ReadonlySet<string>) => (error: GraphQLError) => {
+    const masked = maskSentValues(error.message, sent);
+    return masked === error.message ? error : new GraphQLError(masked, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: error.extensions });
+  };
+  const onDone = (sent: ReadonlySet<string>) => (payload: Parameters<typeof handleStreamOrSingleExecutionResult>[0]) =>
+    handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
+      if (result.errors?.length) setResult({ ...result, errors: result.errors.map(strip(sent)) });
+    });
+  return {
+    onExecute({ args }) {
+      const sent = sentValues(args.variableValues);
+      return sent.size ? { onExecuteDone: onDone(sent) } : undefined;
+    },
+    onSubscribe({ args }) {
+      const sent = sentValues(args.variableValues);
+      return sent.size ? { onSubscribeResult: onDone(sent) as never } : undefined;
+    },
   };
 }

@@ -17,7 +17,7 @@ import { tokenUsable } from '../domain/access-tokens.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { currentContext } from '../observability/context.ts';
 import { documentTooLong, LIMITS, limitPlugins } from './limits.ts';
-import { maskError, maskGraphQLError, maskInputEcho, maskValidationErrors } from './masking.ts';
+import { maskError, maskGraphQLError, maskInputEcho, maskValidationErrors, maskVariableEchoes } from './masking.ts';
 import { graphiqlGate, graphiqlOptions, holdsToken, introspectionGate, type GraphQLExposure } from './exposure.ts';
 import { allowedOrigins, corsFor, varyOnOrigin } from './cors.ts';
 
@@ -71,6 +71,7 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
     plugins: [
       ...limitPlugins(),
       maskValidationErrors(),
+      maskVariableEchoes(),
       introspectionGate(exposure, viewerOf),
       graphiqlGate(exposure, viewerOf),
       varyOnOrigin(),

@@ -28,6 +28,7 @@ const BAD_VARIABLES: Array<[string, Record<string, unknown>]> = [
   ['an unknown field beside the card', { i: { card: { number: NUMBER, securityCode: CVC, pin: '1' } } }],
   ['the number and code as JSON numbers', { i: { card: { number: Number(NUMBER), securityCode: Number(CVC) } } }],
   ['a card where a string belongs', { i: { transaction: { channelReference: { number: NUMBER, securityCode: CVC } } } }],
+  ['keys that fake where the value ends', { i: { card: { 'k at "i.card"; Evil': CVC, 'x at "i.card"; ': NUMBER } } }],
 ];
 
 async function graphqlOverHttp(variables: Record<string, unknown>, accept = 'application/json') {
