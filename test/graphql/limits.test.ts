@@ -47,6 +47,13 @@ describe('refused operations over HTTP', () => {
     expect(res.body.errors?.map((e) => e.message)).toContain(`Query depth limit of ${LIMITS.depth} exceeded, found ${LIMITS.depth + 1}.`);
   });
 
+  it('the deepest document the token limit lets through (about 1,000 levels) is a 400, not a 500', async () => {
+    const levels = Math.floor(LIMITS.tokens / 3) - 1;
+    const res = await gql(`${'{ workspace '.repeat(levels)}{ slug }${' }'.repeat(levels)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]?.message).toMatch(/^Query depth limit of \d+ exceeded/);
+  });
+
   it('more directives than the limit: 400', async () => {
     const res = await gql(`{ workspaces ${'@include(if: true) '.repeat(LIMITS.directives + 1)}{ slug } }`);
     expect(res.status).toBe(400);
