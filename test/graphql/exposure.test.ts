@@ -162,3 +162,12 @@ describe('CORS on /graphql', () => {
     expect(await open()).toBe(true);
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  it('is a comma-separated list of origins; anything else fails at boot', async () => {
+    const { loadConfig } = await import('../../src/config.ts');
+    expect(loadConfig({ CORS_ORIGINS: ' https://a.example, https://b.example:8443 ,' }).CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example:8443']);
+    expect(loadConfig({}).CORS_ORIGINS).toEqual([]);
+    for (const bad of ['https://a.example/', 'https://a.example/path', 'a.example', '*']) expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
+  });
+});
