@@ -56,6 +56,10 @@ export function graphiqlGate(exposure: GraphQLExposure, viewerOf: ViewerOf): Plu
       const status = request.headers.has('authorization') ? 401 : 200;
       endResponse(new fetchAPI.Response(SIGN_IN_PAGE, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } }));
     },
+    onResponse({ request, response }) {
+      // GraphiQL's page holds the caller's token in production: no cache may keep it.
+      if (exposure.production && shouldRenderGraphiQL(request)) response.headers.set('Cache-Control', 'no-store');
+    },
   };
 }
 

@@ -109,6 +109,7 @@ describe('GraphiQL in production', () => {
     const html = await res.text();
     expect(html).toContain('Payment gateway GraphiQL');
     expect(html).toContain(token);
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('is served to anyone in development, with a placeholder token', async () => {
