@@ -142,28 +142,9 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
           const viewer = await viewerFromToken(services, authorizationOf(ctx.connectionParams));
           if (!viewer) {
             ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden');
-            return [new GraphQLError(message('auth_invalid_token', 'en'), { extensions: { code: 'UNAUTHENTICATED' } })];
+            return [new GraphQLError(message('auth_invalid_token', languageFrom(ctx.connectionParams?.['Accept-Language'] as string | undefined)), { extensions: { code: 'UNAUTHENTICATED' } })];
           }
-          const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-            ...ctx,
-            req: ctx.extra.request,
-            socket: ctx.extra.socket,
-            params,
-            connectionParams: ctx.connectionParams,
-            wsViewer: viewer,
-            schemaHidden: exposure.production && !holdsToken(viewer),
-          } as never);
-          let document: DocumentNode;
-          try {
-            document = parse(params.query);
-          } catch (err) {
-            if (err instanceof GraphQLError) return [maskGraphQLError(err)];
-            throw err;
-          }
-          const errors = validate(schema, document);
-          if (errors.length) return errors.map(maskGraphQLError);
-          const contextValue = await contextFactory();
-          return { schema, operationName: params.operationName, document, variableValues: params.variables, contextValue, rootValue: { execute, subscribe } } as never;
+          return await operationArgs(yoga, { ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params, connectionParams: ctx.connectionParams, wsViewer: viewer, schemaHidden: exposure.production && !holdsToken(viewer) });
         } catch (err) {
           return unexpected('graphql websocket operation failed', err);
         }
@@ -180,6 +161,25 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
     socket.on('error', (err) => logger?.warn('graphql websocket closed on error', { error: err.message }));
   });
   return wss;
+}
+
+/**
+ * A WebSocket operation's execution arguments through Yoga's envelope (its parse, validate and
+ * context, so the limits, masking and introspection rules apply), or its masked errors.
+ */
+async function operationArgs(yoga: GraphQLServer, initial: ServerContext & { params: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null } } & Record<string, unknown>): Promise<ExecutionArgs | GraphQLError[]> {
+  const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(initial as never);
+  let document: DocumentNode;
+  try {
+    document = parse(initial.params.query);
+  } catch (err) {
+    if (err instanceof GraphQLError) return [maskGraphQLError(err)];
+    throw err;
+  }
+  const errors = validate(schema, document);
+  if (errors.length) return errors.map(maskGraphQLError);
+  const contextValue = await contextFactory();
+  return { schema, operationName: initial.params.operationName, document, variableValues: initial.params.variables, contextValue, rootValue: { execute, subscribe } };
 }
 
 /** A page of this gateway itself (its Origin names the host the socket was opened on). */
