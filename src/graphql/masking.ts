@@ -96,9 +96,11 @@ export function maskSentValues(message: string, sent: ReadonlySet<string>): stri
   return masked;
 }
 
-/** Execution and subscription results: errors lose every value the caller sent in its variables. */
+/** Execution and subscription results: variable errors lose every value the caller sent. */
 export function maskVariableEchoes(): Plugin {
   const strip = (sent: ReadonlySet<string>) => (error: GraphQLError) => {
+    // Only graphql-js's variable errors print the variables; resolvers' own messages stay as written.
+    if (!error.message.startsWith('Variable "$')) return error;
     const masked = maskSentValues(error.message, sent);
     return masked === error.message ? error : new GraphQLError(masked, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: error.extensions });
   };
