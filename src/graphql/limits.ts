@@ -49,16 +49,17 @@ const isLimitError = (e: unknown) => e instanceof GraphQLError && e.extensions.c
 /**
  * Yoga marks parse and validation errors as GraphQL-over-HTTP "request errors", which answer 200
  * to an `Accept: application/json` caller. A refused limit is the server's refusal and answers
- * 400 whatever the caller accepts: requests that met one are remembered and their answer re-sent.
+ * 400 whatever the caller accepts: a result holding one marks its request, whose answer is re-sent.
  */
 function limitStatus(): Plugin {
   const refused = new WeakSet<Request>();
-  const remember = (context: { request?: Request }, failed: boolean) => {
-    if (failed && context.request) refused.add(context.request);
-  };
   return {
-    onParse: ({ context }) => ({ result }) => remember(context, isLimitError(result)),
-    onValidate: ({ context }) => ({ result }) => remember(context, result.some(isLimitError)),
+    // The result, not the parse or validate hooks: Yoga's caches answer a repeated document
+    // without running those hooks again.
+    onResultProcess({ request, result }) {
+      const results = Array.isArray(result) ? result : [result];
+      if (results.some((r) => 'errors' in r && (r.errors as unknown[] | undefined)?.some(isLimitError))) refused.add(request);
+    },
     onResponse({ request, response, setResponse, fetchAPI }) {
       if (response.status === 200 && refused.has(request)) setResponse(new fetchAPI.Response(response.body, { status: 400, headers: response.headers }));
     },

@@ -49,6 +49,14 @@ describe('introspection in production', () => {
     expect(res.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
   });
 
+  it('is refused without a token right after the same document was answered to one (validation cache)', async () => {
+    const query = '{ __schema { mutationType { name } } }';
+    expect((await gql(prod, query, { Authorization: `Bearer ${token}` })).body.data).toEqual({ __schema: { mutationType: { name: 'Mutation' } } });
+    const anonymous = await gql(prod, query);
+    expect(anonymous.body.data ?? null).toBeNull();
+    expect(anonymous.body.errors?.[0]?.message).toMatch(/introspection/i);
+  });
+
   it('is refused over WebSocket without a token and answered with one', async () => {
     const over = (params: Record<string, string>) =>
       new Promise<string>((resolve, reject) => {

@@ -73,6 +73,16 @@ describe('refused operations over HTTP', () => {
     expect(res.body.errors?.[0]).toMatchObject({ message: `Query has more than ${LIMITS.tokens} tokens.`, extensions: { code: 'QUERY_LIMIT' } });
   });
 
+  it('the same refused document sent again is refused the same way (Yoga caches parse and validation results)', async () => {
+    for (const query of [`{ ${'a '.repeat(LIMITS.tokens)}}`, `{ ${Array.from({ length: LIMITS.aliases + 1 }, (_, i) => `b${i}: workspaces { slug }`).join(' ')} }`]) {
+      for (let i = 0; i < 3; i++) {
+        const res = await gql(query);
+        expect(res.status).toBe(400);
+        expect(res.body.errors?.[0]?.extensions?.code).toBe('QUERY_LIMIT');
+      }
+    }
+  });
+
   it('a GET query string over the document limit: 400', async () => {
     const q = `{${' '.repeat(LIMITS.documentChars)}__typename}`;
     const res = await fetch(`${t.gateway.baseUrl}/graphql?query=${encodeURIComponent(q)}`, { headers: { Accept: 'application/json' } });
