@@ -9,6 +9,15 @@ const schema = z.object({
   BASE_URL: z.string().url().optional(),
   /** A reverse proxy in front terminates TLS: believe its X-Forwarded-Proto (https -> HSTS). */
   TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Browser origins besides BASE_URL's own that may call /graphql (CORS), comma-separated, e.g.
+   * "https://support.example.com,https://admin.example.com". Others get no CORS headers.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every(isOrigin), 'each entry must be an origin like https://support.example.com (scheme, host and port only)'),
   DATA_DIR: z.string().default('.data'),
   /** When unset, an embedded PostgreSQL is started with its data under DATA_DIR/pg. */
   DATABASE_URL: z.string().optional(),
@@ -52,6 +61,14 @@ const schema = z.object({
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */
   CONVERSION_RATES: z.string().default('USD:TRY=32.50,EUR:TRY=35.10,GBP:TRY=41.20,TRY:USD=0.0308,TRY:EUR=0.0285,TRY:GBP=0.0243'),
 });
+
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; baseUrl: string }>;
 

@@ -118,6 +118,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       baseUrl: config.baseUrl,
       owners: gatewayOwners(scheduler, clock),
       mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+      graphql: { production: config.NODE_ENV === 'production', corsOrigins: config.CORS_ORIGINS, logger },
     };
     const metrics = createMetrics(db);
     services.observe = { webhookAttempt: metrics.observeWebhookAttempt };

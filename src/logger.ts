@@ -1,6 +1,7 @@
 // Structured logs on pino: one JSON line per entry. Card data and secrets never reach a log:
 // callers log ids and codes, pino's redaction blanks the known secret fields, and every line is
-// scrubbed of anything shaped like a card number before it is written (defence in depth).
+// scrubbed of anything shaped like a card number or a security code before it is written
+// (defence in depth).
 // Lines written while a request or job runs carry its request id (observability/context.ts).
 import pino from 'pino';
 import { currentContext } from './observability/context.ts';
@@ -37,7 +38,7 @@ export function createLogger(level: Level = 'info', write: (line: string) => voi
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       mixin: () => currentContext()?.fields ?? {},
-      hooks: { streamWrite: scrubCardNumbers },
+      hooks: { streamWrite: (line) => scrubSecurityCodes(scrubCardNumbers(line)) },
     },
     { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) },
   );
@@ -53,6 +54,20 @@ function wrap(p: pino.Logger): Logger {
 export function scrubCardNumbers(line: string): string {
   return line.replace(/(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g, '$1******$2');
 }
+
+/**
+ * Defence in depth: a security code written inside a message (e.g. an echoed GraphQL input,
+ * `securityCode: "739"`) or as a field deeper than the redaction paths reach is blanked.
+ */
+export function scrubSecurityCodes(line: string): string {
+  return line.replace(SECURITY_CODE, (_m, q1 = '', key: string, q2 = '', sep: string, q3 = '') => {
+    // A quoted value keeps its quotes; a bare one is a JSON field's number (quote the mask) or
+    // text inside a message (no quotes: they would end the JSON string).
+    const mask = q3 ? `${q3}[redacted]` : q1 === '"' && q2 === '"' ? '"[redacted]"' : '[redacted]';
+    return `${q1}${key}${q2}${sep}${mask}`;
+  });
+}
+const SECURITY_CODE = /(\\?")?(security_?code|cvc2?|cvv2?)(\\?")?(\s*[:=]\s*)(\\?")?[^"\\,}\]{[\s]+/gi;
 
 /** The logger of the request or job under way, else `fallback` (domain code has no logger of its own). */
 export function contextLogger(fallback?: Logger): Logger | undefined {

@@ -1,10 +1,13 @@
 // GraphQL over HTTP (and SSE) for the dashboard and support staff, GraphiQL served offline, and
-// graphql-ws on the same /graphql path for WebSocket subscriptions.
+// graphql-ws on the same /graphql path for WebSocket subscriptions. Both paths share the limits
+// (limits.ts), the masking of echoed input (masking.ts), the schema's exposure (exposure.ts) and,
+// for HTTP, CORS (cors.ts).
 import type http from 'node:http';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { GraphQLError, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Services } from '../domain/services.ts';
 import type { GraphQLContext, Viewer } from './context.ts';
@@ -13,6 +16,10 @@ import { hashToken } from '../domain/secrets.ts';
 import { tokenUsable } from '../domain/access-tokens.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { currentContext } from '../observability/context.ts';
+import { documentTooLong, LIMITS, limitPlugins } from './limits.ts';
+import { maskError, maskGraphQLError, maskInputEcho, maskValidationErrors, maskVariableEchoes } from './masking.ts';
+import { graphiqlGate, graphiqlOptions, holdsToken, introspectionGate, type GraphQLExposure } from './exposure.ts';
+import { allowedOrigins, corsFor, varyOnOrigin } from './cors.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
 export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
@@ -29,21 +36,51 @@ export async function viewerFromToken(services: Services, authorization: string 
 interface ServerContext {
   /** Set for WebSocket operations: the connection_init payload carries the Authorization. */
   connectionParams?: Record<string, unknown>;
+  /** Set for WebSocket operations: the viewer already resolved for the operation. */
+  wsViewer?: Viewer;
+  /** Set for WebSocket operations: introspection refused (exposure.ts). */
+  schemaHidden?: boolean;
 }
 
-export function createGraphQLServer(schema: GraphQLSchema, services: Services, live?: LiveEvents): YogaServerInstance<ServerContext, GraphQLContext> {
-  return createYoga<ServerContext, GraphQLContext>({
+type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
+
+/** What attachWebSocket needs besides the Yoga instance it is given. */
+const wsSettings = new WeakMap<GraphQLServer, { services: Services; exposure: GraphQLExposure }>();
+
+const DEVELOPMENT: GraphQLExposure = { production: false, corsOrigins: [] };
+
+export function createGraphQLServer(schema: GraphQLSchema, services: Services, live?: LiveEvents): GraphQLServer {
+  const exposure = services.graphql ?? DEVELOPMENT;
+  // One token lookup per HTTP request, shared by the exposure checks and the context.
+  const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+  const viewerOf = (request: Request) => {
+    let viewer = viewers.get(request);
+    if (!viewer) viewers.set(request, (viewer = viewerFromToken(services, request.headers.get('authorization'))));
+    return viewer;
+  };
+  const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     renderGraphiQL,
-    graphiql: { title: 'Payment gateway GraphiQL', headers: JSON.stringify({ Authorization: 'Bearer <token from npm run gateway -- token create>' }) },
+    graphiql: graphiqlOptions(exposure, viewerOf),
     landingPage: false,
     logging: false,
-    context: async ({ request, connectionParams }) => {
+    maxRequestBodySize: LIMITS.bodyBytes,
+    maskedErrors: { maskError },
+    cors: corsFor(allowedOrigins(services.baseUrl, exposure.corsOrigins)),
+    plugins: [
+      ...limitPlugins(),
+      maskValidationErrors(),
+      maskVariableEchoes(),
+      introspectionGate(exposure, viewerOf),
+      graphiqlGate(exposure, viewerOf),
+      varyOnOrigin(),
+    ],
+    context: async ({ request, connectionParams, wsViewer }) => {
       const params = connectionParams ?? {};
       const header = (name: string) => request?.headers.get(name) ?? (params[name] as string | undefined) ?? (params[name.toLowerCase()] as string | undefined);
       const lang: Language = languageFrom(header('Accept-Language'));
-      const viewer = await viewerFromToken(services, header('Authorization'));
+      const viewer = wsViewer ?? (request ? await viewerOf(request) : await viewerFromToken(services, header('Authorization')));
       if (!viewer) {
         throw new GraphQLError(message('auth_invalid_token', lang), { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
       }
@@ -52,37 +89,104 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
       return { services, viewer, lang, live };
     },
   });
+  wsSettings.set(yoga, { services, exposure });
+  return yoga;
 }
 
-/** graphql-ws on the HTTP server, executing through Yoga's envelope (same schema, same context). */
-export function attachWebSocket(server: http.Server, yoga: YogaServerInstance<ServerContext, GraphQLContext>): WebSocketServer {
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const value = params?.Authorization ?? params?.authorization;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * graphql-ws on the HTTP server, executing through Yoga's envelope (same schema, plugins and
+ * context). An invalid, expired or revoked token closes the connection with 4403 Forbidden, at
+ * connection_init or at the next subscribe; oversized messages close it with 1009; anything
+ * unexpected is logged as JSON and answered with an error, never graphql-ws' console output.
+ */
+export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSocketServer {
+  const { services, exposure } = wsSettings.get(yoga) ?? { services: undefined, exposure: DEVELOPMENT };
+  if (!services) throw new Error('attachWebSocket needs a Yoga instance made by createGraphQLServer');
+  const logger = exposure.logger;
+  const origins = allowedOrigins(services.baseUrl, exposure.corsOrigins);
+  const wss = new WebSocketServer({
+    server,
+    path: '/graphql',
+    maxPayload: LIMITS.bodyBytes,
+    // A page from a foreign origin may not open a socket; clients outside browsers send no Origin.
+    verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => !origin || origins.has(origin) || sameHost(origin, req.headers.host),
+  });
   type Root = { execute: (a: ExecutionArgs) => never; subscribe: (a: ExecutionArgs) => never };
+  const unexpected = (what: string, err: unknown) => {
+    logger?.error(what, { error: maskInputEcho(err instanceof Error ? err.message : String(err)) });
+    return [new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })];
+  };
   useServer(
     {
+      isProd: true,
       execute: (args) => (args.rootValue as Root).execute(args),
       subscribe: (args) => (args.rootValue as Root).subscribe(args),
+      onConnect: async (ctx) => {
+        try {
+          return (await viewerFromToken(services, authorizationOf(ctx.connectionParams))) !== null;
+        } catch (err) {
+          unexpected('graphql websocket connect failed', err);
+          ctx.extra.socket.close(CloseCode.InternalServerError, 'Internal server error');
+          return false;
+        }
+      },
       onSubscribe: async (ctx, _id, params) => {
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-          ...ctx,
-          req: ctx.extra.request,
-          socket: ctx.extra.socket,
-          params,
-          connectionParams: ctx.connectionParams,
-        } as never);
-        const args = {
-          schema,
-          operationName: params.operationName,
-          document: parse(params.query),
-          variableValues: params.variables,
-          contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
-        };
-        const errors = validate(args.schema, args.document);
-        return errors.length ? errors : (args as never);
+        try {
+          const tooLong = documentTooLong(params.query);
+          if (tooLong) return [tooLong];
+          const viewer = await viewerFromToken(services, authorizationOf(ctx.connectionParams));
+          if (!viewer) {
+            ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden');
+            return [new GraphQLError(message('auth_invalid_token', languageFrom(ctx.connectionParams?.['Accept-Language'] as string | undefined)), { extensions: { code: 'UNAUTHENTICATED' } })];
+          }
+          return await operationArgs(yoga, { ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params, connectionParams: ctx.connectionParams, wsViewer: viewer, schemaHidden: exposure.production && !holdsToken(viewer) });
+        } catch (err) {
+          return unexpected('graphql websocket operation failed', err);
+        }
       },
     },
     wss,
   );
+  // graphql-ws writes socket and server errors (e.g. a message over maxPayload) to the console;
+  // ours go to the JSON log. `ws` itself closes a socket after its error (1009 for the size).
+  wss.removeAllListeners('error');
+  wss.on('error', (err) => logger?.error('graphql websocket server error', { error: err.message }));
+  wss.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (err) => logger?.warn('graphql websocket closed on error', { error: err.message }));
+  });
   return wss;
+}
+
+/**
+ * A WebSocket operation's execution arguments through Yoga's envelope (its parse, validate and
+ * context, so the limits, masking and introspection rules apply), or its masked errors.
+ */
+async function operationArgs(yoga: GraphQLServer, initial: ServerContext & { params: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null } } & Record<string, unknown>): Promise<ExecutionArgs | GraphQLError[]> {
+  const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(initial as never);
+  let document: DocumentNode;
+  try {
+    document = parse(initial.params.query);
+  } catch (err) {
+    if (err instanceof GraphQLError) return [maskGraphQLError(err)];
+    throw err;
+  }
+  const errors = validate(schema, document);
+  if (errors.length) return errors.map(maskGraphQLError);
+  const contextValue = await contextFactory();
+  return { schema, operationName: initial.params.operationName, document, variableValues: initial.params.variables, contextValue, rootValue: { execute, subscribe } };
+}
+
+/** A page of this gateway itself (its Origin names the host the socket was opened on). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }

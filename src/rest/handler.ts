@@ -10,6 +10,7 @@ import { signTimestamped } from '../domain/signatures.ts';
 import { readBody } from '../http/body.ts';
 import { authenticate } from './auth.ts';
 import { deepKeys, toCamel, toSnake } from './case.ts';
+import { maskInputEcho } from '../graphql/masking.ts';
 import { errorBody, simpleError, STATUS_BY_KIND, variableErrors, type ErrorBody } from './errors.ts';
 import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
@@ -198,9 +199,9 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
     if (result.errors.some((e) => isDatabaseBusy(e.originalError))) return [503, simpleError('service_busy', ctx.lang)];
     const fields = variableErrors(result.errors, ctx.lang);
     if (fields) return [422, errorBody(fields)];
-    // Only the first line of each message, cut short: graphql-js prints the variables' values into
-    // its messages, and a hostile body must not reach the log.
-    opts.logger.error('rest operation failed', { operation: p.route.operation, errors: result.errors.map((e) => e.message.split('\n')[0]!.slice(0, 200)) });
+    // Only the first line of each message, cut short and with echoed values masked: graphql-js
+    // prints the variables' values (card data included) into its messages.
+    opts.logger.error('rest operation failed', { operation: p.route.operation, errors: result.errors.map((e) => maskInputEcho(e.message).split('\n')[0]!.slice(0, 200)) });
     return [500, simpleError('internal_error', ctx.lang)];
   }
   const payload = (result.data as Record<string, Record<string, unknown>>)[p.route.field!]!;

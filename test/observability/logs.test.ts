@@ -9,6 +9,7 @@ import { deliveryRounds, eventually } from '../helpers/webhooks.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import { rotateCredentials } from '../../src/domain/workspaces.ts';
 import { signBody } from '../../src/domain/signatures.ts';
+import { createLogger } from '../../src/logger.ts';
 
 const { t, merchant: m, receiver } = useGateway({ merchant: true, receiver: true });
 
@@ -88,5 +89,26 @@ describe('request logs', () => {
     expect(gql.headers.get('x-request-id')).toMatch(UUID);
     await eventually(async () => accessLines('health-1').length === 1, 'the access line of /healthz');
     expect(accessLines('health-1')).toMatchObject([{ method: 'GET', operation: 'healthz', status: 200 }]);
+  });
+});
+
+describe('the last line of defence in the logger', () => {
+  const written = (fields: Record<string, unknown>, msg = 'x') => {
+    const lines: string[] = [];
+    createLogger('info', (l) => lines.push(l)).error(msg, fields);
+    return lines[0]!;
+  };
+
+  it('masks card-number-like digit runs and security codes inside messages, keeping the line JSON', () => {
+    const echoed = 'Variable "$i" got invalid value { card: { number: "4556737586899855", securityCode: "7391", cvc: 739 } }';
+    const line = written({ error: echoed }, `failed: ${echoed}`);
+    expect(line).not.toContain('4556737586899855');
+    expect(line).not.toMatch(/7391|739\b/);
+    expect(JSON.parse(line)).toMatchObject({ error: expect.stringContaining('securityCode: "[redacted]"') });
+  });
+
+  it('masks security codes deeper than the redaction paths, as strings or numbers', () => {
+    const line = written({ a: { b: { c: { securityCode: '7391', security_code: 7391, cvv: { nested: true } } } } });
+    expect(JSON.parse(line)).toMatchObject({ a: { b: { c: { securityCode: '[redacted]', security_code: '[redacted]', cvv: { nested: true } } } } });
   });
 });

@@ -1,0 +1,30 @@
+// The GraphQL operations the dashboard sends, read from its sources: every gql`…` template, with
+// `${NAME}` filled from a `const NAME = \`…\`` of the same file (the only interpolation used).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './gateway-process.ts';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(e.name) ? [full] : [];
+  });
+}
+
+export function dashboardOperations(): Array<{ file: string; document: string }> {
+  const found: Array<{ file: string; document: string }> = [];
+  for (const file of sourceFiles(path.join(ROOT, 'dashboard/src'))) {
+    const text = readFileSync(file, 'utf8');
+    const consts = new Map([...text.matchAll(/const (\w+) = `([^`]*)`/g)].map((m) => [m[1]!, m[2]!]));
+    for (const m of text.matchAll(/gql`([^`]*)`/g)) {
+      const document = m[1]!.replace(/\$\{(\w+)\}/g, (_all, name: string) => {
+        const value = consts.get(name);
+        if (value === undefined) throw new Error(`${file}: unknown interpolation ${name}`);
+        return value;
+      });
+      found.push({ file: path.relative(ROOT, file), document });
+    }
+  }
+  return found;
+}
