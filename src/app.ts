@@ -17,6 +17,8 @@ import type { Metrics } from './observability/metrics.ts';
 import { noTracing, type Tracing } from './observability/tracing.ts';
 import { buildOpenApi } from './rest/openapi/document.ts';
 import { createApiDocs } from './http/api-docs.ts';
+import { isDatabaseBusy } from './db/busy.ts';
+import { answerUnavailable } from './http/unavailable.ts';
 
 export interface AppOptions {
   services: Services;
@@ -105,6 +107,10 @@ export function createApp(opts: AppOptions): App {
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
     } catch (err) {
+      if (isDatabaseBusy(err)) {
+        opts.logger.warn('database unavailable', { error: (err as Error).message.trim().split('\n').pop(), url: req.url?.split('?')[0] });
+        return answerUnavailable(req, res);
+      }
       opts.logger.error('unhandled request error', { error: (err as Error).message, url: req.url?.split('?')[0] });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Beklenmeyen bir hata oluştu.' } }));

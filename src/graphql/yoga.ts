@@ -13,6 +13,7 @@ import { hashToken } from '../domain/secrets.ts';
 import { tokenUsable } from '../domain/access-tokens.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { currentContext } from '../observability/context.ts';
+import { useDatabaseUnavailable } from './unavailable.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
 export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
@@ -39,6 +40,7 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
     graphiql: { title: 'Payment gateway GraphiQL', headers: JSON.stringify({ Authorization: 'Bearer <token from npm run gateway -- token create>' }) },
     landingPage: false,
     logging: false,
+    plugins: [useDatabaseUnavailable()],
     context: async ({ request, connectionParams }) => {
       const params = connectionParams ?? {};
       const header = (name: string) => request?.headers.get(name) ?? (params[name] as string | undefined) ?? (params[name.toLowerCase()] as string | undefined);
