@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createDb, type Db } from '../../src/db/client.ts';
+import { schema } from '../../src/graphql/schema.ts';
+import { createGraphQLServer } from '../../src/graphql/yoga.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { freePort } from '../helpers/ports.ts';
@@ -57,6 +60,27 @@ describe('the database stops under a running gateway', () => {
     expect((await rest()).status).toBe(200);
     expect((await graphql()).status).toBe(200);
     expect((await page()).status).toBe(200);
+  });
+
+  it('GraphQL: a database lost after the token was read (in a resolver) answers 503 too', async () => {
+    // The token is read from the running database; every other statement goes to a port where
+    // nothing listens, as if PostgreSQL went away between the two.
+    const live = t.gateway.services.db;
+    const gone = createDb(`postgresql://postgres:x@127.0.0.1:${await freePort()}/gateway`);
+    const db = new Proxy(gone, { get: (target, prop) => (prop === 'accessToken' ? live.accessToken : Reflect.get(target, prop)) }) as Db;
+    try {
+      const yoga = createGraphQLServer(schema, { ...t.gateway.services, db });
+      const res = await yoga.fetch('http://gateway.test/graphql', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ workspaces { slug } }' }),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([{ message: 'The service is busy; nothing was done. Please retry shortly.', extensions: { code: 'SERVICE_UNAVAILABLE' } }]);
+    } finally {
+      await gone.$disconnect();
+    }
   });
 
   it('while it is down: REST, GraphQL, a checkout page and /healthz answer 503 with Retry-After, never 500', async () => {
