@@ -108,7 +108,7 @@ export function createApp(opts: AppOptions): App {
       res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
     } catch (err) {
       if (isDatabaseBusy(err)) {
-        opts.logger.warn('database unavailable', { error: (err as Error).message.trim().split('\n').pop(), url: req.url?.split('?')[0] });
+        opts.logger.warn('database unavailable', { error: String((err as Error).message ?? err).trim().split('\n').pop(), url: req.url?.split('?')[0] });
         return answerUnavailable(req, res);
       }
       opts.logger.error('unhandled request error', { error: (err as Error).message, url: req.url?.split('?')[0] });

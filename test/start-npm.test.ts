@@ -146,10 +146,13 @@ describe('npm run build, then npm run start:prod', () => {
   it('compiles to JavaScript and runs it with plain node; stops cleanly on SIGTERM to the group', async () => {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
     expect(existsSync(path.join(ROOT, 'dist/main.js'))).toBe(true);
-    const run = await startAndCall(['run', 'start:prod']);
-    // No TypeScript at runtime: the gateway process is `node dist/main.js`, without tsx.
-    const gateway = groupMembers(run.r.child.pid!).find((p) => p.args.includes('dist/main.js'));
-    expect(gateway?.args).toBe('node --max-semi-space-size=32 dist/main.js');
+    // Production makes no demo workspace unless asked: this start asks, to sign a call with it.
+    const run = await startAndCall(['run', 'start:prod'], { SEED_DEMO: 'true' });
+    // No TypeScript at runtime: the supervisor is `node dist/main.js`, without tsx, and so is its worker.
+    const gateways = groupMembers(run.r.child.pid!).filter((p) => p.args.includes('dist/main.js'));
+    expect(gateways).toHaveLength(2);
+    expect(gateways[0]?.args).toBe('node --max-semi-space-size=32 dist/main.js');
+    for (const p of gateways) expect(p.args).not.toContain('tsx');
     await expectCleanStop(run, 'SIGTERM', 'group');
   }, 360_000);
 });
