@@ -35,8 +35,12 @@ export function reportStartFailure(reason: string): Promise<void> {
   return new Promise((resolve) => (process.send ? process.send({ type: 'gateway-failed', reason } satisfies WorkerMessage, undefined, {}, () => resolve()) : resolve()));
 }
 
-/** How often a worker that keeps dying is replaced before the primary gives up (exit 1, for the container's own restart policy). */
-export const WORKER_RESTARTS = { maxDeaths: 5, windowMs: 10 * 60_000, firstDelayMs: 250, maxDelayMs: 10_000 };
+/**
+ * How often a worker that keeps dying is replaced before the primary gives up (exit 1, for the
+ * container's own restart policy). The pauses (0.5, 1, 2, 4, 8, 16 s) add up to about half a
+ * minute, so a replacement that cannot start while the database is briefly away gets its chance.
+ */
+export const WORKER_RESTARTS = { maxDeaths: 6, windowMs: 10 * 60_000, firstDelayMs: 500, maxDelayMs: 30_000 };
 
 /** The primary: starts the database, forks `config.WORKERS` workers, replaces dead ones, and stops them all on a signal. */
 export async function runPrimary(config: Config): Promise<void> {

@@ -96,3 +96,34 @@ describe('npm start supervises its serving process (WORKERS=1)', () => {
     expect(await acceptsConnections(pgPort)).toBe(false);
   }, 60_000);
 });
+
+describe('a worker that keeps dying', () => {
+  it('is replaced with growing pauses, each death logged, and the 7th death within 10 minutes stops the gateway: exit 1, one line, no process left', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gateway-supervisor-loop-'));
+    const loopPgPort = await freePort();
+    const loop = startGatewayProcess({ dataDir: dir, port: await freePort(), pgPort: loopPgPort }, started);
+    try {
+      await waitForOutput(loop, '"workers listening"', 60_000);
+      const killed = new Set<number>();
+      // Kill every worker as soon as it appears, until the supervisor gives up.
+      while (loop.child.exitCode === null) {
+        for (const pid of workers(loop.child.pid!)) {
+          if (killed.has(pid)) continue;
+          killed.add(pid);
+          process.kill(pid, 'SIGKILL');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await loop.exited).toEqual({ code: 1, signal: null });
+      const deaths = loop.output().split('\n').filter((l) => l.includes('"worker died; starting another"')).map((l) => JSON.parse(l) as { attempt: number; delay_ms: number });
+      expect(deaths.map((d) => [d.attempt, d.delay_ms])).toEqual([[1, 500], [2, 1000], [3, 2000], [4, 4000], [5, 8000], [6, 16000]]);
+      expect(loop.output()).toContain('"msg":"worker keeps dying; stopping the gateway"');
+      expect(loop.output().match(/^The gateway stopped: .*$/gm)).toEqual(['The gateway stopped: worker 1 died 7 times within 10 minutes (last: SIGKILL).']);
+      expect(serverProcesses(pgDataOf(dir))).toEqual([]);
+      expect(await acceptsConnections(loopPgPort)).toBe(false);
+    } finally {
+      await stopEverything([loop], [pgDataOf(dir)]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
