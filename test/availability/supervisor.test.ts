@@ -56,6 +56,10 @@ describe('npm start supervises its serving process (WORKERS=1)', () => {
     const postmaster = postmasterPid(pgDataOf(dataDir))!;
     expect(Number(readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]!.split(' ')[1])).toBe(r.child.pid);
     await answers();
+    // /metrics of a one-worker cluster: the worker's own counters, gathered through the supervisor.
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('gateway_http_requests_total{operation="retrieve-bin",status="200"} 1\n');
   }, 90_000);
 
   for (const signal of ['SIGKILL', 'SIGABRT'] as const) {
