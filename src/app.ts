@@ -21,6 +21,8 @@ import { createApiDocs } from './http/api-docs.ts';
 import { handleFavicon } from './http/favicon.ts';
 import { createGraphiqlPage } from './http/graphiql.ts';
 import { securityHeaders, type SecuritySettings } from './http/security-headers.ts';
+import { isDatabaseBusy } from './db/busy.ts';
+import { answerUnavailable } from './http/unavailable.ts';
 
 export interface AppOptions {
   services: Services;
@@ -116,6 +118,10 @@ export function createApp(opts: AppOptions): App {
       res.writeHead(404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
     } catch (err) {
+      if (isDatabaseBusy(err)) {
+        opts.logger.warn('database unavailable', { error: String((err as Error).message ?? err).trim().split('\n').pop(), url: req.url?.split('?')[0] });
+        return answerUnavailable(req, res);
+      }
       opts.logger.error('unhandled request error', { error: (err as Error).message, url: req.url?.split('?')[0] });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: { successful: false, message: 'Beklenmeyen bir hata oluştu.' } }));

@@ -56,6 +56,11 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
+  /**
+   * Create the demo workspace on a start with an empty database: `true`/`1` or `false`/`0`; unset,
+   * only a development start on the embedded PostgreSQL does (never with DATABASE_URL or in production).
+   */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */
@@ -70,7 +75,7 @@ function isOrigin(value: string): boolean {
   }
 }
 
-export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; baseUrl: string }>;
+export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; baseUrl: string; seedDemo: boolean }>;
 
 /** Parses the environment (or the given overrides, for tests); fails at boot on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -83,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return Object.freeze({
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    seedDemo: c.SEED_DEMO === undefined ? !c.DATABASE_URL && c.NODE_ENV !== 'production' : c.SEED_DEMO === 'true' || c.SEED_DEMO === '1',
     baseUrl: (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
   });
 }

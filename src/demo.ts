@@ -1,5 +1,5 @@
 // The demo workspace of DESIGN.md, created on the first start with an empty database.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
@@ -37,43 +37,45 @@ export async function seedDemo(db: Db, masterKey: Buffer, baseUrl: string, dataD
     payment_provider_token: account.id,
     dashboard_token: await createAccessToken(db, 'demo', 'demo dashboard'),
   };
-  const file = path.join(dataDir, 'demo-credentials.json');
-  writeFileSync(file, JSON.stringify(demo, null, 2) + '\n', { mode: 0o600 });
+  const file = demoCredentialsFile(dataDir);
+  writeFileSync(file, JSON.stringify({ ...demo, dashboard_url: dashboardLink(baseUrl, demo.dashboard_token) }, null, 2) + '\n', { mode: 0o600 });
   logger.info('demo workspace created', { file });
   process.stdout.write(demoBanner(demo, file));
   return demo;
 }
 
+export const demoCredentialsFile = (dataDir: string) => path.join(dataDir, 'demo-credentials.json');
+
+/**
+ * What the first start prints. Never a secret (logs are collected, shared and kept): the team and
+ * the identifiers (API key, channel and account tokens), which sign nothing on their own, and
+ * where the file with the API secret and the dashboard sign-in link is. The curl line reads the
+ * secret from that file when it runs.
+ */
 export function demoBanner(d: DemoCredentials, file: string): string {
   const body = '{"card":{"bin":"41111111"},"transaction":{"amount":"100.00","currency":"TRY"}}';
+  const secret = `$(node -p 'require(process.argv[1]).api_secret' ${shellQuote(file)})`;
   return [
     '',
-    'Demo workspace created (also saved to ' + file + '):',
+    `Demo workspace created. Its API secret and dashboard sign-in link (dashboard_url) are in ${file} (readable by you only):`,
     `  team                    ${d.team}`,
     `  api_key                 ${d.api_key}`,
-    `  api_secret              ${d.api_secret}`,
     `  channel_token           ${d.channel_token}`,
     `  payment_provider_token  ${d.payment_provider_token}`,
     '',
-    `Dashboard sign-in: ${dashboardLink(d.base_url, d.dashboard_token)}`,
-    '',
     'Try a signed call:',
-    `  BODY='${body}'; curl -sS -X POST ${d.base_url}/api/${d.team}/gateway/retrieve-bin -H 'Content-Type: application/json' -H 'X-Api-Key: ${d.api_key}' -H "X-Signature: $(printf '%s' "$BODY" | openssl dgst -sha256 -hmac '${d.api_secret}' | sed 's/^.* //')" -d "$BODY"`,
+    `  BODY='${body}'; SECRET="${secret}"; curl -sS -X POST ${d.base_url}/api/${d.team}/gateway/retrieve-bin -H 'Content-Type: application/json' -H 'X-Api-Key: ${d.api_key}' -H "X-Signature: $(printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$SECRET" | sed 's/^.* //')" -d "$BODY"`,
     '',
   ].join('\n');
 }
 
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
 /** The token rides in the fragment, which browsers never send; the dashboard drops it at once. */
 export const dashboardLink = (baseUrl: string, token: string) => `${baseUrl}/dashboard/#token=${encodeURIComponent(token)}`;
 
-/** Later starts: the sign-in link again, from the credentials file the first start wrote. */
-export function demoSignInLine(dataDir: string, baseUrl: string): string | null {
-  const file = path.join(dataDir, 'demo-credentials.json');
-  if (!existsSync(file)) return null;
-  try {
-    const d = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoCredentials>;
-    return d.dashboard_token ? `Dashboard sign-in (demo workspace): ${dashboardLink(baseUrl, d.dashboard_token)}\n` : null;
-  } catch {
-    return null;
-  }
+/** Later starts: where the demo credentials are (the file the first start wrote), never the secrets themselves. */
+export function demoCredentialsLine(dataDir: string): string | null {
+  const file = demoCredentialsFile(dataDir);
+  return existsSync(file) ? `Demo workspace credentials and dashboard sign-in link: ${file}\n` : null;
 }

@@ -20,7 +20,7 @@ import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
 import { SimulatorProvider } from './providers/simulator.ts';
 import { createLogger, isShutdownLoss, type Logger } from './logger.ts';
-import { demoSignInLine, seedDemo, type DemoCredentials } from './demo.ts';
+import { demoCredentialsLine, seedDemo, type DemoCredentials } from './demo.ts';
 import { paymentOwners } from './domain/payments/owners.ts';
 import { apiPayments } from './domain/payments/api-owner.ts';
 import { orderPayments } from './domain/orders/owner.ts';
@@ -53,7 +53,7 @@ export interface Gateway {
 export interface GatewayOptions {
   clock?: Clock;
   logger?: Logger;
-  /** Create the demo workspace when the database has none (npm start does; tests opt in). */
+  /** Create the demo workspace when the database has none (npm start does when config.seedDemo says so; tests opt in). */
   seedDemo?: boolean;
   /** Sees every SQL statement of the gateway's Prisma client (statement-budget tests). */
   onQuery?: (sql: string) => void;
@@ -142,7 +142,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       security: { publicUrl: config.BASE_URL, trustProxy: config.TRUST_PROXY },
       isHealthy: async () => ready && jobs.running && (await queryRows(db, Prisma.sql`SELECT 1`).then(() => true)),
     });
-    const port = await app.listen(config.PORT, config.HOST);
+    const port = await listen(app, config.PORT, config.HOST);
     stops.push(() => app.close());
     const baseUrl = config.BASE_URL ? config.baseUrl : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
     services.baseUrl = baseUrl;
@@ -151,8 +151,8 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     await scheduleRecurringJobs(jobs.agenda, config, services);
 
     const demo = opts.seedDemo ? await seedDemo(db, masterKey, baseUrl, config.dataDir, logger) : null;
-    const signIn = opts.seedDemo && !demo ? demoSignInLine(config.dataDir, baseUrl) : null;
-    if (signIn) process.stdout.write(signIn);
+    const where = opts.seedDemo && !demo ? demoCredentialsLine(config.dataDir) : null;
+    if (where) process.stdout.write(where);
     logger.info('gateway listening', { url: baseUrl, graphiql: `${baseUrl}/graphql` });
     ready = true;
     return { config, services, app, jobs, port, baseUrl, databaseUrl, masterKey, demo, admission, stop: stopAll };
@@ -160,5 +160,26 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     logger.error('gateway failed to start', { error: (err as Error).message });
     await stopAll();
     throw err;
+  }
+}
+
+/**
+ * app.listen, with a port that is taken (or not allowed) said in one sentence naming it. The
+ * WebSocket server forwards the HTTP server's errors and graphql-ws prints any it gets as an
+ * "internal error" with a stack trace; a listen error is the start's to report, so those
+ * listeners are off while listening.
+ */
+async function listen(app: App, port: number, host: string): Promise<number> {
+  const forwarders = app.server.listeners('error') as Array<(err: Error) => void>;
+  app.server.removeAllListeners('error');
+  try {
+    return await app.listen(port, host);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new Error(`port ${port} on ${host} is already in use (PORT): stop what uses it or choose another port.`);
+    if (code === 'EACCES') throw new Error(`port ${port} on ${host} may not be used by this user (PORT): choose a port above 1023.`);
+    throw err;
+  } finally {
+    for (const f of forwarders) app.server.on('error', f);
   }
 }

@@ -5,6 +5,7 @@
 // Lines written while a request or job runs carry its request id (observability/context.ts).
 import pino from 'pino';
 import { currentContext } from './observability/context.ts';
+import { isDatabaseStopping, isDatabaseUnavailable } from './db/unavailable.ts';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -90,9 +91,9 @@ export function logConnectionLoss(logger: Logger, msg: string, err: Error & { co
  * stop before the gateway's own orderly stop has closed its connections.
  */
 export function isShutdownLoss(err: Error & { code?: string }): boolean {
-  if (err.code === '57P01' || err.code === '57P03' || /terminating connection due to administrator command|the database system is shutting down/.test(err.message)) return true;
+  if (isDatabaseStopping(err)) return true;
   // Once a stop has begun, a connection the stopping server dropped or refused is part of it too.
-  return stopBegun && (err.code === 'ECONNREFUSED' || err.code === 'ECONNRESET' || /Connection terminated|ECONNREFUSED|ECONNRESET/.test(err.message));
+  return stopBegun && isDatabaseUnavailable(err);
 }
 
 let stopBegun = false;

@@ -1,7 +1,7 @@
 // `npm start` as a new user runs it: a child process on a fresh DATA_DIR with the embedded
 // PostgreSQL, stopped by a signal, started again on the same data, stopped again.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
 import { acceptsConnections, freePort } from './helpers/ports.ts';
 
 const BIN_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } };
-const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'dashboard_token', 'payment_provider_token', 'team'];
+const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'dashboard_token', 'dashboard_url', 'payment_provider_token', 'team'];
 
 let dataDir: string;
 let port: number;
@@ -67,7 +67,7 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
   let first: Running;
   let credentials: Record<string, string>;
 
-  it('prints the demo credentials and a curl line, writes them to DATA_DIR, and serves signed calls', async () => {
+  it('writes the demo credentials to DATA_DIR (0600), prints no secret, and the printed curl line works', async () => {
     first = startGatewayProcess();
     await waitForOutput(first, '"gateway listening"');
     const out = first.output();
@@ -75,12 +75,15 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
 
     credentials = readCredentials();
     expect(Object.keys(credentials).sort()).toEqual(CREDENTIAL_KEYS);
+    expect(statSync(path.join(dataDir, 'demo-credentials.json')).mode & 0o777).toBe(0o600);
     expect(credentials.base_url).toBe(`http://127.0.0.1:${port}`);
     expect(credentials.team).toBe('demo');
-    for (const key of ['api_key', 'api_secret', 'channel_token', 'payment_provider_token']) {
-      expect(out).toContain(credentials[key]);
-    }
-    expect(out).toContain(`Dashboard sign-in: ${credentials.base_url}/dashboard/#token=${credentials.dashboard_token}`);
+    expect(credentials.dashboard_url).toBe(`${credentials.base_url}/dashboard/#token=${credentials.dashboard_token}`);
+    // The banner names the identifiers and the file; the secret and the sign-in token stay in the file.
+    for (const key of ['api_key', 'channel_token', 'payment_provider_token']) expect(out).toContain(credentials[key]);
+    expect(out).toContain(path.join(dataDir, 'demo-credentials.json'));
+    expect(out).not.toContain(credentials.api_secret);
+    expect(out).not.toContain(credentials.dashboard_token);
     const curlLine = out.split('\n').find((line) => line.includes('curl '));
     expect(curlLine).toContain(`${credentials.base_url}/api/demo/gateway/retrieve-bin`);
 
@@ -105,6 +108,10 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
     const second = startGatewayProcess();
     await waitForOutput(second, '"gateway listening"');
     expect(second.output()).not.toContain('Demo workspace created');
+    // Where the credentials are, not the credentials: no sign-in token in any later start's output.
+    expect(second.output()).toContain(`Demo workspace credentials and dashboard sign-in link: ${path.join(dataDir, 'demo-credentials.json')}`);
+    expect(second.output()).not.toContain(credentials.dashboard_token);
+    expect(second.output()).not.toContain(credentials.api_secret);
     // Nothing the first start applied is applied again (the data is the same database).
     expect(appliedMigrations(second).filter((name) => appliedMigrations(first).includes(name))).toEqual([]);
     expect(readCredentials()).toEqual(credentials);

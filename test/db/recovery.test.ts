@@ -1,5 +1,7 @@
-// After `kill -9` of a gateway (or a CLI), its embedded PostgreSQL keeps running on the data
-// folder; the next start stops that orphan and starts cleanly. Also after a machine crash (a
+// After `kill -9` of a gateway's supervisor (npm start's process, which owns the embedded
+// PostgreSQL; its worker exits with it) or of a CLI, the embedded PostgreSQL keeps running on the
+// data folder; the next start stops that orphan and starts cleanly. (A serving process that dies
+// is replaced by the supervisor instead: test/availability/supervisor.test.ts.) Also after a machine crash (a
 // postmaster.pid naming a dead process, or a PID another program has since got). Real processes.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
