@@ -2,6 +2,7 @@
 // message naming it, and nothing written; a workspace may have them ignored instead, but a key the
 // operation knows elsewhere in its body (refund-payment's `transaction.amount`) is refused always.
 import { describe, expect, it } from 'vitest';
+import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { cliOn } from '../helpers/cli.ts';
 import type { Merchant } from '../helpers/gateway.ts';
@@ -152,5 +153,28 @@ describe('gateway workspace settings', () => {
     expect(await cli.json('workspace', 'settings', m.team)).toEqual({ team: m.team, unknown_keys: 'reject' });
     expect((await cli.run(['workspace', 'settings', m.team])).stdout).toContain('unknown keys  reject');
     await cli.fails(['workspace', 'settings', m.team, '--unknown-keys', 'drop'], 'Unknown value "drop" for --unknown-keys (expected reject or ignore)');
+  });
+});
+
+describe('GraphQL settings', () => {
+  async function gql(token: string, query: string) {
+    const res = await fetch(`${t.gateway.baseUrl}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Accept-Language': 'en' }, body: JSON.stringify({ query }) });
+    return (await res.json()) as { data: Record<string, { workspace: { unknownKeys: string } | null; errors: Array<{ path: string[]; message: string }> }> & { workspace: { unknownKeys: string } } };
+  }
+
+  it('the dashboard reads and sets the setting; the next REST call follows it; a bad value is a field error', async () => {
+    const m = await gw.seed();
+    const token = await createAccessToken(t.gateway.services.db, m.team, 'dashboard');
+    const extra = () => m.call('retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '1.00' }, extra: 1 });
+    expect((await gql(token, '{ workspace { unknownKeys } }')).data.workspace.unknownKeys).toBe('reject');
+
+    const set = await gql(token, 'mutation { setUnknownKeys(policy: "ignore") { workspace { unknownKeys } errors { path message } } }');
+    expect(set.data.setUnknownKeys).toEqual({ workspace: { unknownKeys: 'ignore' }, errors: [] });
+    await t.gateway.admission.synced();
+    expect((await extra()).status).toBe(200);
+
+    const bad = await gql(token, 'mutation { setUnknownKeys(policy: "drop") { workspace { unknownKeys } errors { path message } } }');
+    expect(bad.data.setUnknownKeys.errors).toEqual([{ path: ['policy'], message: 'Must be one of: reject, ignore.' }]);
+    expect((await gql(token, '{ workspace { unknownKeys } }')).data.workspace.unknownKeys).toBe('ignore');
   });
 });
