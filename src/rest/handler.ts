@@ -193,7 +193,10 @@ async function paymentAnswer(prepared: Map<string, Prepared>, operation: string,
 
 async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
   const ignoring = ignoresUnknownKeys(p.route, ctx);
-  const refused = findUnknownKeys(body, p.inputType, p.places).filter((k) => !ignoring || k.knownAt.length > 0);
+  const unknown = findUnknownKeys(body, p.inputType, p.places);
+  // update-payment-link/{token}: the token is the path's; one in the body would be overwritten.
+  if (pathToken !== null && Object.hasOwn(body, 'token')) unknown.unshift({ path: ['token'], key: 'token', knownAt: [`${p.route.operation}/{token}`] });
+  const refused = unknown.filter((k) => !ignoring || k.knownAt.length > 0);
   if (refused.length > 0) return [422, errorBody(refused.map((k) => ({ path: k.path, asSent: true, message: unknownKeyMessage(k, ctx.lang) })))];
   let input = deepKeys(body, toCamel) as Record<string, unknown>;
   if (pathToken) input = { ...input, token: pathToken };

@@ -102,17 +102,33 @@ describe('by default every operation refuses a key it does not know', () => {
   });
 });
 
+describe('update-payment-link/{token}', () => {
+  it('refuses a token in the body, where it would be overwritten by the path\'s, even for a workspace that ignores unknown keys', async () => {
+    const m = await gw.seed();
+    await unknownKeys(m, 'ignore');
+    const ts = { form: 'timestamp' as const };
+    const created = await m.call('create-payment-link', { payment_link: { currency: 'TRY', items: [{ name: 'Kek', unit_amount: '30.00' }] } }, ts);
+    expect(created.status).toBe(200);
+    const token = created.body.payment_link.token;
+
+    const res = await m.call(`update-payment-link/${token}`, { token, payment_link: { is_active: false } }, ts);
+
+    expectFieldError(res, 'token', 'misplaced_key', { params: { key: 'token', places: 'update-payment-link/{token}' }, only: true });
+    expect((await t.gateway.services.db.paymentLink.findUniqueOrThrow({ where: { id: token } })).isActive).toBe(true);
+  });
+});
+
 describe('a workspace that ignores unknown keys', () => {
   it('drops keys the operation does not know anywhere', async () => {
     const m = await gw.seed();
     await unknownKeys(m, 'ignore');
     const token = await pay(m);
 
-    const res = await m.call('refund-payment', { transaction: { token, note: 'x' }, amount: '10.00', reason: { code: 1 } });
+    const res = await m.call('refund-payment', { transaction: { token, note: 'x' }, amount: '10.00', reason: { code: 1 } }, { unlistedKeys: true });
 
     expect(res.status).toBe(200);
     expect(res.body.refund).toEqual({ type: 'refund', amount: '10.00' });
-    const order = await m.call('order-payment', orderBody(m, { items: [{ channel_reference: 'I-1', name: 'Kitap', quantity: 1, unit_amount: '50.00', tax_rate: 10, foo: 1 }] }));
+    const order = await m.call('order-payment', orderBody(m, { items: [{ channel_reference: 'I-1', name: 'Kitap', quantity: 1, unit_amount: '50.00', tax_rate: 10, foo: 1 }] }), { unlistedKeys: true });
     expect(order.status).toBe(200);
   });
 
@@ -136,7 +152,7 @@ describe('a workspace that ignores unknown keys', () => {
   it('takes the setting from the next call, both ways', async () => {
     const m = await gw.seed();
     const token = await pay(m);
-    const extra = () => m.call('retrieve-payment', { transaction: { token }, extra: 1 });
+    const extra = () => m.call('retrieve-payment', { transaction: { token }, extra: 1 }, { unlistedKeys: true });
     expect((await extra()).status).toBe(422);
 
     await unknownKeys(m, 'ignore');
@@ -165,7 +181,7 @@ describe('GraphQL settings', () => {
   it('the dashboard reads and sets the setting; the next REST call follows it; a bad value is a field error', async () => {
     const m = await gw.seed();
     const token = await createAccessToken(t.gateway.services.db, m.team, 'dashboard');
-    const extra = () => m.call('retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '1.00' }, extra: 1 });
+    const extra = () => m.call('retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '1.00' }, extra: 1 }, { unlistedKeys: true });
     expect((await gql(token, '{ workspace { unknownKeys } }')).data.workspace.unknownKeys).toBe('reject');
 
     const set = await gql(token, 'mutation { setUnknownKeys(policy: "ignore") { workspace { unknownKeys } errors { path message } } }');
