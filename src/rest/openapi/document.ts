@@ -56,7 +56,7 @@ function snakeProperties(node: unknown): unknown {
 }
 
 /** The resources operations are grouped by, in the reference's order. */
-const TAGS = [
+export const TAGS = [
   { name: 'Payments', description: 'Card payments (3D Secure and without), retrieval, refunds and cancellations.', operations: ['secure-payment', 'regular-payment', 'retrieve-payment', 'retrieve-payments', 'refund-payment', 'cancel-payment'] },
   { name: 'BIN', description: 'Card issuer, scheme and installment options by BIN.', operations: ['retrieve-bin'] },
   { name: 'Saved cards', description: "Cards stored for a customer, to pay without the card's details.", operations: ['save-card', 'saved-cards', 'default-saved-card', 'delete-saved-card'] },
