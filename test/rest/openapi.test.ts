@@ -25,14 +25,14 @@ const doc = buildOpenApi(schema) as { paths: Record<string, { post: Operation }>
 const operations = Object.entries(doc.paths).map(([address, item]) => ({ address, op: item.post, name: item.post.requestBody.content['application/json'].schema.$ref.split('/').pop()! }));
 const requestSchema = (name: string) => doc.components.schemas[name]!;
 
-/** Every object schema below `node` that has properties, with its path. */
+/** Every object schema below `node` that has properties, with its path (not the conditions of `allOf`, which only constrain the object around them). */
 function objectsOf(node: unknown, at = ''): Array<{ at: string; node: Node }> {
   if (Array.isArray(node)) return node.flatMap((n) => objectsOf(n, at));
   if (node === null || typeof node !== 'object') return [];
   const n = node as Node;
   const own = n.properties ? [{ at, node: n }] : [];
   const props = Object.entries((n.properties as Record<string, unknown> | undefined) ?? {}).flatMap(([k, v]) => objectsOf(v, `${at}.${k}`));
-  const rest = Object.entries(n).filter(([k]) => k !== 'properties').flatMap(([, v]) => objectsOf(v, at));
+  const rest = Object.entries(n).filter(([k]) => k !== 'properties' && k !== 'allOf').flatMap(([, v]) => objectsOf(v, at));
   return [...own, ...props, ...rest];
 }
 
@@ -76,10 +76,11 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('lists the allowed values of product.type, product.period and payment_link.amount_type', () => {
-    const product = (requestSchema('SaveProductRequest').properties as Record<string, Node>).product!.properties as Record<string, Node>;
+  it('lists the allowed values of product.type, product.period (for a recurring product) and payment_link.amount_type', () => {
+    const productSchema = (requestSchema('SaveProductRequest').properties as Record<string, Node>).product!;
+    const product = productSchema.properties as Record<string, Node>;
     expect(product.type!.enum).toEqual(['simple', 'recurring']);
-    expect(product.period!.enum).toEqual(['monthly', 'yearly', null]);
+    expect(productSchema.allOf).toEqual([{ if: { properties: { type: { const: 'recurring' } }, required: ['type'] }, then: { properties: { period: { enum: ['monthly', 'yearly'] } }, required: ['period'] } }]);
     const link = (requestSchema('CreatePaymentLinkRequest').properties as Record<string, Node>).payment_link!.properties as Record<string, Node>;
     expect(link.amount_type!.enum).toEqual(['fixed', 'custom', 'predefined', 'predefined_and_custom', null]);
   });

@@ -65,9 +65,16 @@ function walk(operation: string, node: Node, path: string[]): void {
     const doc = fieldDoc(operation, at);
     if (!doc) throw new Error(`openapi: ${operation} request field ${at.join('.')} has no entry in src/rest/openapi/fields.ts`);
     child.description = doc.description;
-    if (doc.enum) withEnum(child, doc.enum);
+    if (doc.enum && doc.enumWhen) enumWhen(node, name, doc.enum, doc.enumWhen);
+    else if (doc.enum) withEnum(child, doc.enum);
     walk(operation, child, at);
   }
+}
+
+/** `if <field> is <equals> then <name> is required and one of values` on the parent object. */
+function enumWhen(parent: Node, name: string, values: readonly string[], when: { field: string; equals: string }): void {
+  const rule = { if: { properties: { [when.field]: { const: when.equals } }, required: [when.field] }, then: { properties: { [name]: { enum: [...values] } }, required: [name] } };
+  parent.allOf = [...((parent.allOf as unknown[] | undefined) ?? []), rule];
 }
 
 /** The allowed values on the field's string form; null stays allowed where the field may be null. */

@@ -14,6 +14,8 @@ export interface FieldDoc {
   example?: unknown;
   /** The allowed values, from the domain's own list. */
   enum?: readonly string[];
+  /** The enum (and the field) applies only when a sibling field has this value; otherwise the field is ignored. */
+  enumWhen?: { field: string; equals: string };
   /** An optional object or list left out of the example body. */
   notInExample?: true;
 }
@@ -110,7 +112,7 @@ export const FIELDS: Record<string, FieldDoc> = {
   'order.items.name': { description: "The line's name; the product's name when left out." },
   'payment_link.items.name': { description: "The line's name.", example: 'Kahve' },
   type: { description: 'simple: sold once; recurring: a subscription plan (needs `period`).', example: 'simple', enum: PRODUCT_TYPES },
-  period: { description: 'For a recurring product: how often it renews.', enum: PERIODS },
+  period: { description: 'For a recurring product, required: how often it renews (monthly or yearly). Ignored for a simple product.', enum: PERIODS, enumWhen: { field: 'type', equals: 'recurring' } },
   is_active: { description: 'false closes it: an inactive product cannot be ordered, a closed link takes no payment.' },
   'update-payment-link:payment_link.is_active': { description: 'false closes the link: it takes no payment and has no checkout address; true opens it again.', example: false },
   'update-payment-link:payment_link.currency': { description: 'ISO 4217 code; unchanged when left out.', enum: CURRENCIES },

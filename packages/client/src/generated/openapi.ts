@@ -1042,16 +1042,13 @@ export interface components {
                 amount: string | number;
                 /** @description VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`). */
                 tax_rate: string | number;
-                /**
-                 * @description For a recurring product: how often it renews.
-                 * @enum {string|null}
-                 */
-                period?: "monthly" | "yearly" | null;
+                /** @description For a recurring product, required: how often it renews (monthly or yearly). Ignored for a simple product. */
+                period?: unknown;
                 /** @description ISO 4217 code; TRY when left out. */
                 currency?: ("TRY" | "USD" | "EUR" | "GBP") | null;
                 /** @description false: the product cannot be ordered; true when left out. */
                 is_active?: boolean | null;
-            };
+            } & unknown;
         };
         SaveProductResponse: {
             result: {
