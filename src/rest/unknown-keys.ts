@@ -8,9 +8,9 @@ import { getNullableType, isInputObjectType, isListType, type GraphQLInputType }
 import { toCamel, toSnake } from './case.ts';
 
 export interface UnknownKey {
-  /** Where the key stands in the body, as sent (array items by index). */
+  /** Where the key stands in the body, as sent (array items by index; the key itself as shown). */
   path: Array<string | number>;
-  /** The key as sent. */
+  /** The key as sent, but a run of digits that could be a card number masked (shownKey). */
   key: string;
   /** Where the operation knows a field of that name (snake_case, `*` for any array item); empty: nowhere. */
   knownAt: string[];
@@ -57,9 +57,18 @@ export function findUnknownKeys(body: unknown, type: GraphQLInputType, places: F
       const name = toCamel(key);
       const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
       if (field) walk(child, field.type, [...path, key]);
-      else if (found.length < MAX_REPORTED) found.push({ path: [...path, key], key, knownAt: [...(places.get(name) ?? [])] });
+      else if (found.length < MAX_REPORTED) found.push({ path: [...path, shownKey(key)], key: shownKey(key), knownAt: [...(places.get(name) ?? [])] });
     }
   };
   walk(body, type, []);
   return found;
+}
+
+/**
+ * The key as the answer shows it. A card number sent as a key (a client that built its JSON
+ * wrongly) must not come back in the answer, which an Idempotency-Key stores: 12 or more digits
+ * in a row keep only their last four.
+ */
+export function shownKey(key: string): string {
+  return key.replace(/\d{12,}/g, (digits) => '*'.repeat(digits.length - 4) + digits.slice(-4));
 }

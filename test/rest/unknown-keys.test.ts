@@ -91,6 +91,19 @@ describe('by default every operation refuses a key it does not know', () => {
     });
   });
 
+  it('does not send back a card number sent as a key: its digits are masked but the last four', async () => {
+    const m = await gw.seed();
+    const body = paymentBody(m, { transaction: { channel_reference: `UK-${reference++}` }, card: { number: CARDS.approved, [CARDS.approved]: '123' } });
+
+    const key = `uk-${reference}`;
+    const res = await m.call('regular-payment', body, { headers: { 'Idempotency-Key': key } });
+
+    expectFieldError(res, 'card.************1111', 'unknown_key', { params: { key: '************1111' }, only: true });
+    expect(res.text).not.toContain(CARDS.approved);
+    const stored = await t.gateway.services.db.idempotencyRecord.findFirstOrThrow({ where: { workspaceId: m.workspaceId, key } });
+    expect(stored.responseBody).toBe(res.text);
+  });
+
   it('reports each unknown key on its own path, as sent', async () => {
     const m = await gw.seed();
     const token = await pay(m);
