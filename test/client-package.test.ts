@@ -2,10 +2,10 @@
 // folder and imported from there as a merchant would, driving a real gateway: a payment, a
 // retrieve in the timestamp form, a decline's error_code, a 422 as a typed error with its field
 // paths, a tampered answer refused, a link operation (timestamp form only), and a webhook from
-// the gateway verified; and the README's TypeScript example, run as written. Its generated types
+// the gateway verified; and the README's steps and TypeScript example, run as written from a new folder. Its generated types
 // must be what the gateway's OpenAPI document gives.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -155,30 +155,44 @@ describe('a gateway driven with the client', () => {
 });
 
 describe("the README's TypeScript example", () => {
-  it('runs as written against the gateway, with the package imported from this checkout', async () => {
+  // The README's steps for a merchant, run as written in a new, empty folder: its shell block line
+  // by line (the value the reader sets, GATEWAY_DIR, is this test's gateway folder), its
+  // TypeScript block saved where the shell block says, and `node` on the PATH being this Node.
+  it('runs from a new project exactly as the README says', async () => {
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(22);
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('In TypeScript, use the merchant client'));
-    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-    expect(code).toContain("from '@payment-gateway/client'");
+    const shell = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
+    const code = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+    const SAVE = '# save the TypeScript below as example.mts, then:';
+    expect(shell.split('\n').filter((l) => l.startsWith('export '))).toEqual(['export GATEWAY_DIR=/path/to/payment-gateway']);
+    expect(shell).toContain(SAVE);
+
     const dir = mkdtempSync(path.join(tmpdir(), 'gateway-readme-'));
     try {
-      const credentials = path.join(dir, 'demo-credentials.json');
-      writeFileSync(credentials, JSON.stringify({ base_url: t.gateway.baseUrl, team: m.team, api_key: m.apiKey, api_secret: m.apiSecret }));
-      const file = path.join(dir, 'example.mts');
-      writeFileSync(
-        file,
-        code!
-          .replace("'@payment-gateway/client'", `'${pathToFileURL(path.join(PACKAGE, 'src/index.ts')).href}'`)
-          .replace("'.data/demo-credentials.json'", JSON.stringify(credentials)),
-      );
+      // The gateway's folder as the reader has it: the checkout's packages, and the credentials
+      // file the first `npm start` writes, here for this test's gateway and workspace.
+      const gatewayDir = path.join(dir, 'gateway');
+      mkdirSync(path.join(gatewayDir, '.data'), { recursive: true });
+      symlinkSync(path.join(ROOT, 'packages'), path.join(gatewayDir, 'packages'));
+      writeFileSync(path.join(gatewayDir, '.data/demo-credentials.json'), JSON.stringify({ base_url: t.gateway.baseUrl, team: m.team, api_key: m.apiKey, api_secret: m.apiSecret }));
+      const script = shell
+        .replace('export GATEWAY_DIR=/path/to/payment-gateway', `export GATEWAY_DIR=${JSON.stringify(gatewayDir)}`)
+        .replace(SAVE, `cat > example.mts <<'README_TS'\n${code}README_TS`);
+      const work = path.join(dir, 'work');
+      mkdirSync(work);
 
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, timeout: 60_000 });
+      const { stdout } = await promisify(execFile)('bash', ['-euc', script], {
+        cwd: work,
+        timeout: 120_000,
+        env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` },
+      });
 
-      expect(stdout).toContain('Simülasyon Bank 12');
-      expect(stdout).toContain('true');
-      expect(stdout).toMatch(/422 \{ 'card\.bin': \[ '[^']+' \] \}/);
+      expect(readdirSync(work)).toEqual(['my-shop']);
+      expect(stdout).toContain('Simülasyon Bank 12\ntrue\n');
+      expect(stdout).toMatch(/422 \{ 'card\.bin': \[ 'The BIN must have at least 6 digits\.' \] \}/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 150_000);
 });

@@ -1,12 +1,34 @@
-// `gateway workspace …`: create, list, suspend/activate, plan, time zone, request limits, key rotation.
+// `gateway workspace …`: create, list, suspend/activate, plan, time zone, request limits, API settings, key rotation.
 import type { Command } from 'commander';
 import type { Mode } from '../generated/prisma/client.ts';
-import { ALL_FEATURES, createChannel, createPaymentAccount, createWorkspace, requireWorkspace, rotateCredentials, setPlan, setRateLimits, updateWorkspace, type Credentials, type PlanSettings } from '../domain/workspaces.ts';
+import {
+  ALL_FEATURES,
+  createChannel,
+  createPaymentAccount,
+  createWorkspace,
+  requireWorkspace,
+  rotateCredentials,
+  setPlan,
+  setRateLimits,
+  setUnknownKeys,
+  UNKNOWN_KEYS,
+  unknownKeysOf,
+  updateWorkspace,
+  type Credentials,
+  type PlanSettings,
+  type UnknownKeys,
+} from '../domain/workspaces.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { planNames, workspaceJson, workspaceLine } from './format.ts';
 import { CliError, PLAN_FEATURES, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
 const FEATURES_HELP = `comma list of ${PLAN_FEATURES.join(', ')}; or all, or none`;
+
+function parseUnknownKeys(text: string): UnknownKeys {
+  const policy = UNKNOWN_KEYS.find((p) => p === text);
+  if (!policy) throw new CliError(`Unknown value "${text}" for --unknown-keys (expected ${UNKNOWN_KEYS.join(' or ')})`);
+  return policy;
+}
 
 interface SetUp {
   channelToken: string;
@@ -126,6 +148,23 @@ export function registerWorkspaceCommands(program: Command, io: CliIo): void {
           `  per second (every operation)     ${shown(w.rateLimitPerSecond, ctx.config.RATE_LIMIT_PER_SECOND)}`,
           `  per minute (payment-link calls)  ${shown(w.rateLimitLinksPerMinute, ctx.config.RATE_LIMIT_LINKS_PER_MINUTE)}`,
         ]);
+      }),
+    );
+
+  workspace
+    .command('settings')
+    .description("Show or set how the workspace's REST calls are read; without options, shows the settings")
+    .argument('<slug>', 'workspace slug')
+    .option(
+      '--unknown-keys <policy>',
+      'a body key the operation does not know: reject (422, the default) or ignore (dropped; a key the operation knows elsewhere in the body is still refused)',
+      parseUnknownKeys,
+    )
+    .action(
+      withDatabase(io, async (ctx, slug: string, opts: { unknownKeys?: UnknownKeys }) => {
+        await requireWorkspace(ctx.db, slug);
+        const w = opts.unknownKeys ? await setUnknownKeys(ctx.db, slug, opts.unknownKeys) : await requireWorkspace(ctx.db, slug);
+        ctx.print({ team: slug, unknown_keys: unknownKeysOf(w) }, [`Workspace "${slug}" settings:`, `  unknown keys  ${unknownKeysOf(w)}`]);
       }),
     );
 

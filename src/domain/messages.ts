@@ -6,6 +6,8 @@ const catalog = {
   required: { tr: 'Bu alan zorunludur.', en: 'This field is required.' },
   invalid_type: { tr: 'Bu alanın türü geçersiz.', en: 'This field has an invalid type.' },
   unknown_field: { tr: 'Bu alan tanınmıyor.', en: 'This field is not allowed.' },
+  unknown_key: { tr: '"{key}" alanı bu işlemde tanınmıyor.', en: 'The field "{key}" is not known to this operation.' },
+  misplaced_key: { tr: '"{key}" alanı burada tanınmıyor; bu işlem onu {places} konumunda bekler.', en: 'The field "{key}" does not belong here; this operation takes it at {places}.' },
   too_long: { tr: 'En fazla {max} karakter olabilir.', en: 'Must be at most {max} characters.' },
   length_between: { tr: '{min} ile {max} karakter arasında olmalıdır.', en: 'Must be between {min} and {max} characters.' },
   length_exact: { tr: '{length} karakter olmalıdır.', en: 'Must be exactly {length} characters.' },

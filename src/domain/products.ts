@@ -26,8 +26,8 @@ export const itemQuantity = () =>
     .nullish()
     .transform((q) => q ?? 1);
 
-const PRODUCT_TYPES = ['simple', 'recurring'] as const;
-const PERIODS = ['monthly', 'yearly'] as const;
+export const PRODUCT_TYPES = ['simple', 'recurring'] as const;
+export const PERIODS = ['monthly', 'yearly'] as const;
 
 // Strict: the spec makes any other key inside `product` a 422 (the REST route is strict too).
 export const saveProductInput = z.object({

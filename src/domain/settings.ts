@@ -17,6 +17,8 @@ import {
   removeRoutingRule,
   rotateCredentials,
   setDefaultAccount,
+  setUnknownKeys,
+  UNKNOWN_KEYS,
   updateWorkspace,
   type AccountCapabilities,
   type Credentials,
@@ -169,4 +171,11 @@ export async function removeWorkspaceRoutingRule(s: Services, workspace: Workspa
 export function setWorkspaceMode(s: Services, workspace: Workspace, mode: string): Promise<Workspace> {
   if (!(MODES as readonly string[]).includes(mode)) throw ValidationError.single(['mode'], 'value_not_allowed', { allowed: MODES.join(', ') });
   return updateWorkspace(s.db, workspace.slug, { mode: mode as (typeof MODES)[number] });
+}
+
+/** reject (422, the default) or ignore: what the REST calls do with a key the operation does not know. */
+export function setWorkspaceUnknownKeys(s: Services, workspace: Workspace, policy: string): Promise<Workspace> {
+  const known = UNKNOWN_KEYS.find((p) => p === policy);
+  if (!known) throw ValidationError.single(['policy'], 'value_not_allowed', { allowed: UNKNOWN_KEYS.join(', ') });
+  return setUnknownKeys(s.db, workspace.slug, known);
 }

@@ -66,6 +66,16 @@ export async function updateWorkspace(db: Db, slug: string, data: { active?: boo
   return db.workspace.update({ where: { slug }, data });
 }
 
+/** What the REST shim does with a key an operation does not know: answer 422, or drop it. */
+export type UnknownKeys = 'reject' | 'ignore';
+export const UNKNOWN_KEYS: readonly UnknownKeys[] = ['reject', 'ignore'];
+
+export const unknownKeysOf = (workspace: Workspace): UnknownKeys => (workspace.ignoreUnknownKeys ? 'ignore' : 'reject');
+
+export async function setUnknownKeys(db: Db, slug: string, policy: UnknownKeys): Promise<Workspace> {
+  return db.workspace.update({ where: { slug }, data: { ignoreUnknownKeys: policy === 'ignore' } });
+}
+
 /** A workspace's own 429 limits; null: the gateway's setting (RATE_LIMIT_PER_SECOND, RATE_LIMIT_LINKS_PER_MINUTE); 0: no limit. */
 export interface WorkspaceLimits {
   perSecond?: number | null;

@@ -17,6 +17,8 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
 export interface FieldError {
   path: Array<string | number>;
   message: string;
+  /** The path's keys are the request's own (snake_case already, or a key the merchant made up): shown as they are. */
+  asSent?: boolean;
 }
 
 export interface ErrorBody {
@@ -31,7 +33,7 @@ export function errorBody(errors: FieldError[]): ErrorBody {
   const byPath = new Map<string, string[]>();
   for (const e of errors) {
     if (e.path.length === 0) continue;
-    const key = e.path.map((p) => toSnake(String(p))).join('.');
+    const key = e.path.map((p) => (e.asSent ? String(p) : toSnake(String(p)))).join('.');
     byPath.set(key, [...(byPath.get(key) ?? []), e.message]);
   }
   return { result: { successful: false, message: errors[0]?.message ?? '' }, errors: Object.fromEntries(byPath) };

@@ -14,6 +14,7 @@ import { maskInputEcho } from '../graphql/masking.ts';
 import { errorBody, simpleError, STATUS_BY_KIND, variableErrors, type ErrorBody } from './errors.ts';
 import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
+import { fieldPlaces, findUnknownKeys, type FieldPlaces, type UnknownKey } from './unknown-keys.ts';
 import { bodyProblem } from './limits.ts';
 import { isDatabaseBusy } from '../db/busy.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
@@ -32,6 +33,8 @@ interface Prepared {
   route: Route;
   document: DocumentNode;
   inputType: GraphQLInputType;
+  /** Where each field name of the input type stands (unknown-keys.ts). */
+  places: FieldPlaces;
 }
 
 export interface RestOptions {
@@ -57,7 +60,7 @@ export function prepareRoutes(schema: GraphQLSchema): Map<string, Prepared> {
     const varType = op.variableDefinitions?.[0]?.type;
     const inputType = varType && (typeFromAST(schema, varType as never) as GraphQLInputType | undefined);
     if (!inputType) throw new Error(`REST route ${route.operation}: the document needs an $input variable`);
-    prepared.set(route.operation, { route, document, inputType });
+    prepared.set(route.operation, { route, document, inputType, places: fieldPlaces(inputType) });
   }
   return prepared;
 }
@@ -190,9 +193,15 @@ async function paymentAnswer(prepared: Map<string, Prepared>, operation: string,
 }
 
 async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
+  const ignoring = ignoresUnknownKeys(p.route, ctx);
+  const unknown = findUnknownKeys(body, p.inputType, p.places);
+  // update-payment-link/{token}: the token is the path's; one in the body would be overwritten.
+  if (pathToken !== null && Object.hasOwn(body, 'token')) unknown.unshift({ path: ['token'], key: 'token', knownAt: [`${p.route.operation}/{token}`] });
+  const refused = unknown.filter((k) => !ignoring || k.knownAt.length > 0);
+  if (refused.length > 0) return [422, errorBody(refused.map((k) => ({ path: k.path, asSent: true, message: unknownKeyMessage(k, ctx.lang) })))];
   let input = deepKeys(body, toCamel) as Record<string, unknown>;
   if (pathToken) input = { ...input, token: pathToken };
-  if (!p.route.strict) input = pruneUnknownKeys(input, p.inputType) as Record<string, unknown>;
+  if (ignoring) input = pruneUnknownKeys(input, p.inputType) as Record<string, unknown>;
   const result = await execute({ schema: opts.schema, document: p.document, variableValues: { input }, contextValue: ctx });
   if (result.errors?.length) {
     // Met before anything was written (work after the bank answered waits instead: db/busy.ts).
@@ -212,6 +221,18 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
   for (const [, flag] of shownWhen) delete rest[flag];
   for (const path of p.route.omitWhenNull ?? []) omitWhenNull(rest, path.split('.'));
   return [200, deepKeys(rest, toSnake)];
+}
+
+/**
+ * Unknown keys answer 422 unless the workspace chose to ignore them; the operations whose contract
+ * asks for 422 (`strict` routes) refuse them whatever the workspace chose.
+ */
+function ignoresUnknownKeys(route: Route, ctx: GraphQLContext): boolean {
+  return !route.strict && ctx.viewer.kind === 'merchant' && ctx.viewer.workspace.ignoreUnknownKeys;
+}
+
+function unknownKeyMessage(k: UnknownKey, lang: Language): string {
+  return k.knownAt.length > 0 ? message('misplaced_key', lang, { key: k.key, places: k.knownAt.join(', ') }) : message('unknown_key', lang, { key: k.key });
 }
 
 /** Deletes the field at `path` when it is null (a missing parent leaves nothing to delete). */

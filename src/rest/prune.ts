@@ -1,11 +1,12 @@
-// For operations that ignore unknown keys: drop keys the GraphQL input type does not define,
-// so GraphQL's own strictness applies only where the spec asks for it.
+// For a workspace that ignores unknown keys: drop keys the GraphQL input type does not define,
+// after unknown-keys.ts has refused the misplaced ones. A lone value where a list is expected is
+// GraphQL's list of one, so it is pruned as an item.
 import { getNamedType, getNullableType, isInputObjectType, isListType, type GraphQLInputType } from 'graphql';
 
 export function pruneUnknownKeys(value: unknown, type: GraphQLInputType): unknown {
   const inner = getNullableType(type);
   if (isListType(inner)) {
-    return Array.isArray(value) ? value.map((v) => pruneUnknownKeys(v, inner.ofType)) : value;
+    return Array.isArray(value) ? value.map((v) => pruneUnknownKeys(v, inner.ofType)) : pruneUnknownKeys(value, inner.ofType);
   }
   if (isInputObjectType(inner) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const fields = inner.getFields();

@@ -1,8 +1,9 @@
 // The route table: each REST operation of the spec runs one internal GraphQL document.
 // `signing: 'timestamp'` operations must carry X-Timestamp (spec: payment link operations);
 // every other operation takes the body form, or the timestamp form when X-Timestamp is sent.
-// `strict` operations reject unknown keys (spec: save-product, create-payment-link); the others
-// ignore keys the operation does not know. `document: null` answers 501 until its issue lands.
+// Every operation answers 422 for a key it does not know (unknown-keys.ts); a workspace may choose
+// to have them ignored instead, except on `strict` operations, whose contract asks for the 422
+// (save-product, the payment-link writes). `document: null` answers 501 until its issue lands.
 export interface Route {
   operation: string;
   document: string | null;

@@ -43,7 +43,7 @@ function check(what: string, ref: string, value: unknown): string | null {
  * Problems of one exchange with the document, or [] when it matches (or the address is not an
  * operation of the document, e.g. a test of unknown operations, or the body is not JSON).
  */
-export function openApiProblems(urlPath: string, requestText: string, status: number, responseBody: unknown): string[] {
+export function openApiProblems(urlPath: string, requestText: string | null, status: number, responseBody: unknown): string[] {
   const key = documentPath(urlPath);
   if (!key) return [];
   const op = openApiDocument.paths[key]!.post;
@@ -56,7 +56,7 @@ export function openApiProblems(urlPath: string, requestText: string, status: nu
     const p = check(`${key} ${status} body`, ref, responseBody);
     if (p) problems.push(p);
   }
-  if (status === 200) {
+  if (status === 200 && requestText !== null) {
     let request: unknown;
     try {
       request = JSON.parse(requestText);

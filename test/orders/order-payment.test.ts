@@ -156,11 +156,14 @@ describe('order-payment opens an order', () => {
     expect((await loadOrder(res.body.order.token)).paymentAccountId).toBeNull();
   });
 
-  it('ignores keys it does not know (only save-product is strict)', async () => {
+  it('refuses keys it does not know, each on its path, and writes nothing', async () => {
     const body = orderBody(m, { order: { note: 'x' } });
     (body as Body).extra = true;
+    const before = await orderRowCounts(t);
     const res = await m.call('order-payment', body);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ 'order.note': [msg('unknown_key', { key: 'note' })], extra: [msg('unknown_key', { key: 'extra' })] });
+    expect(await orderRowCounts(t)).toEqual(before);
   });
 });
 

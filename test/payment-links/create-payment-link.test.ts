@@ -154,7 +154,7 @@ describe('create-payment-link validation rows (spec: Errors)', () => {
     ['an unknown currency', fixed({ currency: 'JPY' }), 'payment_link.currency', 'currency_invalid'],
     ['an unknown amount type', fixed({ amount_type: 'free' }), 'payment_link.amount_type', 'link_amount_type_invalid'],
     ['a tax rate above 100', custom({ tax_rate: '100.01' }), 'payment_link.tax_rate', 'rate_format'],
-    ['an unknown key inside payment_link', fixed({ colour: 'red' }), 'payment_link.colour', 'unknown_field'],
+    ['an unknown key inside payment_link', fixed({ colour: 'red' }), 'payment_link.colour', 'unknown_key', { key: 'colour' }],
     ['an account that cannot take payments on the hosted page', fixed({ payment_provider_token: 'ACCOUNT:noHostedPage' }), 'payment_link.payment_provider_token', 'account_no_hosted_page'],
     ['an account without 3D', fixed({ payment_provider_token: 'ACCOUNT:noSecure' }), 'payment_link.payment_provider_token', 'account_no_secure'],
     ['an unknown account', fixed({ payment_provider_token: '00000000-0000-4000-8000-000000000000' }), 'payment_link.payment_provider_token', 'account_not_found'],

@@ -116,13 +116,13 @@ interface Row {
   body?: () => unknown;
   path: string;
   code: MessageCode;
-  params?: Record<string, number>;
+  params?: Record<string, string | number>;
 }
 
 const rows: Row[] = [
   { name: 'product missing', body: () => ({}), path: 'product', code: 'required' },
-  { name: 'unknown key inside product', over: { color: 'red' }, path: 'product.color', code: 'unknown_field' },
-  { name: 'unknown key inside product (id)', over: { id: UNKNOWN_UUID }, path: 'product.id', code: 'unknown_field' },
+  { name: 'unknown key inside product', over: { color: 'red' }, path: 'product.color', code: 'unknown_key', params: { key: 'color' } },
+  { name: 'unknown key inside product (id)', over: { id: UNKNOWN_UUID }, path: 'product.id', code: 'unknown_key', params: { key: 'id' } },
   { name: 'channel_token missing', over: { channel_token: undefined }, path: 'product.channel_token', code: 'required' },
   { name: 'channel_token not a UUID', over: { channel_token: 'web' }, path: 'product.channel_token', code: 'invalid_uuid' },
   { name: 'channel_token of no channel', over: { channel_token: UNKNOWN_UUID }, path: 'product.channel_token', code: 'channel_not_found' },

@@ -2,18 +2,22 @@
 // 4xx on the offending field, never a 500, and a rejected request writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { setUnknownKeys } from '../../src/domain/workspaces.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { rowCounts } from '../helpers/rows.ts';
 import { message } from '../../src/domain/messages.ts';
 import { BODY_LIMITS } from '../../src/rest/limits.ts';
-import { toSnake } from '../../src/rest/case.ts';
 
 let t: TestGateway;
 let m: Merchant;
+/** A workspace that ignores unknown keys. */
+let lenient: Merchant;
 
 beforeAll(async () => {
   t = await startTestGateway();
   m = await seedWorkspace(t);
+  lenient = await seedWorkspace(t);
+  await setUnknownKeys(t.gateway.services.db, lenient.team, 'ignore');
 });
 afterAll(() => t?.stop());
 
@@ -118,21 +122,30 @@ describe('bodies too large in shape', () => {
 
 describe('keys named like Object.prototype members', () => {
   for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-    it(`"${key}" inside a strict operation's object is a 422 unknown field`, async () => {
+    it(`"${key}" inside a strict operation's object is a 422 naming the key, on its path as sent`, async () => {
       const product = { channel_token: m.channelToken, channel_reference: 'P-2', name: 'Mug', type: 'simple', amount: '10.00', tax_rate: '18' };
       // JSON text, so that "__proto__" is a real key and not the prototype.
       const raw = JSON.stringify({ product }).replace('"channel_token"', `"${key}":1,"channel_token"`);
       const before = await productCount();
       const res = await m.call('save-product', null, { raw });
       expect(res.status).toBe(422);
-      // Error paths are snake_case, like every path of the contract (toString -> to_string).
-      expect(res.body.errors[`product.${toSnake(key)}`]).toEqual([message('unknown_field')]);
+      // The path is the key as sent: it is no field of the contract, so there is no snake_case name to give.
+      expect(res.body.errors[`product.${key}`]).toEqual([message('unknown_key', 'tr', { key })]);
       expect(await productCount()).toBe(before);
     });
 
-    it(`"${key}" in a lenient operation is ignored`, async () => {
-      const raw = JSON.stringify(paymentBody(m, { transaction: { channel_reference: `PROTO-${key.length}1` } })).replace('"customer":{', `"customer":{"${key}":{"x":1},`);
+    it(`"${key}" in any other operation is a 422 too, and takes no payment`, async () => {
+      const raw = JSON.stringify(paymentBody(m, { transaction: { channel_reference: `PROTO-${key.length}0` } })).replace('"customer":{', `"customer":{"${key}":{"x":1},`);
+      const before = await rowCounts(t);
       const res = await m.call('regular-payment', null, { raw });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[`customer.${key}`]).toEqual([message('unknown_key', 'tr', { key })]);
+      expect(await rowCounts(t)).toEqual(before);
+    });
+
+    it(`"${key}" is dropped for a workspace that ignores unknown keys`, async () => {
+      const raw = JSON.stringify(paymentBody(lenient, { transaction: { channel_reference: `PROTO-${key.length}1` } })).replace('"customer":{', `"customer":{"${key}":{"x":1},`);
+      const res = await lenient.call('regular-payment', null, { raw, unlistedKeys: true });
       expect(res.status).toBe(200);
       expect(res.body.result.successful).toBe(true);
     });

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { signBody } from '../../src/domain/signatures.ts';
 import { MAX_BODY_BYTES } from '../../src/rest/handler.ts';
 import { routes } from '../../src/rest/routes.ts';
+import { setUnknownKeys } from '../../src/domain/workspaces.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { msg, type Language, type MessageCode } from '../helpers/messages.ts';
 
 const OK_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00' } };
 
-const { t, merchant: m } = useGateway({ merchant: true });
+const { t, merchant: m, seed } = useGateway({ merchant: true });
 
 /** An operation of the spec whose issue has not landed (save-card when this was written). */
 const PENDING = routes.get('save-card')?.document === null ? 'save-card' : [...routes.values()].find((r) => r.document === null)?.operation;
@@ -182,12 +183,29 @@ describe('the validation error body', () => {
 });
 
 describe('keys and types', () => {
-  it('ignores unknown keys for a non-strict operation, at any level', async () => {
+  it('refuses unknown keys at any level, each on its path with a message naming it', async () => {
     const res = await m.call('retrieve-bin', {
       card: { bin: '41111111', holder_name: 'Ada' },
       transaction: { amount: '100.00', note: { nested: [1, 2] } },
       merchant_extra: true,
     });
+
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      'card.holder_name': [msg('unknown_key', { key: 'holder_name' })],
+      'transaction.note': [msg('unknown_key', { key: 'note' })],
+      merchant_extra: [msg('unknown_key', { key: 'merchant_extra' })],
+    });
+  });
+
+  it('ignores unknown keys at any level for a workspace that chose to', async () => {
+    const lenient = await seed();
+    await setUnknownKeys(t.gateway.services.db, lenient.team, 'ignore');
+    const res = await lenient.call('retrieve-bin', {
+      card: { bin: '41111111', holder_name: 'Ada' },
+      transaction: { amount: '100.00', note: { nested: [1, 2] } },
+      merchant_extra: true,
+    }, { unlistedKeys: true });
 
     expect(res.status).toBe(200);
     expect(res.body.card.bin).toBe('41111111');

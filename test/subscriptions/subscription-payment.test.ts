@@ -111,10 +111,14 @@ describe('subscription-payment opens a pending subscription', () => {
     expect(body.subscription).toMatchObject({ period: 'yearly', amount: '999.00' });
   });
 
-  it('ignores keys it does not know', async () => {
+  it('refuses keys it does not know, each on its path, and writes nothing', async () => {
     const body = subscriptionBody(m, { subscription: { note: 'x' } });
     (body as Body).extra = true;
-    expect((await m.call('subscription-payment', body)).status).toBe(200);
+    const before = await subscriptionRowCounts(t);
+    const res = await m.call('subscription-payment', body);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ 'subscription.note': [msg('unknown_key', { key: 'note' })], extra: [msg('unknown_key', { key: 'extra' })] });
+    expect(await subscriptionRowCounts(t)).toEqual(before);
   });
 });
 

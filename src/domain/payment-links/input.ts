@@ -9,6 +9,8 @@ import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
 
 export const AMOUNT_TYPES = ['fixed', 'custom', 'predefined', 'predefined_and_custom'] as const;
 export type AmountType = (typeof AMOUNT_TYPES)[number];
+export const TAX_MODES = ['inclusive', 'exclusive'] as const;
+export const CURRENCY_TYPES = ['fixed', 'selectable'] as const;
 export const MAX_LINK_ITEMS = 100;
 export const MAX_PREDEFINED_AMOUNTS = 10;
 /** The spec's ceiling for a link's total and every amount a payer may be asked for. */
@@ -38,8 +40,8 @@ const linkFields = {
   itemName: text().min(1, { error: 'required' }).nullish(),
   predefinedAmounts: z.array(amount(), { error: 'invalid_type' }).nullish(),
   taxRate: rate().nullish(),
-  taxMode: oneOf(['inclusive', 'exclusive'] as const, 'link_tax_mode_invalid').nullish(),
-  currencyType: oneOf(['fixed', 'selectable'] as const, 'link_currency_type_invalid').nullish(),
+  taxMode: oneOf(TAX_MODES, 'link_tax_mode_invalid').nullish(),
+  currencyType: oneOf(CURRENCY_TYPES, 'link_currency_type_invalid').nullish(),
   currencies: z.array(currencyCode, { error: 'invalid_type' }).nullish(),
   reference: orderNumberReference().nullish(),
   description: text().nullish(),

@@ -13,13 +13,21 @@ import {
   rotateApiCredentials,
   setDefaultPaymentAccount,
   setWorkspaceMode,
+  setWorkspaceUnknownKeys,
 } from '../../domain/settings.ts';
 import { formatAmount } from '../../domain/money.ts';
 import { ChannelRecord, PaymentAccountRecord, WorkspaceRecord } from './workspace.ts';
-import type { Credentials } from '../../domain/workspaces.ts';
+import { unknownKeysOf, type Credentials } from '../../domain/workspaces.ts';
 import type { Channel, PaymentAccount, RoutingRule, Workspace } from '../../generated/prisma/client.ts';
 
 // ---------------------------------------------------------------- objects
+
+builder.prismaObjectField('Workspace', 'unknownKeys', (t) =>
+  t.string({
+    description: 'What REST calls do with a body key the operation does not know: reject (422) or ignore (a key the operation knows elsewhere in the body is refused either way)',
+    resolve: (w) => unknownKeysOf(w),
+  }),
+);
 
 builder.prismaObjectField('Workspace', 'apiKey', (t) =>
   t.string({
@@ -196,5 +204,14 @@ builder.mutationField('setWorkspaceMode', (t) =>
     description: 'test or live',
     args: { mode: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => ({ workspace: await setWorkspaceMode(ctx.services, actingWorkspace(ctx), args.mode) })) as Promise<SettingsShape>,
+  }),
+);
+
+builder.mutationField('setUnknownKeys', (t) =>
+  t.field({
+    type: WorkspacePayload,
+    description: 'reject or ignore: what REST calls do with a body key the operation does not know; applies from the next call',
+    args: { policy: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => payload(ctx, async () => ({ workspace: await setWorkspaceUnknownKeys(ctx.services, actingWorkspace(ctx), args.policy) })) as Promise<SettingsShape>,
   }),
 );

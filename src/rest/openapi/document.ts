@@ -1,12 +1,15 @@
 // The OpenAPI 3.1 document of the REST API, printed at start-up from the route table (routes.ts),
 // the domain's zod input schemas (inputs.ts) and the GraphQL documents' selections
-// (responses.ts). Nothing in it is written by hand but the prose.
+// (responses.ts). Nothing in it is written by hand but the prose: the fields' descriptions and
+// example values (fields.ts) and the resources' tags below.
 import { z } from 'zod';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLInputType, GraphQLSchema } from 'graphql';
+import { prepareRoutes } from '../handler.ts';
 import { routes, type Route } from '../routes.ts';
 import { STATUS_BY_KIND } from '../errors.ts';
 import { toSnake } from '../case.ts';
 import { inputSchemas } from './inputs.ts';
+import { annotateRequest, exampleOf } from './annotate.ts';
 import { responseSchema, type JsonSchema } from './responses.ts';
 
 /** `{"result":{"successful":false,"message"},"errors":{"<field.path>":["message"]}}` (DESIGN.md). */
@@ -52,6 +55,42 @@ function snakeProperties(node: unknown): unknown {
   return out;
 }
 
+/** The resources operations are grouped by, in the reference's order. */
+export const TAGS = [
+  { name: 'Payments', description: 'Card payments (3D Secure and without), retrieval, refunds and cancellations.', operations: ['secure-payment', 'regular-payment', 'retrieve-payment', 'retrieve-payments', 'refund-payment', 'cancel-payment'] },
+  { name: 'BIN', description: 'Card issuer, scheme and installment options by BIN.', operations: ['retrieve-bin'] },
+  { name: 'Saved cards', description: "Cards stored for a customer, to pay without the card's details.", operations: ['save-card', 'saved-cards', 'default-saved-card', 'delete-saved-card'] },
+  { name: 'Products', description: 'The catalog that orders and subscriptions refer to.', operations: ['save-product'] },
+  { name: 'Orders', description: 'Orders paid on the hosted checkout page.', operations: ['order-payment', 'retrieve-orders'] },
+  { name: 'Subscriptions', description: 'Recurring payments: first period on the hosted page, then renewals.', operations: ['subscription-payment', 'retrieve-subscription', 'retrieve-subscriptions', 'cancel-subscription'] },
+  { name: 'Payment links', description: 'Hosted pages that take payments until closed; timestamp-signed.', operations: ['create-payment-link', 'update-payment-link', 'retrieve-payment-links', 'retrieve-link-payments'] },
+] as const;
+
+function tagOf(operation: string): string {
+  const tag = TAGS.find((t) => (t.operations as readonly string[]).includes(operation));
+  if (!tag) throw new Error(`openapi: operation ${operation} has no tag`);
+  return tag.name;
+}
+
+/** The request body the document shows for each operation (also the README's, scripts/readme-request-bodies.ts). */
+export function requestExamples(schema: GraphQLSchema): Map<string, unknown> {
+  const inputTypes = restInputTypes(schema);
+  const examples = new Map<string, unknown>();
+  for (const [operation, type] of inputTypes) examples.set(operation, exampleOf(operation, requestBodySchema(operation, type)));
+  return examples;
+}
+
+/** Each implemented operation's GraphQL input type: the keys the shim takes (handler.ts). */
+function restInputTypes(schema: GraphQLSchema): Map<string, GraphQLInputType> {
+  return new Map([...prepareRoutes(schema)].map(([operation, p]) => [operation, p.inputType]));
+}
+
+function requestBodySchema(operation: string, inputType: GraphQLInputType): JsonSchema {
+  const input = inputSchemas[operation];
+  if (!input) throw new Error(`openapi: no input schema for ${operation}`);
+  return annotateRequest(operation, requestSchema(input), inputType, operation === 'update-payment-link' ? ['token'] : []);
+}
+
 const schemaName = (operation: string, suffix: string): string =>
   operation.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()) + suffix;
 
@@ -72,7 +111,7 @@ const signatureHeaders = {
   'X-Signature': { description: 'hex HMAC-SHA256 over `<X-Timestamp>\\nPOST\\n<path>\\n<raw body>` with the API secret.', schema: { type: 'string' } },
 };
 
-function operationObject(route: Route): Record<string, unknown> {
+function operationObject(route: Route, example: unknown): Record<string, unknown> {
   const errorRef = { $ref: '#/components/schemas/ErrorBody' };
   const errorResponse = (status: number) => ({
     description: STATUS_TEXT[status],
@@ -93,13 +132,14 @@ function operationObject(route: Route): Record<string, unknown> {
   return {
     operationId: route.operation,
     summary: route.operation,
+    tags: [tagOf(route.operation)],
     description:
       route.signing === 'timestamp'
         ? 'Signed in the timestamp form (X-Timestamp required).'
         : 'Signed in the body form, or in the timestamp form when X-Timestamp is sent.',
     parameters,
     security: route.signing === 'timestamp' ? [{ apiKey: [], timestampSignature: [], timestamp: [] }] : [{ apiKey: [], bodySignature: [] }, { apiKey: [], timestampSignature: [], timestamp: [] }],
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName(route.operation, 'Request')}` } } } },
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName(route.operation, 'Request')}` }, example } } },
     responses: {
       200: {
         description: 'Done, or declined by the bank (`result.successful` false).',
@@ -118,14 +158,14 @@ export const API_VERSION = '1.0.0';
 export function buildOpenApi(schema: GraphQLSchema): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, JsonSchema> = { ErrorBody: ERROR_BODY };
+  const inputTypes = restInputTypes(schema);
   for (const route of routes.values()) {
     if (!route.document) continue;
-    const input = inputSchemas[route.operation];
-    if (!input) throw new Error(`openapi: no input schema for ${route.operation}`);
-    schemas[schemaName(route.operation, 'Request')] = requestSchema(input);
+    const request = requestBodySchema(route.operation, inputTypes.get(route.operation)!);
+    schemas[schemaName(route.operation, 'Request')] = request;
     schemas[schemaName(route.operation, 'Response')] = responseSchema(route, schema);
     const path = `/api/{team}/gateway/${route.operation}${route.operation === 'update-payment-link' ? '/{token}' : ''}`;
-    paths[path] = { post: operationObject(route) };
+    paths[path] = { post: operationObject(route, exampleOf(route.operation, request)) };
   }
   return {
     openapi: '3.1.0',
@@ -136,6 +176,9 @@ export function buildOpenApi(schema: GraphQLSchema): Record<string, unknown> {
         'Every call is a signed POST. Amounts are decimal strings in major units. Every answer to a known API key carries X-Timestamp and X-Signature (timestamp form over the response body).',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    // Relative: the gateway that serves this document (GET /openapi.json) is the one to call.
+    servers: [{ url: '/', description: 'The gateway serving this document' }],
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
     paths,
     components: {
       schemas,

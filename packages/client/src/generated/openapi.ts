@@ -458,26 +458,45 @@ export interface components {
             };
         };
         SaveCardRequest: {
+            /** @description A card stored for the customer. */
             saved_card: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
             };
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
+                /** @description First name. */
                 firstname?: string | null;
+                /** @description Last name. */
                 lastname?: string | null;
+                /** @description E-mail address. */
                 email?: string | null;
+                /** @description Phone number. */
                 phone?: string | null;
+                /** @description Street address. */
                 address?: string | null;
+                /** @description District. */
                 district?: string | null;
+                /** @description Province. */
                 province?: string | null;
+                /** @description Country. */
                 country?: string | null;
             };
+            /** @description The card. Its number and security code are never stored, logged or returned. */
             card: {
+                /** @description The name on the card. */
                 holder_name: string;
+                /** @description The full card number (digits only); never stored or returned. */
                 number: string;
+                /** @description CVC/CVV; never stored. */
                 security_code?: string | null;
+                /** @description Two digits, `01`-`12`. */
                 expiry_month: string;
+                /** @description Four digits. */
                 expiry_year: string;
             };
         };
@@ -505,8 +524,11 @@ export interface components {
             } | null;
         };
         SavedCardsRequest: {
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
             };
         };
@@ -532,11 +554,16 @@ export interface components {
             } | null;
         };
         DefaultSavedCardRequest: {
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
             };
+            /** @description A card stored for the customer. */
             saved_card: {
+                /** @description The token the gateway gave in an earlier answer. */
                 token: string;
             };
         };
@@ -562,11 +589,16 @@ export interface components {
             } | null;
         };
         DeleteSavedCardRequest: {
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
             };
+            /** @description A card stored for the customer. */
             saved_card: {
+                /** @description The token the gateway gave in an earlier answer. */
                 token: string;
             };
         };
@@ -585,35 +617,63 @@ export interface components {
             } | null;
         };
         SecurePaymentRequest: {
+            /** @description The payment itself. */
             transaction: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your reference for the payment (e.g. your order number), at most 255 characters. */
                 channel_reference: string;
+                /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. */
                 amount: string | number;
+                /** @description The amount of the sale before the installment surcharge, when you add one; at most `amount`. */
                 base_amount?: string | number | null;
+                /** @description ISO 4217 code; TRY when left out. */
                 currency?: ("TRY" | "USD" | "EUR" | "GBP") | null;
+                /** @description 1 for a single payment; 2-12 installments (TRY only; retrieve-bin lists the options). */
                 installment_number: number;
+                /** @description The payer's IPv4 or IPv6 address. */
                 ip: string;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
+                /** @description Pay with this saved card of the customer instead of `card`. */
                 saved_card_token?: string | null;
+                /** @description Where the payer returns after the 3D page (http or https). */
                 callback_url: string;
             };
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
+                /** @description First name. */
                 firstname?: string | null;
+                /** @description Last name. */
                 lastname?: string | null;
+                /** @description E-mail address. */
                 email?: string | null;
+                /** @description Phone number. */
                 phone?: string | null;
+                /** @description Street address. */
                 address?: string | null;
+                /** @description District. */
                 district?: string | null;
+                /** @description Province. */
                 province?: string | null;
+                /** @description Country. */
                 country?: string | null;
             };
+            /** @description The card. Its number and security code are never stored, logged or returned. */
             card?: {
+                /** @description The name on the card. */
                 holder_name: string;
+                /** @description The full card number (digits only); never stored or returned. */
                 number: string;
+                /** @description CVC/CVV; never stored. */
                 security_code: string;
+                /** @description Two digits, `01`-`12`. */
                 expiry_month: string;
+                /** @description Four digits. */
                 expiry_year: string;
+                /** @description Also store the card for the customer when the payment succeeds (the answer then has `saved_card`). */
                 should_save?: boolean | null;
             } | null;
         };
@@ -652,34 +712,63 @@ export interface components {
             } | null;
         };
         RegularPaymentRequest: {
+            /** @description The payment itself. */
             transaction: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your reference for the payment (e.g. your order number), at most 255 characters. */
                 channel_reference: string;
+                /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. */
                 amount: string | number;
+                /** @description The amount of the sale before the installment surcharge, when you add one; at most `amount`. */
                 base_amount?: string | number | null;
+                /** @description ISO 4217 code; TRY when left out. */
                 currency?: ("TRY" | "USD" | "EUR" | "GBP") | null;
+                /** @description 1 for a single payment; 2-12 installments (TRY only; retrieve-bin lists the options). */
                 installment_number: number;
+                /** @description The payer's IPv4 or IPv6 address. */
                 ip: string;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
+                /** @description Pay with this saved card of the customer instead of `card`. */
                 saved_card_token?: string | null;
+                /** @description Taken and ignored: a regular payment has no 3D page (the field is there so one body serves both payment operations). */
+                callback_url?: string | null;
             };
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
+                /** @description First name. */
                 firstname?: string | null;
+                /** @description Last name. */
                 lastname?: string | null;
+                /** @description E-mail address. */
                 email?: string | null;
+                /** @description Phone number. */
                 phone?: string | null;
+                /** @description Street address. */
                 address?: string | null;
+                /** @description District. */
                 district?: string | null;
+                /** @description Province. */
                 province?: string | null;
+                /** @description Country. */
                 country?: string | null;
             };
+            /** @description The card. Its number and security code are never stored, logged or returned. */
             card?: {
+                /** @description The name on the card. */
                 holder_name: string;
+                /** @description The full card number (digits only); never stored or returned. */
                 number: string;
+                /** @description CVC/CVV; never stored. */
                 security_code: string;
+                /** @description Two digits, `01`-`12`. */
                 expiry_month: string;
+                /** @description Four digits. */
                 expiry_year: string;
+                /** @description Also store the card for the customer when the payment succeeds (the answer then has `saved_card`). */
                 should_save?: boolean | null;
             } | null;
         };
@@ -717,7 +806,9 @@ export interface components {
             } | null;
         };
         RetrievePaymentRequest: {
+            /** @description The payment itself. */
             transaction: {
+                /** @description The token the gateway gave in an earlier answer. */
                 token: string;
             };
         };
@@ -755,9 +846,12 @@ export interface components {
             } | null;
         };
         RefundPaymentRequest: {
+            /** @description The payment to refund. */
             transaction: {
+                /** @description The token the gateway gave in an earlier answer. */
                 token: string;
             };
+            /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. Without it the whole refundable rest is refunded. */
             amount?: string | number | null;
         };
         RefundPaymentResponse: {
@@ -798,8 +892,11 @@ export interface components {
             } | null;
         };
         RetrievePaymentsRequest: {
+            /** @description Only the records with this reference of yours. */
             channel_reference?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_to`, lists what was created in those days. */
             created_from?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_from`, lists what was created in those days. */
             created_to?: string | null;
         };
         RetrievePaymentsResponse: {
@@ -846,7 +943,9 @@ export interface components {
             }[] | null;
         };
         CancelPaymentRequest: {
+            /** @description The payment itself. */
             transaction: {
+                /** @description The token the gateway gave in an earlier answer. */
                 token: string;
             };
         };
@@ -888,12 +987,18 @@ export interface components {
             } | null;
         };
         RetrieveBinRequest: {
+            /** @description The card. Its number and security code are never stored, logged or returned. */
             card: {
+                /** @description The first 6 to 8 digits of the card number. */
                 bin: string;
             };
+            /** @description The payment itself. */
             transaction: {
+                /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. */
                 amount: string | number;
+                /** @description ISO 4217 code; TRY when left out. */
                 currency?: ("TRY" | "USD" | "EUR" | "GBP") | null;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
             };
         };
@@ -920,17 +1025,30 @@ export interface components {
             }[] | null;
         };
         SaveProductRequest: {
+            /** @description A catalog product, created or updated by (`channel_token`, `channel_reference`). */
             product: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your product code, at most 255 characters; the same code updates the product. */
                 channel_reference: string;
+                /** @description Name, 1-255 characters. */
                 name: string;
-                type: string;
+                /**
+                 * @description simple: sold once; recurring: a subscription plan (needs `period`).
+                 * @enum {string}
+                 */
+                type: "simple" | "recurring";
+                /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. */
                 amount: string | number;
+                /** @description VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`). */
                 tax_rate: string | number;
+                /** @description For a recurring product, required: how often it renews (monthly or yearly). Ignored for a simple product. */
                 period?: unknown;
+                /** @description ISO 4217 code; TRY when left out. */
                 currency?: ("TRY" | "USD" | "EUR" | "GBP") | null;
+                /** @description false: the product cannot be ordered; true when left out. */
                 is_active?: boolean | null;
-            };
+            } & unknown;
         };
         SaveProductResponse: {
             result: {
@@ -954,31 +1072,55 @@ export interface components {
             } | null;
         };
         OrderPaymentRequest: {
+            /** @description An order paid on the hosted checkout page (`checkout_url` of the answer). */
             order: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your reference for the order, at most 255 characters. */
                 channel_reference: string;
+                /** @description Where the hosted page sends the payer after paying (http or https). */
                 success_url: string;
+                /** @description Where the hosted page sends a payer who gives up. */
                 cancel_url?: string | null;
+                /** @description The lines, at least one. */
                 items: {
+                    /** @description The product's `channel_reference` in your catalog (save-product); the line takes its name, price and VAT unless given here. */
                     channel_reference: string;
+                    /** @description The line's name; the product's name when left out. */
                     name?: string | null;
+                    /** @description How many, 1 when left out. */
                     quantity?: number | null;
+                    /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. Overrides the product's price on this order. */
                     unit_amount?: string | number | null;
+                    /** @description VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`). Overrides the product's rate on this order. */
                     tax_rate?: string | number | null;
                 }[];
+                /** @description Free text shown on the hosted page. */
                 description?: string | null;
+                /** @description ISO 4217 code; TRY when left out. */
                 currency?: ("TRY" | "USD" | "EUR" | "GBP") | null;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
             };
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
+                /** @description First name. */
                 firstname?: string | null;
+                /** @description Last name. */
                 lastname?: string | null;
+                /** @description E-mail address. */
                 email?: string | null;
+                /** @description Phone number. */
                 phone?: string | null;
+                /** @description Street address. */
                 address?: string | null;
+                /** @description District. */
                 district?: string | null;
+                /** @description Province. */
                 province?: string | null;
+                /** @description Country. */
                 country?: string | null;
             };
         };
@@ -1002,9 +1144,13 @@ export interface components {
             } | null;
         };
         RetrieveOrdersRequest: {
+            /** @description Only the record with this token. */
             token?: string | null;
+            /** @description Only the records with this reference of yours. */
             channel_reference?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_to`, lists what was created in those days. */
             created_from?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_from`, lists what was created in those days. */
             created_to?: string | null;
         };
         RetrieveOrdersResponse: {
@@ -1069,28 +1215,60 @@ export interface components {
             }[] | null;
         };
         CreatePaymentLinkRequest: {
+            /** @description A payment link: a hosted page that takes payments until it is closed or expires. */
             payment_link: {
-                /** @enum {string} */
+                /**
+                 * @description ISO 4217 code; TRY when left out.
+                 * @enum {string}
+                 */
                 currency: "TRY" | "USD" | "EUR" | "GBP";
-                amount_type?: string | null;
+                /**
+                 * @description fixed: the items' total; custom: the payer types the amount; predefined: the payer picks one of `predefined_amounts`; predefined_and_custom: either.
+                 * @enum {string|null}
+                 */
+                amount_type?: "fixed" | "custom" | "predefined" | "predefined_and_custom" | null;
+                /** @description The lines of a `fixed` link. */
                 items?: {
+                    /** @description Your reference for the line. */
                     reference?: string | null;
+                    /** @description The line's name. */
                     name: string;
+                    /** @description How many, 1 when left out. */
                     quantity?: number | null;
+                    /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. */
                     unit_amount: string | number;
+                    /** @description VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`). */
                     tax_rate?: string | number | null;
                 }[] | null;
+                /** @description With amount_type custom or predefined: what the payer pays for. */
                 item_name?: string | null;
+                /** @description With amount_type predefined or predefined_and_custom: the amounts the payer picks from (at most 10). */
                 predefined_amounts?: (string | number)[] | null;
+                /** @description VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`). For custom and predefined amounts. */
                 tax_rate?: string | number | null;
-                tax_mode?: string | null;
-                currency_type?: string | null;
+                /**
+                 * @description inclusive: the amounts include VAT; exclusive: VAT is added on top.
+                 * @enum {string|null}
+                 */
+                tax_mode?: "inclusive" | "exclusive" | null;
+                /**
+                 * @description fixed: the link's currency only; selectable: the payer may choose one of `currencies` too.
+                 * @enum {string|null}
+                 */
+                currency_type?: "fixed" | "selectable" | null;
+                /** @description With `currency_type` selectable: the other currencies the payer may choose. */
                 currencies?: ("TRY" | "USD" | "EUR" | "GBP")[] | null;
+                /** @description Your reference for the link; must contain a digit. */
                 reference?: string | null;
+                /** @description Free text shown on the link page. */
                 description?: string | null;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
+                /** @description Send the payer a receipt by e-mail. */
                 emails_customer?: boolean | null;
+                /** @description The last day the link takes payments, `YYYY-MM-DD`. */
                 expires_at?: string | null;
+                /** @description false closes it: an inactive product cannot be ordered, a closed link takes no payment. */
                 is_active?: boolean | null;
             };
         };
@@ -1136,27 +1314,57 @@ export interface components {
             } | null;
         };
         UpdatePaymentLinkRequest: {
+            /** @description A payment link: a hosted page that takes payments until it is closed or expires. */
             payment_link: {
+                /** @description ISO 4217 code; unchanged when left out. */
                 currency?: ("TRY" | "USD" | "EUR" | "GBP") | null;
-                amount_type?: string | null;
+                /**
+                 * @description See create-payment-link; unchanged when left out.
+                 * @enum {string|null}
+                 */
+                amount_type?: "fixed" | "custom" | "predefined" | "predefined_and_custom" | null;
+                /** @description Replaces the lines; unchanged when left out. */
                 items?: {
+                    /** @description Your reference for the line. */
                     reference?: string | null;
+                    /** @description The line's name. */
                     name: string;
+                    /** @description How many, 1 when left out. */
                     quantity?: number | null;
+                    /** @description Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too. */
                     unit_amount: string | number;
+                    /** @description VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`). */
                     tax_rate?: string | number | null;
                 }[] | null;
+                /** @description With amount_type custom or predefined: what the payer pays for. */
                 item_name?: string | null;
+                /** @description With amount_type predefined or predefined_and_custom: the amounts the payer picks from (at most 10). */
                 predefined_amounts?: (string | number)[] | null;
+                /** @description VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`). For custom and predefined amounts. */
                 tax_rate?: string | number | null;
-                tax_mode?: string | null;
-                currency_type?: string | null;
+                /**
+                 * @description inclusive: the amounts include VAT; exclusive: VAT is added on top.
+                 * @enum {string|null}
+                 */
+                tax_mode?: "inclusive" | "exclusive" | null;
+                /**
+                 * @description fixed: the link's currency only; selectable: the payer may choose one of `currencies` too.
+                 * @enum {string|null}
+                 */
+                currency_type?: "fixed" | "selectable" | null;
+                /** @description With `currency_type` selectable: the other currencies the payer may choose. */
                 currencies?: ("TRY" | "USD" | "EUR" | "GBP")[] | null;
+                /** @description Your reference for the link; must contain a digit. */
                 reference?: string | null;
+                /** @description Free text shown on the link page; unchanged when left out. */
                 description?: string | null;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
+                /** @description Send the payer a receipt by e-mail. */
                 emails_customer?: boolean | null;
+                /** @description The last day the link takes payments, `YYYY-MM-DD`. */
                 expires_at?: string | null;
+                /** @description false closes the link: it takes no payment and has no checkout address; true opens it again. */
                 is_active?: boolean | null;
             };
         };
@@ -1202,9 +1410,13 @@ export interface components {
             } | null;
         };
         RetrievePaymentLinksRequest: {
+            /** @description Only the link with this token. */
             token?: string | null;
+            /** @description Only the link with this reference. */
             reference?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_to`, lists what was created in those days. */
             created_from?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_from`, lists what was created in those days. */
             created_to?: string | null;
         };
         RetrievePaymentLinksResponse: {
@@ -1296,7 +1508,9 @@ export interface components {
             }[] | null;
         };
         RetrieveLinkPaymentsRequest: {
+            /** @description A payment link's token: the payments of that link. */
             token?: string | null;
+            /** @description One payment of the link. */
             link_payment_token?: string | null;
         };
         RetrieveLinkPaymentsResponse: {
@@ -1339,29 +1553,51 @@ export interface components {
             }[] | null;
         };
         SubscriptionPaymentRequest: {
+            /** @description A subscription paid on the hosted checkout page, then renewed from the customer's default saved card. */
             subscription: {
+                /** @description A channel of your workspace (shown by the admin CLI and the dashboard). */
                 channel_token: string;
+                /** @description Your reference for the subscription, at most 255 characters. */
                 channel_reference: string;
+                /** @description The lines, at least one. */
                 items: {
+                    /** @description A recurring product of your catalog (save-product); the subscription takes its period. */
                     channel_reference: string;
+                    /** @description How many, 1 when left out. */
                     quantity?: number | null;
+                    /** @description Overrides the product's price for this subscription. */
                     unit_amount?: string | number | null;
                 }[];
+                /** @description Where the hosted page sends the payer after paying (http or https). */
                 success_url: string;
+                /** @description Where the hosted page sends a payer who gives up. */
                 cancel_url?: string | null;
+                /** @description This subscription's renewal notifications go here as well as to the workspace's addresses. */
                 webhook_url?: string | null;
+                /** @description The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide. */
                 payment_provider_token?: string | null;
+                /** @description Ends the subscription after this many renewals; no limit when left out. */
                 renewal_limit?: number | null;
             };
+            /** @description Your customer: `channel_reference` is your own id for them; the other fields are stored with the customer. */
             customer: {
+                /** @description Your id for the customer, at most 255 characters. */
                 channel_reference: string;
+                /** @description First name. */
                 firstname?: string | null;
+                /** @description Last name. */
                 lastname?: string | null;
+                /** @description E-mail address. */
                 email?: string | null;
+                /** @description Phone number. */
                 phone?: string | null;
+                /** @description Street address. */
                 address?: string | null;
+                /** @description District. */
                 district?: string | null;
+                /** @description Province. */
                 province?: string | null;
+                /** @description Country. */
                 country?: string | null;
             };
         };
@@ -1406,7 +1642,9 @@ export interface components {
             } | null;
         };
         RetrieveSubscriptionRequest: {
+            /** @description A subscription paid on the hosted checkout page, then renewed from the customer's default saved card. */
             subscription: {
+                /** @description The token the gateway gave in an earlier answer. */
                 token: string;
             };
         };
@@ -1448,7 +1686,9 @@ export interface components {
             } | null;
         };
         CancelSubscriptionRequest: {
+            /** @description A subscription paid on the hosted checkout page, then renewed from the customer's default saved card. */
             subscription: {
+                /** @description The token the gateway gave in an earlier answer. */
                 token: string;
             };
         };
@@ -1490,8 +1730,11 @@ export interface components {
             } | null;
         };
         RetrieveSubscriptionsRequest: {
+            /** @description Only the subscriptions with this reference of yours. */
             channel_reference?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_to`, lists what was created in those days. */
             created_from?: string | null;
+            /** @description A day, `YYYY-MM-DD`, in the workspace time zone; with `created_from`, lists what was created in those days. */
             created_to?: string | null;
         };
         RetrieveSubscriptionsResponse: {
@@ -1567,6 +1810,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "saved_card": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b"
+                 *       },
+                 *       "customer": {
+                 *         "channel_reference": "CUST-1",
+                 *         "firstname": "Ayşe",
+                 *         "lastname": "Yılmaz",
+                 *         "email": "ayse@example.com"
+                 *       },
+                 *       "card": {
+                 *         "holder_name": "AYSE YILMAZ",
+                 *         "number": "4111111111111111",
+                 *         "security_code": "123",
+                 *         "expiry_month": "12",
+                 *         "expiry_year": "2030"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SaveCardRequest"];
             };
         };
@@ -1697,6 +1960,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "CUST-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SavedCardsRequest"];
             };
         };
@@ -1827,6 +2098,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "CUST-1"
+                 *       },
+                 *       "saved_card": {
+                 *         "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DefaultSavedCardRequest"];
             };
         };
@@ -1957,6 +2239,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "CUST-1"
+                 *       },
+                 *       "saved_card": {
+                 *         "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DeleteSavedCardRequest"];
             };
         };
@@ -2089,6 +2382,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "ORDER-1001",
+                 *         "amount": "100.00",
+                 *         "currency": "TRY",
+                 *         "installment_number": 1,
+                 *         "ip": "203.0.113.7",
+                 *         "callback_url": "https://shop.example/payment/return"
+                 *       },
+                 *       "customer": {
+                 *         "channel_reference": "CUST-1",
+                 *         "firstname": "Ayşe",
+                 *         "lastname": "Yılmaz",
+                 *         "email": "ayse@example.com"
+                 *       },
+                 *       "card": {
+                 *         "holder_name": "AYSE YILMAZ",
+                 *         "number": "4111111111111111",
+                 *         "security_code": "123",
+                 *         "expiry_month": "12",
+                 *         "expiry_year": "2030"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SecurePaymentRequest"];
             };
         };
@@ -2234,6 +2553,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "ORDER-1001",
+                 *         "amount": "100.00",
+                 *         "currency": "TRY",
+                 *         "installment_number": 1,
+                 *         "ip": "203.0.113.7"
+                 *       },
+                 *       "customer": {
+                 *         "channel_reference": "CUST-1",
+                 *         "firstname": "Ayşe",
+                 *         "lastname": "Yılmaz",
+                 *         "email": "ayse@example.com"
+                 *       },
+                 *       "card": {
+                 *         "holder_name": "AYSE YILMAZ",
+                 *         "number": "4111111111111111",
+                 *         "security_code": "123",
+                 *         "expiry_month": "12",
+                 *         "expiry_year": "2030"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegularPaymentRequest"];
             };
         };
@@ -2379,6 +2723,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction": {
+                 *         "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrievePaymentRequest"];
             };
         };
@@ -2524,6 +2875,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction": {
+                 *         "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       },
+                 *       "amount": "10.00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefundPaymentRequest"];
             };
         };
@@ -2667,6 +3026,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channel_reference": "ORDER-1001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrievePaymentsRequest"];
             };
         };
@@ -2799,6 +3163,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction": {
+                 *         "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelPaymentRequest"];
             };
         };
@@ -2942,6 +3313,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "card": {
+                 *         "bin": "41111111"
+                 *       },
+                 *       "transaction": {
+                 *         "amount": "100.00",
+                 *         "currency": "TRY"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrieveBinRequest"];
             };
         };
@@ -3072,6 +3454,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "SKU-1",
+                 *         "name": "Kahve Makinesi",
+                 *         "type": "simple",
+                 *         "amount": "100.00",
+                 *         "tax_rate": "20",
+                 *         "currency": "TRY"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SaveProductRequest"];
             };
         };
@@ -3202,6 +3597,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "ORDER-1001",
+                 *         "success_url": "https://shop.example/paid",
+                 *         "items": [
+                 *           {
+                 *             "channel_reference": "SKU-1",
+                 *             "quantity": 1
+                 *           }
+                 *         ],
+                 *         "description": "Sipariş 1001",
+                 *         "currency": "TRY"
+                 *       },
+                 *       "customer": {
+                 *         "channel_reference": "CUST-1",
+                 *         "firstname": "Ayşe",
+                 *         "lastname": "Yılmaz",
+                 *         "email": "ayse@example.com"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderPaymentRequest"];
             };
         };
@@ -3332,6 +3750,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channel_reference": "ORDER-1001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrieveOrdersRequest"];
             };
         };
@@ -3462,6 +3885,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_link": {
+                 *         "currency": "TRY",
+                 *         "amount_type": "fixed",
+                 *         "items": [
+                 *           {
+                 *             "name": "Kahve",
+                 *             "quantity": 1,
+                 *             "unit_amount": "50.00",
+                 *             "tax_rate": "20"
+                 *           }
+                 *         ],
+                 *         "description": "Kahve siparişi"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentLinkRequest"];
             };
         };
@@ -3594,6 +4034,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_link": {
+                 *         "description": "Kapandı",
+                 *         "is_active": false
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
             };
         };
@@ -3724,6 +4172,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrievePaymentLinksRequest"];
             };
         };
@@ -3854,6 +4307,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrieveLinkPaymentsRequest"];
             };
         };
@@ -3984,6 +4442,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subscription": {
+                 *         "channel_token": "0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *         "channel_reference": "SUB-1001",
+                 *         "items": [
+                 *           {
+                 *             "channel_reference": "PLAN-BASIC",
+                 *             "quantity": 1
+                 *           }
+                 *         ],
+                 *         "success_url": "https://shop.example/paid"
+                 *       },
+                 *       "customer": {
+                 *         "channel_reference": "CUST-1",
+                 *         "firstname": "Ayşe",
+                 *         "lastname": "Yılmaz",
+                 *         "email": "ayse@example.com"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubscriptionPaymentRequest"];
             };
         };
@@ -4114,6 +4593,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subscription": {
+                 *         "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrieveSubscriptionRequest"];
             };
         };
@@ -4244,6 +4730,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subscription": {
+                 *         "token": "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelSubscriptionRequest"];
             };
         };
@@ -4374,6 +4867,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "channel_reference": "SUB-1001"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrieveSubscriptionsRequest"];
             };
         };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Workspace" ADD COLUMN     "ignoreUnknownKeys" BOOLEAN NOT NULL DEFAULT false;
