@@ -72,7 +72,7 @@ export function createApp(opts: AppOptions): App {
   const apiDocs = createApiDocs(buildOpenApi(schema));
   const tracing = opts.tracing ?? noTracing;
   const security = securityHeaders(opts.security ?? { trustProxy: false });
-  const graphiql = createGraphiqlPage(yoga, security);
+  const graphiql = createGraphiqlPage(yoga, security, opts.services.graphql?.production ?? false);
 
   const server = http.createServer((req, res) => {
     // Every answer carries the request id; every line logged for the request (and the jobs and

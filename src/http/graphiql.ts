@@ -24,7 +24,17 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders) {
+/**
+ * In production Yoga answers a browser's GET /graphql itself, per request: a sign-in page for
+ * callers without a token, GraphiQL with the caller's token in its Headers pane for holders
+ * (graphql/exposure.ts). The sign-in page writes that GraphiQL page into itself, so both run under
+ * the sign-in page's policy, and the token makes GraphiQL's inline script differ per caller: no
+ * hash can name it in advance. Inline scripts are therefore allowed on these two pages only; they
+ * echo nothing a caller sent, and GraphiQL shows results as text.
+ */
+const PRODUCTION_INLINE = ['unsafe-inline'];
+
+export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders, production = false) {
   const cache = bodyCache<'page', GraphiqlPage>();
   let notHtml = false;
   const render = async (): Promise<GraphiqlPage> => {
@@ -37,7 +47,12 @@ export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders) 
   /** Answers a browser's GET /graphql with the page; false for everything else (Yoga answers it). */
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const path = (req.url ?? '/').split('?')[0]!;
-    if (notHtml || !wantsGraphiql(req, path)) return false;
+    if (!wantsGraphiql(req, path)) return false;
+    if (production) {
+      res.setHeader('Content-Security-Policy', graphiqlPolicy(PRODUCTION_INLINE, security.wsOrigin(req)));
+      return false;
+    }
+    if (notHtml) return false;
     let page: GraphiqlPage;
     try {
       page = await cache('page', render);

@@ -26,7 +26,13 @@ describe.skipIf(!haveChromium)('GraphiQL in production, in Chromium', { timeout:
 
   it('asks for a token, refuses a wrong one, opens GraphiQL with a right one', async () => {
     const page = await browser.newPage();
-    await page.goto(`${t.gateway.baseUrl}/graphql`);
+    // Both pages run under the gateway's Content-Security-Policy, and nothing of either is refused.
+    const refused: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) refused.push(msg.text());
+    });
+    const signIn = await page.goto(`${t.gateway.baseUrl}/graphql`);
+    expect(signIn?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.getByLabel('Access token').fill('support_wrong');
     await page.getByRole('button', { name: 'Open GraphiQL' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The access token is invalid.');
@@ -37,6 +43,7 @@ describe.skipIf(!haveChromium)('GraphiQL in production, in Chromium', { timeout:
     await shot(page, 'graphiql-production.png');
     // The Headers pane carries the token the page was opened with.
     await expect.poll(() => page.locator('body').innerText()).toContain(token.slice(0, 24));
+    expect(refused).toEqual([]);
     await page.close();
   });
 
