@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_POSTGRES_MISSING } from '../src/db/embedded.ts';
 import { nodeMajorOf, reproduceImage, sizeOf, type BuiltStage } from '../scripts/image-check.ts';
@@ -99,6 +100,20 @@ describe('the image built from the Dockerfile', () => {
     for (const name of ['@prisma/studio-core', '@prisma/dev', 'rolldown', 'esbuild']) expect(installed(name), name).toBe(false);
     expect(existsSync(path.join(app, 'dashboard/dist/index.html'))).toBe(true);
     expect(readdirSync(path.join(app, 'prisma/migrations')).filter((n) => /^\d{4}_/.test(n)).length).toBeGreaterThan(10);
+  });
+
+  it('has installed every package that dist/ imports, statically or by import(), but the optional ones', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const missing: string[] = [];
+    for (const file of readdirSync(path.join(app, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(path.join(app, 'dist', file), 'utf8');
+      for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+        if (fileName.startsWith('.') || fileName.startsWith('node:')) continue;
+        const name = fileName.split('/').slice(0, fileName.startsWith('@') ? 2 : 1).join('/');
+        if (!existsSync(path.join(app, 'node_modules', name, 'package.json')) && !(name in pkg.optionalDependencies!)) missing.push(`${name} (dist/${file})`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('answers /healthz once started, after applying every migration to an empty database', async () => {
