@@ -6,9 +6,8 @@
 // binary from the `node` package instead of node:24-bookworm-slim; the caller checks the major
 // version), USER (commands run as the current user), and npm's cache (the machine's, passed in).
 // test/image.test.ts builds the image this way, starts it and checks what it serves.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 export type Step =
@@ -106,7 +105,7 @@ function logicalLines(text: string): string[] {
     const line = raw.trim();
     if (!current && (line === '' || line.startsWith('#'))) continue;
     if (line.endsWith('\\')) {
-      current += line.slice(0, -1) + ' ';
+      current += line.slice(0, -1).trimEnd() + ' ';
       continue;
     }
     lines.push((current + line).trim());
