@@ -28,7 +28,7 @@ const schema = z.object({
   AGENDA_MONGO_URL: z.string().optional(),
   /** How often Agenda looks for due jobs, in milliseconds. */
   AGENDA_PROCESS_EVERY_MS: z.coerce.number().int().min(50).default(1000),
-  /** Webhook attempt timeout (spec: 15 s), parallel attempts per process, and how often due ones are looked for. */
+  /** Webhook attempt timeout (contract: 15 s), parallel attempts per process, and how often due ones are looked for. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(100),
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),

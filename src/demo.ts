@@ -1,4 +1,5 @@
-// The demo workspace of DESIGN.md, created on the first start with an empty database.
+// The demo workspace (every feature on, one channel, one simulator account as default), created
+// on a development start with an empty database (docs/decisions.md, "Availability and the demo workspace").
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db/client.ts';

@@ -23,7 +23,7 @@ export function outcomeOf(res: OperationResult<any>, field: string): Outcome {
   return res.data?.[field] as Outcome;
 }
 
-/** "Done." or the spec's message with every field error, announced to screen readers. */
+/** "Done." or the contract's message with every field error, announced to screen readers. */
 export function OutcomeView({ outcome }: { outcome: Outcome }) {
   const { t } = useT();
   if (!outcome) return null;

@@ -62,7 +62,7 @@ export function renderPage(res: ServerResponse, page: Page): void {
 <body><main>${page.body}</main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`);
 }
 
-/** The return POST (spec convention 11): the browser posts transaction_token to the merchant. */
+/** The return POST (contract convention 11): the browser posts transaction_token to the merchant. */
 export function renderReturnPost(res: ServerResponse, lang: Language, url: string, transactionToken: string, heading: string): void {
   renderPage(res, {
     lang,

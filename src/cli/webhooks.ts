@@ -1,4 +1,4 @@
-// `gateway webhooks …`: a workspace's webhook addresses (spec: Events, Address configuration).
+// `gateway webhooks …`: a workspace's webhook addresses (contract: Events, Address configuration).
 // Every rule (https and public in production, added once, events of open modules, disabling drops
 // queued notifications) lives in src/domain/webhooks/addresses.ts; this file only parses words,
 // calls it, and prints.

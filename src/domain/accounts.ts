@@ -1,4 +1,4 @@
-// Payment account selection (spec convention 10): an explicit token, else the first routing
+// Payment account selection (contract convention 10): an explicit token, else the first routing
 // rule that matches the card, else the workspace default; none is a 422 on the token's path.
 import type { PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';

@@ -44,6 +44,6 @@ export async function retrieveBin(s: Services, workspace: Workspace, raw: unknow
     card: { bin: { ...card, bin }, currency: input.transaction.currency, amount: input.transaction.amount },
   });
   const charge = planCharge(account, input.transaction.amount, input.transaction.currency, s.rates, ['transaction', 'currency']);
-  // The spec: installments only in TRY, including when conversion charges the card in TRY's place.
+  // The contract: installments only in TRY, including when conversion charges the card in TRY's place.
   return { card: { ...card, bin }, installments: await installmentOptions(s, account, charge, bin) };
 }

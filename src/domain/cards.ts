@@ -27,7 +27,7 @@ export const storedCardInput = z.object({ ...cardShape, securityCode: securityCo
 
 export type CardInput = z.output<typeof cardInput>;
 
-/** First 8 digits when the number has 16 or more, else the first 6 (spec: Saved card object). */
+/** First 8 digits when the number has 16 or more, else the first 6 (contract: Saved card object). */
 export function firstDigitsOf(cardNumber: string): string {
   return cardNumber.slice(0, cardNumber.length >= 16 ? 8 : 6);
 }

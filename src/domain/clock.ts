@@ -22,7 +22,7 @@ export class ManualClock implements Clock {
   }
 }
 
-/** Timestamps in responses and webhooks: ISO 8601 UTC with microseconds (spec convention 7). */
+/** Timestamps in responses and webhooks: ISO 8601 UTC with microseconds (contract convention 7). */
 export function isoMicro(date: Date): string {
   return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }

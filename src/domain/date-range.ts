@@ -1,4 +1,4 @@
-// The date-range selection of the list operations (retrieve-payment-links in the spec; the
+// The date-range selection of the list operations (retrieve-payment-links in the contract; the
 // gateway's other retrieve-* lists follow it): YYYY-MM-DD days in the workspace time zone, at
 // most 7 days inclusive, the last 7 days including today by default.
 import { DateTime } from 'luxon';

@@ -19,7 +19,7 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** Input breaks a rule of the spec; nothing was written. */
+/** Input breaks a rule of the contract; nothing was written. */
 export class ValidationError extends DomainError {
   readonly kind = 'validation';
   static single(path: Path, code: MessageCode, params?: Issue['params']): ValidationError {

@@ -1,4 +1,4 @@
-// Idempotency-Key for money-moving calls (beyond the spec, as merchants expect): the first
+// Idempotency-Key for money-moving calls (beyond the contract, as merchants expect): the first
 // request with a key claims it; a retry with the same key and body within 24 hours gets the
 // stored answer without touching the bank again; the same key with another body is refused.
 //

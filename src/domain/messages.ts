@@ -1,4 +1,4 @@
-// The one catalog of every message the gateway returns. Turkish is the default (spec: messages
+// The one catalog of every message the gateway returns. Turkish is the default (contract: messages
 // are returned in Turkish); `Accept-Language: en` selects English. {name} marks a parameter.
 
 const catalog = {

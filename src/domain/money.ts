@@ -13,7 +13,7 @@ export function isCurrency(x: unknown): x is Currency {
   return typeof x === 'string' && (CURRENCIES as readonly string[]).includes(x);
 }
 
-// Decimal places of each currency's minor unit. Every currency the spec allows has two, which is
+// Decimal places of each currency's minor unit. Every currency the contract allows has two, which is
 // why parseAmount/formatAmount take no currency; adding e.g. JPY (0) or KWD (3) means revisiting them.
 export const CURRENCY_EXPONENT: Readonly<Record<Currency, number>> = Object.freeze({
   TRY: 2,
@@ -22,22 +22,22 @@ export const CURRENCY_EXPONENT: Readonly<Record<Currency, number>> = Object.free
   GBP: 2,
 });
 
-/** 10000000.00, the spec's ceiling for link totals, predefined and custom link amounts. */
+/** 10000000.00, the contract's ceiling for link totals, predefined and custom link amounts. */
 export const MAX_LINK_AMOUNT = 1_000_000_000n;
 
-// spec.md Conventions 5: digits, optional point with one or two decimals. `\d` without the `u`
+// docs/api-contract.md, convention 5: digits, optional point with one or two decimals. `\d` without the `u`
 // flag is ASCII only and `$` without `m` does not match before a trailing newline.
 const DECIMAL_2 = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 // JSON clients send numbers too. A number is accepted only when its canonical JS string already
-// has the spec's form, so 12.5 is fine but 12.345, 1e21 or 0.1 + 0.2 are refused rather than rounded.
+// has the contract's form, so 12.5 is fine but 12.345, 1e21 or 0.1 + 0.2 are refused rather than rounded.
 function toDecimalString(input: unknown): string | null {
   if (typeof input === 'string') return input;
   if (typeof input === 'number' && Number.isFinite(input)) return String(input);
   return null;
 }
 
-/** Parses the spec's `<decimal>` form into hundredths; null when the text is not exactly that form. */
+/** Parses the contract's `<decimal>` form into hundredths; null when the text is not exactly that form. */
 function parseHundredths(input: unknown): bigint | null {
   const text = toDecimalString(input);
   if (text === null) return null;
@@ -47,7 +47,7 @@ function parseHundredths(input: unknown): bigint | null {
   return BigInt(match[1]) * 100n + BigInt(fraction);
 }
 
-/** `"100.10"` or `100.1` -> `10010n`; anything outside the spec's amount form -> null. Range checks belong to callers. */
+/** `"100.10"` or `100.1` -> `10010n`; anything outside the contract's amount form -> null. Range checks belong to callers. */
 export function parseAmount(input: unknown): bigint | null {
   return parseHundredths(input);
 }

@@ -1,4 +1,4 @@
-// Plan coverage (spec convention 9): a feature outside the workspace's plan is a 403.
+// Plan coverage (contract convention 9): a feature outside the workspace's plan is a 403.
 import type { Workspace } from '../generated/prisma/client.ts';
 import { ForbiddenError } from './errors.ts';
 

@@ -29,7 +29,7 @@ export const itemQuantity = () =>
 export const PRODUCT_TYPES = ['simple', 'recurring'] as const;
 export const PERIODS = ['monthly', 'yearly'] as const;
 
-// Strict: the spec makes any other key inside `product` a 422 (the REST route is strict too).
+// Strict: the contract makes any other key inside `product` a 422 (the REST route is strict too).
 export const saveProductInput = z.object({
   product: z.strictObject(
     {

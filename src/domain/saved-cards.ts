@@ -1,4 +1,4 @@
-// Saved cards (spec: save-card, saved-cards, default-saved-card, delete-saved-card and the
+// Saved cards (contract: save-card, saved-cards, default-saved-card, delete-saved-card and the
 // default-flag table). Only first digits, last four, expiry and holder are kept; the provider
 // holds the card. Default changes lock the customer row so parallel calls leave one default.
 import { commitAfterBank } from '../db/busy.ts';

@@ -1,4 +1,4 @@
-// Workspace settings a merchant changes from the dashboard (issue #15): API key and secret
+// Workspace settings a merchant changes from the dashboard: API key and secret
 // rotation, channels, payment accounts, the default account, routing rules and the test/live
 // mode. The operator functions of workspaces.ts do the writing (the CLI calls the same ones);
 // this module holds the vocabulary both use and checks a merchant's input by field path.

@@ -1,4 +1,4 @@
-// The one module that signs and verifies spec.md's two signature forms. REST auth, response
+// The one module that signs and verifies the two signature forms of docs/api-contract.md. REST auth, response
 // signing, outgoing webhooks and the merchant helper all use it, so the forms cannot drift apart.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -1,12 +1,12 @@
 // Shared field rules, written once with zod. Schemas report our message codes as their error
-// text; `parseInput` turns zod issues into domain issues with the spec's field paths.
+// text; `parseInput` turns zod issues into domain issues with the contract's field paths.
 import { z } from 'zod';
 import { CURRENCIES, parseAmount, parseRate } from './money.ts';
 import { isMessageCode, type MessageCode } from './messages.ts';
 import { ValidationError, type Issue } from './errors.ts';
 import { isIP } from 'node:net';
 
-/** The one UUID pattern (spec convention 4), unanchored for route patterns (`/checkout/order/(<uuid>)`). */
+/** The one UUID pattern (contract convention 4), unanchored for route patterns (`/checkout/order/(<uuid>)`). */
 export const UUID_SOURCE = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** Tokens in bodies, paths, pages and the CLI. */
 export const UUID_RE = new RegExp(`^${UUID_SOURCE}$`);
@@ -20,7 +20,7 @@ export const uuid = () => z.string({ error: 'invalid_type' }).regex(UUID_RE, { e
  */
 export const MAX_AMOUNT = 9_999_999_999_999n;
 
-/** Amount strings of the spec (100, 100.1, 100.10), to bigint minor units, at most `max`. */
+/** Amount strings of the contract (100, 100.1, 100.10), to bigint minor units, at most `max`. */
 export const amount = (max: bigint = MAX_AMOUNT) =>
   z.union([z.string(), z.number()], { error: 'amount_format' }).transform((v, ctx) => {
     const minor = parseAmount(v);

@@ -1,4 +1,4 @@
-// HMAC authentication of REST calls (spec: Authentication), and the call's admission: its
+// HMAC authentication of REST calls (contract: Authentication), and the call's admission: its
 // credential still live, its workspace active and within its request limits (429). The signature
 // is checked over the raw body bytes before anything parses them; comparisons are constant-time.
 import type { IncomingHttpHeaders } from 'node:http';

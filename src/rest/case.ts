@@ -1,7 +1,7 @@
-// snake_case on the wire, camelCase inside: the spec's field names are mechanically convertible.
+// snake_case on the wire, camelCase inside: the contract's field names are mechanically convertible.
 //
 // Every key of every request and answer goes through one of these, and the keys are few (the
-// spec's fields), so each conversion is remembered; a caller's made-up keys can only fill the
+// contract's fields), so each conversion is remembered; a caller's made-up keys can only fill the
 // memory up to MAX_REMEMBERED, after which it starts again.
 const MAX_REMEMBERED = 2_000;
 

@@ -1,4 +1,4 @@
-// The one mapping from outcomes to HTTP (STYLE.md pattern 6): validation, state and unknown
+// The one mapping from outcomes to HTTP: validation, state and unknown
 // tokens 422; plan/workspace 403; rate limit 429; a provider decline stays 200.
 import type { GraphQLError } from 'graphql';
 import type { ErrorKind } from '../domain/errors.ts';

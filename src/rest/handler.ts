@@ -1,5 +1,5 @@
 // The REST shim: POST /api/{team}/gateway/<operation>. Verifies, parses, converts case, runs
-// the operation's GraphQL document in-process and maps the payload to the spec's body.
+// the operation's GraphQL document in-process and maps the payload to the contract's body.
 // It holds no business rule.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, parse, validate, typeFromAST, type DocumentNode, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';

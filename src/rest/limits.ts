@@ -8,7 +8,7 @@ export const BODY_LIMITS = {
   depth: 32,
   /** Keys in the whole body; the largest valid body (a 100-item link) has well under 2,000. */
   keys: 5_000,
-  /** Characters of one key: the spec's longest name is far shorter. */
+  /** Characters of one key: the contract's longest name is far shorter. */
   keyLength: 64,
   /** Items of one array (order items, link items, predefined amounts). */
   arrayLength: 1_000,

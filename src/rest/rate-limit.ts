@@ -1,6 +1,6 @@
 // Per-workspace request limits (429), shared by every gateway process through PostgreSQL: every
 // operation of a workspace counts against RATE_LIMIT_PER_SECOND, and the payment-link operations
-// also against RATE_LIMIT_LINKS_PER_MINUTE (spec: 429 on the link endpoints). A workspace may
+// also against RATE_LIMIT_LINKS_PER_MINUTE (contract: 429 on the link endpoints). A workspace may
 // have its own limits (CLI `workspace limits`); 0 turns a limit off. A refused request has
 // written nothing.
 //

@@ -1,5 +1,5 @@
-// The route table: each REST operation of the spec runs one internal GraphQL document.
-// `signing: 'timestamp'` operations must carry X-Timestamp (spec: payment link operations);
+// The route table: each REST operation of the contract runs one internal GraphQL document.
+// `signing: 'timestamp'` operations must carry X-Timestamp (contract: payment link operations);
 // every other operation takes the body form, or the timestamp form when X-Timestamp is sent.
 // Every operation answers 422 for a key it does not know (unknown-keys.ts); a workspace may choose
 // to have them ignored instead, except on `strict` operations, whose contract asks for the 422
@@ -21,7 +21,7 @@ export interface Route {
 
 const ERRORS = 'errors { kind code message path }';
 const RESULT = 'result { successful message }';
-/** A payment's outcome; `error_code` shows only on a failure with a reason, so successful answers keep the spec's bytes. */
+/** A payment's outcome; `error_code` shows only on a failure with a reason, so successful answers keep the contract's bytes. */
 const PAYMENT_RESULT = 'result { successful message errorCode }';
 
 const PAYMENT = `transaction { token channelToken channelReference }
@@ -49,7 +49,7 @@ const linkRoute = (operation: string, field: string, inputType: string, strict: 
   document: `mutation Op($input: ${inputType}!) { ${field}(input: $input) { ${RESULT} paymentLink { ${PAYMENT_LINK} } ${ERRORS} } }`,
 });
 
-/** spec: Subscription object, fields in the spec's order. */
+/** contract: Subscription object, fields in the contract's order. */
 const SUBSCRIPTION = `subscription {
           token channelToken channelReference status period
           items { channelReference name quantity unitAmount taxRate }
@@ -75,7 +75,7 @@ const paymentRoute = (operation: string, field: string, kind: 'query' | 'mutatio
   field,
   signing: 'body',
   idempotent: true,
-  // spec: saved_card is present only when the payment was started with card.should_save
+  // contract: saved_card is present only when the payment was started with card.should_save
   presentOnlyWhen: [['savedCard', 'savedCardRequested']],
   omitWhenNull: ['result.errorCode'],
   document: `${kind} Op($input: ${inputType}!) {
@@ -157,7 +157,7 @@ const implemented: Route[] = [
     operation: 'save-product',
     field: 'saveProduct',
     signing: 'body',
-    // spec: any other key inside `product` is a 422
+    // contract: any other key inside `product` is a 422
     strict: true,
     document: `mutation Op($input: SaveProductInput!) {
       saveProduct(input: $input) {
@@ -263,7 +263,7 @@ const implemented: Route[] = [
   },
 ];
 
-/** Operations of the spec whose issues have not landed yet. */
+/** Operations of the contract not built yet (501); empty once every one is. */
 const pending: Array<[string, Route['signing'], boolean?]> = [];
 
 export const routes: ReadonlyMap<string, Route> = new Map(

@@ -108,7 +108,7 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
     const refunds = await t.gateway.services.db.refund.findMany({ where: { paymentId: paid } });
     expect(refunds.map((r) => [r.amount, r.status])).toEqual([[3000n, 'succeeded']]);
 
-    // More than what is left: the spec's error, nothing written.
+    // More than what is left: the contract's error, nothing written.
     await page.getByLabel('İade tutarı (TRY)').fill('80.00');
     await page.getByRole('button', { name: 'İade et' }).click();
     await page.getByRole('button', { name: 'Onayla' }).click();

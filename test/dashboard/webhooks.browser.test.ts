@@ -27,7 +27,7 @@ describe.skipIf(!haveChromium)('webhooks screen in Chromium', { timeout: 120_000
     const address = await db().webhookAddress.findFirstOrThrow({ where: { workspaceId: m.workspaceId, url } });
     expect(address).toMatchObject({ events: ['transaction.successful'], allEvents: false, enabled: true });
 
-    // The receiver answers 500 to all five attempts (the spec's waits, moved by the manual clock).
+    // The receiver answers 500 to all five attempts (the contract's waits, moved by the manual clock).
     r.respondWith(500);
     const paid = await pay('DASH-HOOK-1');
     const [n] = await eventually(async () => {

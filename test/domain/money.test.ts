@@ -14,11 +14,11 @@ import {
 } from '../../src/domain/money.ts';
 
 describe('currencies', () => {
-  it('lists exactly the spec currencies', () => {
+  it('lists exactly the contract currencies', () => {
     expect([...CURRENCIES]).toEqual(['TRY', 'USD', 'EUR', 'GBP']);
   });
 
-  it('isCurrency accepts spec codes only, case-sensitively', () => {
+  it('isCurrency accepts contract codes only, case-sensitively', () => {
     for (const c of CURRENCIES) expect(isCurrency(c)).toBe(true);
     for (const x of ['try', 'JPY', '', 'TRY ', null, undefined, 1, {}]) expect(isCurrency(x)).toBe(false);
   });

@@ -1,5 +1,5 @@
 // Generated hostile request bodies (fast-check) for every REST operation, and the checks every
-// answer to them must pass: never a 5xx (501 only for operations not built yet), the spec's
+// answer to them must pass: never a 5xx (501 only for operations not built yet), the contract's
 // error body on every 4xx, no row written by a rejected request, and a body with a key no
 // operation knows refused (unknown keys answer 422; they are not dropped). Used by the bounded test
 // (test/rest/fuzz.test.ts) and the long run (`npm run fuzz`).

@@ -1,4 +1,4 @@
-// create-payment-link and update-payment-link/{token}: the response object of the spec, every
+// create-payment-link and update-payment-link/{token}: the response object of the contract, every
 // validation row (422, field path, message, nothing written), LINK<n> numbering under
 // concurrency, expiry at the end of the day in the workspace time zone, 403s and the signing form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ async function expect422(body: Body, path: string, code: MessageCode, params?: R
 }
 
 describe('create-payment-link opens a link', () => {
-  it('answers the Payment link object of the spec for a fixed link', async () => {
+  it('answers the Payment link object of the contract for a fixed link', async () => {
     const res = await m.call('create-payment-link', fixed({ description: 'Sipariş 42', reference: 'REF-42', emails_customer: true }), ts);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['result', 'payment_link']);
@@ -134,7 +134,7 @@ describe('create-payment-link opens a link', () => {
   });
 });
 
-describe('create-payment-link validation rows (spec: Errors)', () => {
+describe('create-payment-link validation rows (contract: Errors)', () => {
   const rows: Array<[string, Body, string, MessageCode, Record<string, string | number>?]> = [
     ['reference without a digit', fixed({ reference: 'ABC' }), 'payment_link.reference', 'reference_needs_digit'],
     ['expires_at a past day', fixed({ expires_at: '2000-01-01' }), 'payment_link.expires_at', 'link_expires_past'],

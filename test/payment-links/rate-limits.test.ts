@@ -1,4 +1,4 @@
-// 429 (spec: request limit exceeded, listed for the payment-link endpoints): per workspace,
+// 429 (contract: request limit exceeded, listed for the payment-link endpoints): per workspace,
 // shared by every gateway process through PostgreSQL, with Retry-After, the error body layout,
 // and nothing written by a refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -64,7 +64,7 @@ describe('selection', () => {
   });
 });
 
-describe('validation rows (spec: Errors)', () => {
+describe('validation rows (contract: Errors)', () => {
   const rows: Array<[string, Record<string, unknown>, string, MessageCode]> = [
     ['token with reference', { token: '00000000-0000-4000-8000-000000000000', reference: 'A1' }, 'token', 'token_not_combinable'],
     ['token with dates', { token: '00000000-0000-4000-8000-000000000000', created_from: '2026-01-01', created_to: '2026-01-02' }, 'token', 'token_not_combinable'],

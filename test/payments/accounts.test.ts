@@ -1,5 +1,5 @@
-// Which payment account takes a payment (spec convention 10, DESIGN.md "Workspaces, plans,
-// accounts") and currency conversion by an account that does not take the payment's currency.
+// Which payment account takes a payment (contract convention 10: the account token, else the
+// first routing rule that matches, else the default) and currency conversion by an account that does not take the payment's currency.
 import { describe, expect, it } from 'vitest';
 import { addRoutingRule, createPaymentAccount } from '../../src/domain/workspaces.ts';
 import type { PaymentAccount } from '../../src/generated/prisma/client.ts';

@@ -102,7 +102,7 @@ describe('card 4000000000000341 (storing refused)', () => {
     const res = await m.call('regular-payment', regularBody(CARDS.storageRefused, { should_save: true }));
 
     expect(res.body.result).toEqual({ successful: true, message: null });
-    // spec: saved_card is present when should_save was sent, null when the card was not stored
+    // contract: saved_card is present when should_save was sent, null when the card was not stored
     expect(res.body.saved_card).toBeNull();
     expect((await retrieve(res.body.transaction.token)).body.saved_card).toBeNull();
     expect(await t.gateway.services.db.savedCard.count()).toBe(0);

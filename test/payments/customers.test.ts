@@ -1,5 +1,5 @@
 // The `customer` object of secure-payment and regular-payment creates or updates the customer,
-// keyed by channel + channel_reference (spec: Customer object).
+// keyed by channel + channel_reference (contract: Customer object).
 import { describe, expect, it } from 'vitest';
 import { createChannel } from '../../src/domain/workspaces.ts';
 import type { Merchant } from '../helpers/gateway.ts';

@@ -1,6 +1,6 @@
 // `error_code` on a failed payment's answer: the simulator's decline table in
 // docs/decisions.md, card by card, over REST (result.error_code) and GraphQL (result.errorCode).
-// A successful REST answer keeps the spec's bytes: no error_code key at all.
+// A successful REST answer keeps the contract's bytes: no error_code key at all.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { msg } from '../helpers/messages.ts';

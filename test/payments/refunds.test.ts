@@ -1,4 +1,4 @@
-// refund-payment and cancel-payment state rules (spec: States "API payment", Errors): what can be
+// refund-payment and cancel-payment state rules (contract: States "API payment", Errors): what can be
 // refunded or cancelled, the resulting payment_status, the events, and 422 without any write
 // when the payment cannot be refunded or cancelled.
 import { describe, expect, it } from 'vitest';

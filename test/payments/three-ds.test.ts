@@ -1,4 +1,4 @@
-// The 3D Secure flow over HTTP (spec: secure-payment, retrieve-payment, States "API payment",
+// The 3D Secure flow over HTTP (contract: secure-payment, retrieve-payment, States "API payment",
 // Limits "3D redirect address"): start, the simulated bank page, the return POST to the
 // merchant's callback server, retrieve-payment; the single-use address, the 15-minute expiry and
 // the end of an opened page that was never answered (30 minutes after the start).

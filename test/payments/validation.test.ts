@@ -1,4 +1,4 @@
-// Every validation row of spec.md (Errors, Limits, endpoint tables) for secure-payment,
+// Every validation row of docs/api-contract.md (Errors, Limits, endpoint tables) for secure-payment,
 // regular-payment, retrieve-payment, refund-payment and cancel-payment: HTTP 422, the field
 // path, the Turkish message, and no row written (Payment, Customer, Refund, OutboxEvent).
 import { beforeAll, describe, expect, it } from 'vitest';

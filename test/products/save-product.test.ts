@@ -1,4 +1,4 @@
-// save-product: every field rule of the spec (status, field path, message, nothing written),
+// save-product: every field rule of the contract (status, field path, message, nothing written),
 // upsert by (channel_token, channel_reference), defaults, and the dashboard `products` query.
 import { describe, expect, it } from 'vitest';
 import { createAccessToken, createChannel, updateWorkspace } from '../../src/domain/workspaces.ts';
@@ -19,7 +19,7 @@ const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const product = (reference: string) => t.gateway.services.db.product.findMany({ where: { channelReference: reference } });
 
 describe('save-product saves', () => {
-  it('a simple product with the spec defaults (currency TRY, is_active true) and answers the Product object', async () => {
+  it('a simple product with the contract defaults (currency TRY, is_active true) and answers the Product object', async () => {
     const res = await m.call('save-product', productBody(m, { channel_reference: 'SKU-DEFAULTS', amount: '1500', tax_rate: '20' }));
 
     expect(res.status).toBe(200);

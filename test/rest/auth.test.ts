@@ -1,4 +1,4 @@
-// Authentication of REST calls (spec: Authentication; DESIGN.md: Auth), through a real gateway.
+// Authentication of REST calls (contract: Authentication), through a real gateway.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signBody, signTimestamped } from '../../src/domain/signatures.ts';

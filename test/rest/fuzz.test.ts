@@ -1,7 +1,7 @@
-// The lasting guard of issue #10: for every REST operation, generated hostile bodies (wrong
+// The lasting guard against hostile input: for every REST operation, generated hostile bodies (wrong
 // types, nulls, unknown and prototype keys (now 422s, not dropped), deep nesting, huge and odd strings, NUL, surrogates,
 // out-of-range numbers and amounts, duplicate keys), correctly signed. Never a 5xx, every 4xx in
-// the spec's shape, and nothing written by a rejected request. Bounded here; `npm run fuzz` runs
+// the contract's shape, and nothing written by a rejected request. Bounded here; `npm run fuzz` runs
 // 20,000 requests.
 import fc from 'fast-check';
 import pg from 'pg';
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe('hostile bodies, correctly signed', () => {
   for (const operation of OPERATIONS) {
-    it(`${operation}: never a 5xx, errors in the spec's shape, nothing written when rejected`, async () => {
+    it(`${operation}: never a 5xx, errors in the contract's shape, nothing written when rejected`, async () => {
       const template = templates(context)[operation] ?? {};
       const path = operation === 'update-payment-link' ? `${operation}/${context.paymentToken}` : operation;
       const form = routes.get(operation)!.signing === 'timestamp' ? 'timestamp' : 'body';

@@ -1,4 +1,4 @@
-// Hostile input as an attacker sends it, correctly signed (issue #10): every answer is a clear
+// Hostile input as an attacker sends it, correctly signed: every answer is a clear
 // 4xx on the offending field, never a 500, and a rejected request writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';

@@ -1,4 +1,4 @@
-// retrieve-bin (spec: retrieve-bin, Errors, Limits; DESIGN.md: accounts, routing, simulator),
+// retrieve-bin (contract: retrieve-bin, Errors, Limits; accounts, routing, the simulator's BINs),
 // through a real gateway: every rule with its status, field path and Turkish message.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The REST shim's plumbing (DESIGN.md: Rules that hold everywhere): routing, methods, body limits,
+// The REST shim's plumbing: routing, methods, body limits,
 // JSON parsing, the error body, languages and unknown keys, through a real gateway.
 import { describe, expect, it } from 'vitest';
 import { signBody } from '../../src/domain/signatures.ts';
@@ -12,12 +12,12 @@ const OK_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00' } }
 
 const { t, merchant: m, seed } = useGateway({ merchant: true });
 
-/** An operation of the spec whose issue has not landed (save-card when this was written). */
+/** An operation of the contract not built yet, if any. */
 const PENDING = routes.get('save-card')?.document === null ? 'save-card' : [...routes.values()].find((r) => r.document === null)?.operation;
 
 const url = (operation: string) => `${t.gateway.baseUrl}/api/${m.team}/gateway/${operation}`;
 
-/** The error body of DESIGN.md for an error that concerns no single field. */
+/** The error body (docs/decisions.md, "Error body") for an error that concerns no single field. */
 const plainError = (code: MessageCode, lang: Language = 'tr') => ({
   result: { successful: false, message: msg(code, {}, lang) },
   errors: {},
@@ -47,7 +47,7 @@ describe('routing', () => {
     expect(await res.json()).toEqual(plainError('method_not_allowed'));
   });
 
-  it.runIf(PENDING)('answers a known operation whose issue has not landed with 501 JSON', async () => {
+  it.runIf(PENDING)('answers a known operation not built yet with 501 JSON', async () => {
     // Signed in the form the operation requires (the payment-link operations need the timestamp form).
     const res = await m.call(PENDING!, { customer: { channel_reference: 'c1' } }, { form: routes.get(PENDING!)!.signing });
 

@@ -1,5 +1,5 @@
 // subscription-payment, retrieve-subscription, retrieve-subscriptions and cancel-subscription over
-// REST: the responses as the spec and issue 12 shape them, and every validation row (422, the
+// REST: the responses as the contract and docs/decisions.md shape them, and every validation row (422, the
 // field path and message, nothing written). Paying and renewing are in lifecycle.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentAccount, updateWorkspace } from '../../src/domain/workspaces.ts';
@@ -141,11 +141,11 @@ const rows: Row[] = [
   { name: 'channel_token not a UUID', over: sub({ channel_token: 'web' }), path: 'subscription.channel_token', message: msg('invalid_uuid') },
   { name: 'channel_token of no channel', over: sub({ channel_token: UNKNOWN_UUID }), path: 'subscription.channel_token', message: msg('channel_not_found') },
   { name: "another workspace's channel", over: () => ({ subscription: { channel_token: other.channelToken } }), path: 'subscription.channel_token', message: msg('channel_not_found') },
-  // spec: subscription.channel_reference — required; must contain a digit
+  // contract: subscription.channel_reference — required; must contain a digit
   { name: 'channel_reference missing', over: sub({ channel_reference: undefined }), path: 'subscription.channel_reference', message: msg('required') },
   { name: 'channel_reference without a digit', over: sub({ channel_reference: 'SUB-ABC' }), path: 'subscription.channel_reference', message: msg('reference_needs_digit') },
   { name: 'channel_reference over 255 characters', over: sub({ channel_reference: '1'.repeat(256) }), path: 'subscription.channel_reference', message: msg('too_long', { max: 255 }) },
-  // spec: subscription.success_url — required (http/https, <=2048)
+  // contract: subscription.success_url — required (http/https, <=2048)
   { name: 'success_url missing', over: sub({ success_url: undefined }), path: 'subscription.success_url', message: msg('required') },
   { name: 'success_url not http/https', over: sub({ success_url: 'ftp://shop.example/ok' }), path: 'subscription.success_url', message: msg('invalid_url') },
   { name: 'success_url over 2048 characters', over: sub({ success_url: `https://shop.example/${'a'.repeat(2030)}` }), path: 'subscription.success_url', message: msg('too_long', { max: 2048 }) },
@@ -155,14 +155,14 @@ const rows: Row[] = [
   { name: 'renewal_limit of zero', over: sub({ renewal_limit: 0 }), path: 'subscription.renewal_limit', message: msg('renewal_limit_range') },
   { name: 'renewal_limit above 1000', over: sub({ renewal_limit: 1001 }), path: 'subscription.renewal_limit', message: msg('renewal_limit_range') },
   { name: 'renewal_limit not an integer', over: sub({ renewal_limit: 2.5 }), path: 'subscription.renewal_limit', message: msg('invalid_type') },
-  // spec: subscription.items — at least one; same product twice; periods differ; currencies differ
+  // contract: subscription.items — at least one; same product twice; periods differ; currencies differ
   { name: 'items missing', over: sub({ items: undefined }), path: 'subscription.items', message: msg('required') },
   { name: 'no item', over: () => ({ items: [] }), path: 'subscription.items', message: msg('subscription_items_required') },
   { name: 'the same product twice', over: items('PLAN-BASIC', 'PLAN-EXTRA', 'PLAN-BASIC'), path: 'subscription.items', message: msg('subscription_product_repeated') },
   { name: 'periods differ', over: items('PLAN-BASIC', 'PLAN-YEARLY'), path: 'subscription.items', message: msg('subscription_periods_differ') },
   { name: 'currencies differ', over: items('PLAN-BASIC', 'PLAN-USD'), path: 'subscription.items', message: msg('subscription_currencies_differ') },
   { name: 'the total beyond the ceiling of a card payment', over: item({ unit_amount: '99999999999.99', quantity: 2 }), path: 'subscription.items', message: msg('amount_too_large') },
-  // spec: subscription.items.{i}.channel_reference — no such product; not a subscription product; not on sale
+  // contract: subscription.items.{i}.channel_reference — no such product; not a subscription product; not on sale
   { name: 'no such product in the channel', over: items('NOPE-1'), path: 'subscription.items.0.channel_reference', message: msg('subscription_product_not_found') },
   { name: "another workspace's product", over: items('PLAN-FOREIGN'), path: 'subscription.items.0.channel_reference', message: msg('subscription_product_not_found') },
   { name: 'not a subscription product', over: items('PLAN-BASIC', 'MUG-1'), path: 'subscription.items.1.channel_reference', message: msg('subscription_product_not_recurring') },
@@ -172,7 +172,7 @@ const rows: Row[] = [
   { name: 'quantity with decimals', over: item({ quantity: 1.5 }), path: 'subscription.items.0.quantity', message: msg('invalid_type') },
   { name: 'unit_amount with three decimals', over: item({ unit_amount: '10.001' }), path: 'subscription.items.0.unit_amount', message: msg('amount_format') },
   { name: 'unit_amount of zero', over: item({ unit_amount: '0' }), path: 'subscription.items.0.unit_amount', message: msg('amount_positive') },
-  // spec: subscription.payment_provider_token — account (or default) does not store cards / take 3D; no account and no default
+  // contract: subscription.payment_provider_token — account (or default) does not store cards / take 3D; no account and no default
   { name: 'payment_provider_token not a UUID', over: sub({ payment_provider_token: 'acc' }), path: 'subscription.payment_provider_token', message: msg('invalid_uuid') },
   { name: 'payment_provider_token of no account', over: sub({ payment_provider_token: UNKNOWN_UUID }), path: 'subscription.payment_provider_token', message: msg('account_not_found') },
   { name: "another workspace's account", over: () => ({ subscription: { payment_provider_token: other.accountToken } }), path: 'subscription.payment_provider_token', message: msg('account_not_found') },
@@ -223,7 +223,7 @@ describe('subscription-payment rejects with 422, the field path and message, and
   });
 });
 
-describe('the default account is checked when no account is given (spec: subscription.payment_provider_token)', () => {
+describe('the default account is checked when no account is given (contract: subscription.payment_provider_token)', () => {
   const cases = [
     { name: 'no account and no default', seed: { defaultAccount: false }, messages: ['no_default_account'] as const },
     { name: 'the default does not store cards', seed: { capabilities: { cardStorage: false } }, messages: ['account_no_card_storage'] as const },
@@ -242,7 +242,7 @@ describe('the default account is checked when no account is given (spec: subscri
 });
 
 describe('plan coverage', () => {
-  // spec convention 9 and issue 12: 403 unless the plan covers subscriptions and saved cards. The
+  // contract convention 9 and docs/decisions.md: 403 unless the plan covers subscriptions and saved cards. The
   // errors table's "plan does not cover saved cards" at payment_provider_token is therefore met by
   // this 403 first (docs/decisions.md).
   it.each([

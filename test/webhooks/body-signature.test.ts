@@ -1,5 +1,5 @@
-// What the merchant receives (spec: Events > Request sent to the merchant, Signature verification),
-// checked by a verifier written here from the spec's text alone, not the gateway's own helper.
+// What the merchant receives (contract: Events > Request sent to the merchant, Signature verification),
+// checked by a verifier written here from the contract's text alone, not the gateway's own helper.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
@@ -10,7 +10,7 @@ import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import type { EventKind } from '../../src/domain/events.ts';
 
 /**
- * The merchant's check, from the spec: HMAC-SHA256 with the API secret over
+ * The merchant's check, from the contract: HMAC-SHA256 with the API secret over
  * `<X-Timestamp>\nPOST\n<path>\n<raw body>`, hex; `<path>` is the webhook address's path with the
  * leading slash, without the query string, `/` when empty; timestamps older than 5 minutes fail.
  */
@@ -134,7 +134,7 @@ describe('body of order, link and subscription events', () => {
   it.each(cases)('$kind carries $keys', async ({ kind, keys }) => {
     const transactionToken = crypto.randomUUID();
     const linkPaymentToken = crypto.randomUUID();
-    // Every token is offered; the body must hold only the ones the spec names for this event.
+    // Every token is offered; the body must hold only the ones the contract names for this event.
     const { recordToken, at } = await emitEvent(t, m.workspaceId, kind, { transactionToken, linkPaymentToken });
     const [req] = await deliveredFor(recordToken);
     expectSignedFor(req!);

@@ -1,4 +1,4 @@
-// Which addresses get a notification (spec: Address configuration): one per address that selected
+// Which addresses get a notification (contract: Address configuration): one per address that selected
 // the event, none when no address did; a disabled or deleted address gets nothing, including
 // notifications already queued.
 import { randomUUID } from 'node:crypto';

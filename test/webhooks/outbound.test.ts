@@ -1,4 +1,4 @@
-// Where webhooks may go (spec: a public address starting with https). In production an address
+// Where webhooks may go (contract: a public address starting with https). In production an address
 // must be https and must not lead into private networks; outside production http to localhost is
 // allowed for local receivers. Checked when an address is added and at every delivery.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Resend by hand (spec: Delivery rules): goes at once, with the same id and body, to the address
+// Resend by hand (contract: Delivery rules): goes at once, with the same id and body, to the address
 // stored on the notification, even when that address was since disabled or deleted.
 import { describe, expect, it } from 'vitest';
 import type { Merchant } from '../helpers/gateway.ts';

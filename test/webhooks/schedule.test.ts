@@ -1,4 +1,4 @@
-// Delivery rules (spec: Events > Delivery rules) against a real receiver on 127.0.0.1, with the
+// Delivery rules (contract: Events > Delivery rules) against a real receiver on 127.0.0.1, with the
 // gateway's clock moved by the test: first attempt 30 s after the event, 5 attempts in all with
 // waits of 60 s, 5 min, 15 min, 30 min, success on any 2xx, 3xx is a failure.
 import http from 'node:http';

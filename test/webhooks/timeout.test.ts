@@ -1,4 +1,4 @@
-// Timeout (spec: 15 seconds): a receiver that answers too late is a failed attempt. One test uses
+// Timeout (contract: 15 seconds): a receiver that answers too late is a failed attempt. One test uses
 // the real 15 s default with a receiver that answers after 16 s; one uses WEBHOOK_TIMEOUT_MS=500.
 import { describe, expect, it } from 'vitest';
 import { seedWorkspace, type TestGateway } from '../helpers/gateway.ts';

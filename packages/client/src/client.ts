@@ -6,7 +6,7 @@ import { operationTable } from './generated/openapi.js';
 import { signBody, signTimestamped, verifyTimestamped, type SigningForm } from './signatures.js';
 import { errorFor, ResponseSignatureError, UnexpectedResponseError } from './errors.js';
 
-/** An operation's name as in the spec and the path: `regular-payment`, `retrieve-bin`, … */
+/** An operation's name as in the contract and the path: `regular-payment`, `retrieve-bin`, … */
 export type OperationId = keyof operations & keyof typeof operationTable;
 
 type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never;

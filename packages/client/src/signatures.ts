@@ -1,4 +1,4 @@
-// spec.md's two signature forms, with Node's crypto only. The gateway signs and checks with the
+// the two signature forms of docs/api-contract.md, with Node's crypto only. The gateway signs and checks with the
 // same formulas (src/domain/signatures.ts); test/client-package.test.ts drives a real gateway
 // with this module, so the two cannot drift apart unnoticed.
 import { createHmac, timingSafeEqual } from 'node:crypto';

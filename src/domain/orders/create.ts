@@ -100,7 +100,7 @@ export async function orderPayment(s: Services, workspace: Workspace, raw: unkno
 
 /**
  * Each item as it will be sold: fields sent win, empty ones come from the channel's catalog.
- * An item outside the catalog needs its own name and unit_amount (spec: Errors, order-payment).
+ * An item outside the catalog needs its own name and unit_amount (contract: Errors, order-payment).
  */
 export function resolveItems(items: ItemInput[], catalog: Map<string, Product>, orderCurrency: Currency): ResolvedItem[] {
   const issues = new IssueList();

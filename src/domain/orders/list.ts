@@ -1,4 +1,4 @@
-// retrieve-orders (shape "not shown" in the spec; designed like retrieve-payment-links): one of
+// retrieve-orders (shape "not shown" in the contract; designed like retrieve-payment-links): one of
 // token, channel_reference, or a date range of at most 7 days (default: the last 7 days). Always a
 // list, oldest first; another workspace's orders never appear.
 import { z } from 'zod';

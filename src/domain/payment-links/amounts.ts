@@ -1,4 +1,4 @@
-// What one payment of a link charges (spec: create-payment-link "Amount rules"): a fixed link's
+// What one payment of a link charges (contract: create-payment-link "Amount rules"): a fixed link's
 // current items with their VAT contained; for the other types one item named `item_name` whose
 // VAT is separated out of the amount (inclusive) or added on top of it (exclusive).
 import type { PaymentLink, PaymentLinkItem } from '../../generated/prisma/client.ts';

@@ -1,4 +1,4 @@
-// The rules of create-payment-link and update-payment-link (spec: create-payment-link table,
+// The rules of create-payment-link and update-payment-link (contract: create-payment-link table,
 // Errors, Limits). Fields a type ignores are dropped here, so a link stores only what it uses.
 import { z } from 'zod';
 import { DateTime } from 'luxon';
@@ -13,7 +13,7 @@ export const TAX_MODES = ['inclusive', 'exclusive'] as const;
 export const CURRENCY_TYPES = ['fixed', 'selectable'] as const;
 export const MAX_LINK_ITEMS = 100;
 export const MAX_PREDEFINED_AMOUNTS = 10;
-/** The spec's ceiling for a link's total and every amount a payer may be asked for. */
+/** The contract's ceiling for a link's total and every amount a payer may be asked for. */
 export const MAX_LINK_AMOUNT = MAX_CARD_PAYMENT;
 const MAX_QUANTITY = 999_999;
 
@@ -51,7 +51,7 @@ const linkFields = {
   isActive: z.boolean({ error: 'invalid_boolean' }).nullish(),
 };
 
-// Strict: the spec makes any other key inside `payment_link` a 422.
+// Strict: the contract makes any other key inside `payment_link` a 422.
 export const createInput = z.object({ paymentLink: z.strictObject(linkFields, { error: 'required' }) });
 export const updateInput = z.object({ token: uuid(), paymentLink: z.strictObject({ ...linkFields, currency: currencyCode.nullish() }, { error: 'required' }) });
 

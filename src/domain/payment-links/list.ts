@@ -1,4 +1,4 @@
-// retrieve-payment-links (spec): by token, by reference, or by a date range of at most 7 days in
+// retrieve-payment-links (contract): by token, by reference, or by a date range of at most 7 days in
 // the workspace time zone (empty body: the last 7 days). Oldest first; each link with the count of
 // its payment attempts and the latest 50, newest first. Never another workspace's links.
 // retrieve-link-payments (designed): the link payments of one link, or one link payment.

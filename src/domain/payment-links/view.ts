@@ -21,12 +21,12 @@ export async function loadLinkView(db: Tx, id: string): Promise<LinkView> {
   return db.paymentLink.findUniqueOrThrow({ where: { id }, include: linkInclude });
 }
 
-/** Open and its last valid day not over (spec: `is_active`). */
+/** Open and its last valid day not over (contract: `is_active`). */
 export function isOpen(link: Pick<PaymentLink, 'isActive' | 'expiresAt'>, now: Date): boolean {
   return link.isActive && (link.expiresAt === null || now <= link.expiresAt);
 }
 
-/** Payable: open, and the workspace's plan and pay-by-link module allow links (spec: `checkout_url`). */
+/** Payable: open, and the workspace's plan and pay-by-link module allow links (contract: `checkout_url`). */
 export function isPayable(link: Pick<PaymentLink, 'isActive' | 'expiresAt'>, workspace: Workspace, now: Date): boolean {
   return isOpen(link, now) && workspace.active && covers(workspace, 'payment_links') && workspace.payByLinkEnabled;
 }

@@ -1,4 +1,4 @@
-// Which payment account takes an attempt (spec convention 10) and whether it can: an explicit
+// Which payment account takes an attempt (contract convention 10) and whether it can: an explicit
 // token, else the first routing rule matching the card, else the workspace default; then the
 // capabilities the owner needs. Records paid later on a hosted page (orders, subscriptions,
 // links) check the account at creation with `checkAccountForLater`.
@@ -48,7 +48,7 @@ export async function chooseAccount(s: Services, workspace: Workspace, choice: A
 /**
  * At the creation of a record paid later: a given account must exist, have the capabilities and
  * take the currency; without one, selection happens at payment time, but the workspace default
- * must exist and have the capabilities (spec: Errors of order-payment, subscription-payment,
+ * must exist and have the capabilities (contract: Errors of order-payment, subscription-payment,
  * create-payment-link). Returns the given account, or null when selection is deferred.
  */
 export async function checkAccountForLater(

@@ -29,7 +29,7 @@ import type { PaymentSource } from './owners.ts';
 
 export const THREE_DS_WINDOW_MS = 15 * 60 * 1000;
 /**
- * The most a card payment may ask for: 10,000,000.00 in any currency, the spec's ceiling for
+ * The most a card payment may ask for: 10,000,000.00 in any currency, the contract's ceiling for
  * payment links, applied to every way of paying (API payments, orders) so one rule holds.
  */
 export const MAX_CARD_PAYMENT = 1_000_000_000n;
@@ -197,7 +197,7 @@ async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAcc
   return single ? { ...asked, amount: single.total, bankAmount: single.total, bankCurrency: 'TRY' } : asked;
 }
 
-/** Installment options the account quotes for a charge; the spec has them in TRY only. */
+/** Installment options the account quotes for a charge; the contract has them in TRY only. */
 export async function installmentOptions(s: Services, account: PaymentAccount, charge: ChargePlan, bin: string): Promise<InstallmentOption[]> {
   if (charge.currency !== 'TRY' || charge.amount <= 0n) return [];
   return s.providers.get(account.provider).installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });

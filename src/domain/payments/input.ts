@@ -1,4 +1,4 @@
-// The request rules of secure-payment and regular-payment (spec: endpoint tables, Errors, Limits).
+// The request rules of secure-payment and regular-payment (contract: endpoint tables, Errors, Limits).
 import { z } from 'zod';
 import { amount, currency, httpUrl, ip, orderNumberReference, parseInput, uuid } from '../validation.ts';
 import { customerInput } from '../customers.ts';

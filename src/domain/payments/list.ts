@@ -1,4 +1,4 @@
-// retrieve-payments (shape "not shown" in the spec; designed like retrieve-payment-links):
+// retrieve-payments (shape "not shown" in the contract; designed like retrieve-payment-links):
 // by channel_reference, or by a date range of at most 7 days, default the last 7 days.
 import { z } from 'zod';
 import type { Prisma, Workspace } from '../../generated/prisma/client.ts';

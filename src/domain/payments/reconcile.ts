@@ -1,7 +1,7 @@
 // Reconciliation: a payment whose bank never answered (`unresolved`) is not left to a person.
 // The reconcile-payment job asks the provider what became of the lost call, at growing intervals
 // counted from the moment the payment became unresolved, and settles it with its owner's normal
-// events once the bank knows; after the last try it fails. Until then no event is sent (spec:
+// events once the bank knows; after the last try it fails. Until then no event is sent (contract:
 // no notification for a payment whose provider did not respond).
 import { Prisma, type Payment, type PaymentStatus } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';

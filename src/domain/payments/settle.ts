@@ -29,7 +29,7 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
     await savePaymentCard(tx, payment.id, payment.pendingCardReference, at);
     payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
   }
-  // No notification for a payment whose provider did not answer (spec: Events).
+  // No notification for a payment whose provider did not answer (contract: Events).
   if (final.status === 'unresolved') return payment;
   const owner = ownerOf(owners, payment);
   if (owner.settledEvent) await recordEvent(tx, owner.settledEvent({ ...payment, status: final.status }), at);

@@ -1,4 +1,4 @@
-// cancel-subscription (shape "not shown" in the spec; designed in issue 12): request
+// cancel-subscription (shape "not shown" in the contract; designed in docs/decisions.md): request
 // `subscription.token`, body-form signature, response the subscription. No refund.
 // - A paid period running (status active): it stays active with cancelled_at set
 //   (subscription.cancelled) and ends at ends_at (cancelled, subscription.ended; renewals.ts).

@@ -1,4 +1,4 @@
-// retrieve-subscriptions (shape "not shown" in the spec; designed like retrieve-orders): by
+// retrieve-subscriptions (shape "not shown" in the contract; designed like retrieve-orders): by
 // channel_reference, or a date range of at most 7 days in the workspace time zone (empty body:
 // the last 7 days). Always a list, oldest first; another workspace's subscriptions never appear.
 import { z } from 'zod';

@@ -2,7 +2,7 @@
 // due one) and the renewal charges. A success marks the period paid and the subscription active
 // (subscription.active with the transaction); a failed renewal makes it past_due; a failed page
 // payment changes nothing and the customer returns to the page. Refunds and cancels send
-// subscription.payment_*; never transaction.* (spec: Events).
+// subscription.payment_*; never transaction.* (contract: Events).
 import { recordEvent, type EventKind } from '../events.ts';
 import type { PaymentOwner } from '../payments/owners.ts';
 import { periodPaid, renewalFailed } from './transitions.ts';

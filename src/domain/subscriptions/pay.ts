@@ -69,7 +69,7 @@ export async function paySubscription(s: Services, sub: CheckoutSubscription, ra
     paths: PAGE_PATHS,
     callbackUrl: sub.successUrl,
     ip: input.ip ?? null,
-    // The card is stored at the first payment (spec) and at a past due one: renewals need it.
+    // The card is stored at the first payment (contract) and at a past due one: renewals need it.
     shouldSave: true,
     claim: (tx, at) => claimPeriod(tx, sub.id, period.id, at),
   });

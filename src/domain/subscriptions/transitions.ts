@@ -1,4 +1,4 @@
-// The subscription's state changes (spec: Subscription status), each under the subscription's
+// The subscription's state changes (contract: Subscription status), each under the subscription's
 // row lock and each re-checking the state it starts from, so a change happens once whichever
 // process (or the test clock) gets there first. Times written are the workspace's (its test
 // clock); `at` arguments are the gateway's clock, which events take (recordEvent shifts them).

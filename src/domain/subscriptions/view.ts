@@ -28,7 +28,7 @@ export function currentPeriod(view: { periods: SubscriptionPeriod[] }): Subscrip
   return period;
 }
 
-/** spec: set while the period is unpaid (first payment, or past due) and the subscription is not cancelled. */
+/** contract: set while the period is unpaid (first payment, or past due) and the subscription is not cancelled. */
 export function isPayable(sub: Pick<Subscription, 'status' | 'cancelledAt'>): boolean {
   return (sub.status === 'pending' || sub.status === 'past_due') && sub.cancelledAt === null;
 }

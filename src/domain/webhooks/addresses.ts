@@ -1,4 +1,4 @@
-// Webhook addresses of a workspace (spec: Address configuration): a public https URL added once,
+// Webhook addresses of a workspace (contract: Address configuration): a public https URL added once,
 // with at least one selected event (or all) of the workspace's open modules; can be disabled.
 import { z } from 'zod';
 import type { WebhookAddress, Workspace } from '../../generated/prisma/client.ts';

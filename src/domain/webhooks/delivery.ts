@@ -1,4 +1,4 @@
-// Delivery of notifications (spec: Delivery rules): first attempt 30 s after the event, 5 attempts
+// Delivery of notifications (contract: Delivery rules): first attempt 30 s after the event, 5 attempts
 // in all with waits of 60 s, 5 min, 15 min and 30 min, any 2xx is success. Due notifications are
 // claimed with FOR UPDATE SKIP LOCKED and a lease, so several gateway processes send each attempt
 // once; all times come from the injected clock.

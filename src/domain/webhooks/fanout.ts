@@ -6,7 +6,7 @@ import { Prisma, type Notification, type OutboxEvent } from '../../generated/pri
 import { insertRows } from '../../db/rows.ts';
 import { isoMicro } from '../clock.ts';
 
-/** First delivery 30 seconds after the event (spec: Delivery rules). */
+/** First delivery 30 seconds after the event (contract: Delivery rules). */
 export const FIRST_DELIVERY_DELAY_MS = 30_000;
 
 /** When an event's notifications are first due: 30 s after the gateway-clock instant it was sent from. */
@@ -16,7 +16,7 @@ const MONEY_EVENTS = new Set(['order.paid', 'payment_link.paid', 'subscription.a
 
 type BodyEvent = Pick<OutboxEvent, 'kind' | 'recordType' | 'recordToken' | 'linkPaymentToken' | 'transactionToken'>;
 
-/** The spec's body: id, event, created_at, the record {token}, link_payment and transaction where due. */
+/** The contract's body: id, event, created_at, the record {token}, link_payment and transaction where due. */
 function body(id: string, createdAt: string, event: BodyEvent): string {
   const body: Record<string, unknown> = { id, event: event.kind, created_at: createdAt };
   body[event.recordType] = { token: event.recordToken };

@@ -1,4 +1,4 @@
-// Which events a workspace may select: only those of modules open in it (spec: Address configuration).
+// Which events a workspace may select: only those of modules open in it (contract: Address configuration).
 import type { Workspace } from '../../generated/prisma/client.ts';
 import { EVENT_KINDS, type EventKind } from '../events.ts';
 import { covers } from '../plans.ts';

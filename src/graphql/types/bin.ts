@@ -57,7 +57,7 @@ const RetrieveBinInput = builder.inputType('RetrieveBinInput', {
 builder.queryField('retrieveBin', (t) =>
   t.field({
     type: RetrieveBinPayload,
-    description: 'Card scheme/issuer data and installment options for a BIN (spec: retrieve-bin)',
+    description: 'Card scheme/issuer data and installment options for a BIN (contract: retrieve-bin)',
     args: { input: t.arg({ type: RetrieveBinInput, required: true }) },
     resolve: (_root, args, ctx) =>
       payload(ctx, () => retrieveBin(ctx.services, actingWorkspace(ctx), args.input)) as never,

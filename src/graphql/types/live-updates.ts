@@ -1,5 +1,5 @@
 // Live updates for the dashboard: GraphQL subscription fields over graphql-ws (/graphql) and Yoga's
-// SSE. Named apart from the spec's subscription resource (recurring payments), which has its own
+// SSE. Named apart from the contract's subscription resource (recurring payments), which has its own
 // file. A subscriber sees only its own workspace's events (support staff: every workspace's).
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.ts';

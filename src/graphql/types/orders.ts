@@ -1,4 +1,4 @@
-// Orders (spec: order-payment, Order, order.* events) and retrieve-orders; `order` and `orders`
+// Orders (contract: order-payment, Order, order.* events) and retrieve-orders; `order` and `orders`
 // for the dashboard. Resolvers only call the domain and shape its answer.
 import { builder } from '../builder.ts';
 import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
@@ -112,7 +112,7 @@ const OrderPaymentPayload = builder.objectRef<OrderShape>('OrderPaymentPayload')
 builder.mutationField('orderPayment', (t) =>
   t.field({
     type: OrderPaymentPayload,
-    description: 'Opens an order paid on order.checkoutUrl (spec: order-payment); no card, no charge',
+    description: 'Opens an order paid on order.checkoutUrl (contract: order-payment); no card, no charge',
     args: { input: t.arg({ type: OrderPaymentInput, required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => ({ order: await orderPayment(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<OrderShape>,
   }),

@@ -1,4 +1,4 @@
-// Payment links (spec: create-payment-link, update-payment-link, retrieve-payment-links, the
+// Payment links (contract: create-payment-link, update-payment-link, retrieve-payment-links, the
 // Payment link and link Transaction objects) and retrieve-link-payments; `paymentLink` for the
 // dashboard (`paymentLink`, and the `paymentLinks` connection). Resolvers only call the domain and
 // shape its answer.
@@ -52,7 +52,7 @@ const LinkCustomer = builder.objectRef<LinkPayment>('LinkCustomer').implement({
 
 const TokenRef = builder.objectRef<{ token: string }>('TokenRef').implement({ fields: (t) => ({ token: t.exposeString('token') }) });
 
-/** A payment attempt of a link, as the spec's Transaction object inside payment link records. */
+/** A payment attempt of a link, as the contract's Transaction object inside payment link records. */
 export const LinkTransaction = builder.objectRef<LinkTransactionShape>('LinkTransaction').implement({
   fields: (t) => ({
     token: t.exposeString('id'),
@@ -176,7 +176,7 @@ const PaymentLinkPayload = builder.objectRef<LinkShape>('PaymentLinkPayload').im
 builder.mutationField('createPaymentLink', (t) =>
   t.field({
     type: PaymentLinkPayload,
-    description: 'Opens a payment link (spec: create-payment-link)',
+    description: 'Opens a payment link (contract: create-payment-link)',
     args: { input: t.arg({ type: CreatePaymentLinkInput, required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => ({ paymentLink: await createPaymentLink(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<LinkShape>,
   }),

@@ -1,5 +1,5 @@
 // Objects shared by payment responses: the transaction reference, customer reference,
-// conversion and saved card of the spec's "Common response objects".
+// conversion and saved card of the contract's "Common response objects".
 import { builder } from '../builder.ts';
 import type { SavedCard } from '../../generated/prisma/client.ts';
 import { formatAmount } from '../../domain/money.ts';

@@ -1,4 +1,4 @@
-// Card payments (spec: secure-payment, regular-payment, retrieve-payment, refund-payment,
+// Card payments (contract: secure-payment, regular-payment, retrieve-payment, refund-payment,
 // cancel-payment). Resolvers only call the domain and shape its answer.
 import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';
@@ -156,7 +156,7 @@ builder.mutationField('regularPayment', (t) =>
 builder.queryField('retrievePayment', (t) =>
   t.field({
     type: PaymentPayload,
-    description: 'The result of a payment by token (spec: retrieve-payment)',
+    description: 'The result of a payment by token (contract: retrieve-payment)',
     args: { input: t.arg({ type: RetrievePaymentInput, required: true }) },
     resolve: (_r, args, ctx) =>
       payload(ctx, async () => {

@@ -1,4 +1,4 @@
-// The catalog (spec: save-product, Product). Resolvers only call the domain and shape its answer.
+// The catalog (contract: save-product, Product). Resolvers only call the domain and shape its answer.
 import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
@@ -54,7 +54,7 @@ const SaveProductPayload = builder.objectRef<SaveShape>('SaveProductPayload').im
 builder.mutationField('saveProduct', (t) =>
   t.field({
     type: SaveProductPayload,
-    description: 'Creates or replaces a catalog product (spec: save-product); there is no delete, send isActive false',
+    description: 'Creates or replaces a catalog product (contract: save-product); there is no delete, send isActive false',
     args: { input: t.arg({ type: SaveProductInput, required: true }) },
     resolve: (_r, args, ctx) =>
       payload(ctx, async () => ({ product: await saveProduct(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<SaveShape>,

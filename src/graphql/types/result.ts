@@ -1,4 +1,4 @@
-// The shapes every operation payload shares: `result` (spec convention 2) and `errors`.
+// The shapes every operation payload shares: `result` (contract convention 2) and `errors`.
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { DomainError, type ErrorKind } from '../../domain/errors.ts';

@@ -1,4 +1,4 @@
-// Saved cards (spec: save-card, saved-cards, default-saved-card, delete-saved-card), also used by
+// Saved cards (contract: save-card, saved-cards, default-saved-card, delete-saved-card), also used by
 // the dashboard to show, default and delete a customer's cards.
 import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';

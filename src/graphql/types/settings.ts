@@ -1,4 +1,4 @@
-// Workspace settings for the dashboard (issue #15): the current API key, key and secret rotation
+// Workspace settings for the dashboard: the current API key, key and secret rotation
 // (the secret is in the answer once and never readable again), channels, payment accounts, the
 // default account, routing rules and the test/live mode. Resolvers only call src/domain/settings.ts;
 // writes act for the caller's own workspace (support staff only read).

@@ -1,5 +1,5 @@
-// Subscriptions (spec: subscription-payment, retrieve-subscription, Subscription object; issue 12:
-// retrieve-subscriptions, cancel-subscription, test clocks); `subscription` and `subscriptions`
+// Subscriptions (contract: subscription-payment, retrieve-subscription, Subscription object; designed
+// in docs/decisions.md: retrieve-subscriptions, cancel-subscription, test clocks); `subscription` and `subscriptions`
 // for the dashboard. The record type is named SubscriptionRecord: `Subscription` is GraphQL's
 // root type for live updates. Resolvers only call the domain and shape its answer.
 import { builder } from '../builder.ts';
@@ -51,7 +51,7 @@ builder.prismaObject('SubscriptionPeriod', {
 
 export const SubscriptionRecord = builder.prismaObject('Subscription', {
   name: 'SubscriptionRecord',
-  description: 'A subscription (spec: Subscription object); the period fields are those of the current period',
+  description: 'A subscription (contract: Subscription object); the period fields are those of the current period',
   fields: (t) => ({
     token: t.exposeString('id'),
     channelToken: t.exposeString('channelId'),
@@ -121,7 +121,7 @@ const SubscriptionPayload = builder.objectRef<OneShape>('SubscriptionPayload').i
 builder.mutationField('subscriptionPayment', (t) =>
   t.field({
     type: SubscriptionPayload,
-    description: 'Opens a pending subscription paid first on subscription.checkoutUrl (spec: subscription-payment); no card, no charge',
+    description: 'Opens a pending subscription paid first on subscription.checkoutUrl (contract: subscription-payment); no card, no charge',
     args: { input: t.arg({ type: SubscriptionPaymentInput, required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => ({ subscription: await subscriptionPayment(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<OneShape>,
   }),
@@ -130,7 +130,7 @@ builder.mutationField('subscriptionPayment', (t) =>
 builder.queryField('retrieveSubscription', (t) =>
   t.field({
     type: SubscriptionPayload,
-    description: 'One subscription by token (spec: retrieve-subscription)',
+    description: 'One subscription by token (contract: retrieve-subscription)',
     args: { input: t.arg({ type: SubscriptionRefInput, required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => ({ subscription: await retrieveSubscription(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<OneShape>,
   }),

@@ -1,4 +1,4 @@
-// Webhook addresses and their notifications for the dashboard (spec: Events). Resolvers only call
+// Webhook addresses and their notifications for the dashboard (contract: Events). Resolvers only call
 // the domain (src/domain/webhooks) and shape its answer; reads are scoped to the caller's workspace.
 import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';

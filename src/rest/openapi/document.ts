@@ -12,7 +12,7 @@ import { inputSchemas } from './inputs.ts';
 import { annotateRequest, exampleOf } from './annotate.ts';
 import { responseSchema, type JsonSchema } from './responses.ts';
 
-/** `{"result":{"successful":false,"message"},"errors":{"<field.path>":["message"]}}` (DESIGN.md). */
+/** `{"result":{"successful":false,"message"},"errors":{"<field.path>":["message"]}}` (docs/decisions.md, "Error body"). */
 const ERROR_BODY: JsonSchema = {
   type: 'object',
   required: ['result', 'errors'],
@@ -151,7 +151,7 @@ function operationObject(route: Route, example: unknown): Record<string, unknown
   };
 }
 
-/** The REST contract's version (spec.md); the gateway's own releases do not change it. */
+/** The REST contract's version (docs/api-contract.md); the gateway's own releases do not change it. */
 export const API_VERSION = '1.0.0';
 
 /** Builds the whole document; the route table and the domain schemas are its only sources. */
