@@ -7,6 +7,7 @@ import type { Services } from './domain/services.ts';
 import type { Logger } from './logger.ts';
 import { schema } from './graphql/schema.ts';
 import { attachWebSocket, createGraphQLServer } from './graphql/yoga.ts';
+import type { GraphQLExposure } from './graphql/exposure.ts';
 import type { LiveEvents } from './graphql/live.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
@@ -35,6 +36,8 @@ export interface AppOptions {
   /** Remembered admissions of REST calls; without it every call reads its admission. */
   admission?: AdmissionMemory;
   metrics?: Metrics;
+  /** What /graphql shows of itself (production: schema for token holders only) and to which origins. */
+  graphql?: GraphQLExposure;
   /** A span per request when an OTLP endpoint is configured (observability/tracing.ts). */
   tracing?: Tracing;
   /** BASE_URL and TRUST_PROXY: HSTS and the pages' WebSocket origin (http/security-headers.ts). */
@@ -64,7 +67,7 @@ function operationOf(url: string | undefined): string {
 }
 
 export function createApp(opts: AppOptions): App {
-  const yoga = createGraphQLServer(schema, opts.services, opts.live);
+  const yoga = createGraphQLServer(schema, opts.services, opts.live, opts.graphql);
   const checkout = createCheckoutRouter(opts.services);
   const dashboard = createDashboardHandler();
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits, admission: opts.admission });
@@ -72,7 +75,7 @@ export function createApp(opts: AppOptions): App {
   const apiDocs = createApiDocs(buildOpenApi(schema));
   const tracing = opts.tracing ?? noTracing;
   const security = securityHeaders(opts.security ?? { trustProxy: false });
-  const graphiql = createGraphiqlPage(yoga, security, opts.services.graphql?.production ?? false);
+  const graphiql = createGraphiqlPage(yoga, security, opts.graphql?.production ?? false);
 
   const server = http.createServer((req, res) => {
     // Every answer carries the request id; every line logged for the request (and the jobs and

@@ -68,6 +68,26 @@ export const gatewayOwners = (scheduler: Scheduler, clock: Clock) =>
     linkPayments({ queueReceipt: (id) => scheduler.schedule(SEND_RECEIPT_JOB, clock.now(), { linkPaymentId: id }, `receipt:${id}`) }),
   ]);
 
+/**
+ * What every domain operation may use, from the settings and the parts the caller opened (the
+ * gateway, and the CLI's commands that run domain work such as the test clock).
+ */
+export function createServices(config: Config, parts: { db: Db; clock: Clock; scheduler: Scheduler; masterKey: Buffer; logger: Logger }): Services {
+  const { db, clock, scheduler, masterKey, logger } = parts;
+  return {
+    db,
+    clock,
+    providers: createRegistry([new SimulatorProvider(() => clock.now())]),
+    rates: staticRates(config.CONVERSION_RATES),
+    scheduler,
+    masterKey,
+    webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
+    baseUrl: config.baseUrl,
+    owners: gatewayOwners(scheduler, clock),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+  };
+}
+
 export async function startGateway(config: Config, opts: GatewayOptions = {}): Promise<Gateway> {
   // In a cluster every line says which worker wrote it.
   const worker = workerIndex();
@@ -110,16 +130,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing });
     // Registered before start so a failure later in start-up (port taken) still ends its pool.
     stops.push(() => jobs.stop());
-    const providers = createRegistry([new SimulatorProvider(() => clock.now())]);
-    const scheduler = agendaScheduler(jobs.agenda);
-    const services: Services = { db, clock, providers, rates: staticRates(config.CONVERSION_RATES), scheduler,
-      masterKey,
-      webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
-      baseUrl: config.baseUrl,
-      owners: gatewayOwners(scheduler, clock),
-      mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
-      graphql: { production: config.NODE_ENV === 'production', corsOrigins: config.CORS_ORIGINS, logger },
-    };
+    const services = createServices(config, { db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey, logger });
     const metrics = createMetrics(db);
     services.observe = { webhookAttempt: metrics.observeWebhookAttempt };
 
@@ -140,6 +151,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       metrics,
       tracing,
       security: { publicUrl: config.BASE_URL, trustProxy: config.TRUST_PROXY },
+      graphql: { production: config.NODE_ENV === 'production', corsOrigins: config.CORS_ORIGINS, logger },
       isHealthy: async () => ready && jobs.running && (await queryRows(db, Prisma.sql`SELECT 1`).then(() => true)),
     });
     const port = await listen(app, config.PORT, config.HOST);

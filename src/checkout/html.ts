@@ -49,9 +49,8 @@ export function renderPage(res: ServerResponse, page: Page): void {
   res.statusCode = page.status ?? 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
+  // nosniff, DENY and no-referrer come with every answer (http/security-headers.ts); the page's
+  // own policy replaces the default one, for its nonce and the merchant's form target.
   res.setHeader(
     'Content-Security-Policy',
     `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
@@ -87,6 +86,6 @@ export function renderCheckoutNotFound(res: ServerResponse, lang: Language): voi
 
 /** The JSON a page's own script asks for (installment options). */
 export function renderJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(body));
 }

@@ -11,10 +11,6 @@ import { advanceTestClock, showTestClock, type Advance, type ClockStep, type Tes
 import { requireWorkspace } from '../domain/workspaces.ts';
 import { poolOf } from '../db/client.ts';
 import { createLogger } from '../logger.ts';
-import { createMailer } from '../mail.ts';
-import { staticRates } from '../domain/conversion.ts';
-import { createRegistry } from '../providers/registry.ts';
-import { SimulatorProvider } from '../providers/simulator.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { CliError } from './parse.ts';
 import { domainErrorLine } from './webhooks.ts';
@@ -26,7 +22,7 @@ import { domainErrorLine } from './webhooks.ts';
  */
 async function withClockServices(ctx: CliContext, io: CliIo, run: (s: Services) => Promise<void>): Promise<void> {
   // Loaded here, not for --help: the payment owners pull in most of the gateway.
-  const [{ gatewayOwners }, { createJobRunner, agendaScheduler }] = await Promise.all([import('../gateway.ts'), import('../jobs/agenda.ts')]);
+  const [{ createServices }, { createJobRunner, agendaScheduler }] = await Promise.all([import('../gateway.ts'), import('../jobs/agenda.ts')]);
   const { config } = ctx;
   const logger = createLogger('warn', (line) => io.stderr.write(line + '\n'));
   const clock = systemClock;
@@ -34,19 +30,7 @@ async function withClockServices(ctx: CliContext, io: CliIo, run: (s: Services) 
   const databaseUrl = String(poolOf(ctx.db)?.options.connectionString);
   const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger });
   try {
-    const scheduler = agendaScheduler(jobs.agenda);
-    await run({
-      db: ctx.db,
-      clock,
-      providers: createRegistry([new SimulatorProvider(() => clock.now())]),
-      rates: staticRates(config.CONVERSION_RATES),
-      scheduler,
-      masterKey: ctx.masterKey,
-      webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
-      owners: gatewayOwners(scheduler, clock),
-      mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
-      baseUrl: config.baseUrl,
-    });
+    await run(createServices(config, { db: ctx.db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey: ctx.masterKey, logger }));
   } finally {
     await jobs.stop();
   }

@@ -8,7 +8,6 @@ import type { Scheduler } from './scheduler.ts';
 import type { WebhookSettings } from './webhooks/delivery.ts';
 import type { PaymentOwners } from './payments/owners.ts';
 import type { Mailer } from './mailer.ts';
-import type { GraphQLExposure } from '../graphql/exposure.ts';
 
 export interface Services {
   db: Db;
@@ -25,8 +24,6 @@ export interface Services {
   mailer: Mailer;
   /** Public base URL of the gateway, for redirect and checkout addresses. */
   baseUrl: string;
-  /** How /graphql shows the schema and to which browser origins (absent: development, open). */
-  graphql?: GraphQLExposure;
   /** Operational counters (metrics); absent in gateways built without them. */
   observe?: { webhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void };
 }

@@ -50,8 +50,7 @@ const wsSettings = new WeakMap<GraphQLServer, { services: Services; exposure: Gr
 
 const DEVELOPMENT: GraphQLExposure = { production: false, corsOrigins: [] };
 
-export function createGraphQLServer(schema: GraphQLSchema, services: Services, live?: LiveEvents): GraphQLServer {
-  const exposure = services.graphql ?? DEVELOPMENT;
+export function createGraphQLServer(schema: GraphQLSchema, services: Services, live?: LiveEvents, exposure: GraphQLExposure = DEVELOPMENT): GraphQLServer {
   // One token lookup per HTTP request, shared by the exposure checks and the context.
   const viewers = new WeakMap<Request, Promise<Viewer | null>>();
   const viewerOf = (request: Request) => {
