@@ -96,9 +96,14 @@ export async function updateRow<T, K extends keyof T & string = keyof T & string
   return row;
 }
 
-/** updateRow's statement, for one that does more after it (events.ts: a change and its event). */
-export function updateRowSql<T>(table: RowTable, id: string, values: Columns<T>, columns?: ReadonlyArray<keyof T & string>): Prisma.Sql {
-  return Prisma.sql`UPDATE ${ident(table)} SET ${assignments(given(stamped(table, values)))} WHERE id = ${id}::uuid ${returning(columns)}`;
+/**
+ * updateRow's statement, for one that does more after it (events.ts: a change and its event). With
+ * `whileStatus`, the row changes only while its status is one of those (a write that must happen
+ * once: a retry after a COMMIT that did land finds nothing to change).
+ */
+export function updateRowSql<T>(table: RowTable, id: string, values: Columns<T>, columns?: ReadonlyArray<keyof T & string>, whileStatus?: readonly string[]): Prisma.Sql {
+  const guard = whileStatus ? Prisma.sql` AND status::text = ANY(${[...whileStatus]}::text[])` : Prisma.empty;
+  return Prisma.sql`UPDATE ${ident(table)} SET ${assignments(given(stamped(table, values)))} WHERE id = ${id}::uuid${guard} ${returning(columns)}`;
 }
 
 /**

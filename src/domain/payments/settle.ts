@@ -1,9 +1,10 @@
 // What happens when a payment reaches its final state: status columns, then its owner's part
 // (API payments send transaction.*, orders order.paid, ...), atomically.
-import type { Payment } from '../../generated/prisma/client.ts';
+import { Prisma, type Payment } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { commitAfterBank, untilWritten } from '../../db/busy.ts';
-import { updateRow, updateRowSql, type Columns } from '../../db/rows.ts';
+import { updateRowSql, type Columns } from '../../db/rows.ts';
+import { queryRows } from '../../db/raw.ts';
 import { changeWithEvent, recordEvent } from '../events.ts';
 import type { Services } from '../services.ts';
 import { ownerOf, type PaymentOwners, type PaymentSource } from './owners.ts';
@@ -21,8 +22,18 @@ function finalColumns(final: Final, at: Date): Columns<Payment> {
     : { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, completedAt: at, threeDsToken: null };
 }
 
+/**
+ * The states a payment is settled from. A settlement is written once: one retried after its COMMIT
+ * landed (the connection cut before the reply, then `commitAfterBank` / `untilWritten` write again)
+ * finds the payment settled and changes nothing, so its owner's part and its event are not repeated.
+ */
+const SETTLEABLE = ['started', 'unresolved'] as const;
+
 export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: string, final: Final, at: Date): Promise<Payment> {
-  let payment = await updateRow<Payment>(tx, 'Payment', paymentId, finalColumns(final, at));
+  const [settled] = await queryRows<Payment>(tx, updateRowSql<Payment>('Payment', paymentId, finalColumns(final, at), undefined, SETTLEABLE));
+  // Already settled (by this write's first COMMIT, or by another process): what it settled to stands.
+  if (!settled) return tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  let payment = settled;
   // card.should_save on a 3D payment: the card tokenised at the start is saved now, before the
   // owner runs, so an owner can rely on storedCardId (a subscription makes it the default card).
   if (final.status === 'successful' && payment.pendingCardReference) {
@@ -47,11 +58,18 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
 export async function settleAfterBank(s: Services, payment: { id: string; workspaceId: string; source: PaymentSource }, final: Final): Promise<ViewRow> {
   const at = s.clock.now();
   const columns = finalColumns(final, at);
-  if (final.status === 'unresolved') return untilWritten(() => updateRow(s.db, 'Payment', payment.id, columns, VIEW_ROW_COLUMNS));
+  const change = updateRowSql<Payment>('Payment', payment.id, columns, VIEW_ROW_COLUMNS, SETTLEABLE);
+  if (final.status === 'unresolved') return (await untilWritten(() => queryRows<ViewRow>(s.db, change)))[0] ?? settledRow(s, payment.id);
   const owner = ownerOf(s.owners, payment);
   if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, payment.id, final, at));
   const event = owner.settledEvent({ ...payment, status: final.status });
-  const settled = await untilWritten(() => changeWithEvent<ViewRow>(s.db, updateRowSql('Payment', payment.id, columns, VIEW_ROW_COLUMNS), event, at));
-  if (!settled) throw new Error(`settleAfterBank: no payment ${payment.id}`);
-  return settled;
+  // The event is written only when the change is (events.ts), so a retry that finds the payment settled writes neither.
+  return (await untilWritten(() => changeWithEvent<ViewRow>(s.db, change, event, at))) ?? settledRow(s, payment.id);
+}
+
+/** The answer's columns of a payment that was already settled when this settlement came to write. */
+async function settledRow(s: Services, id: string): Promise<ViewRow> {
+  const [row] = await queryRows<ViewRow>(s.db, Prisma.sql`SELECT ${Prisma.join(VIEW_ROW_COLUMNS.map((c) => Prisma.raw(`"${c}"`)))} FROM "Payment" WHERE id = ${id}::uuid`);
+  if (!row) throw new Error(`settleAfterBank: no payment ${id}`);
+  return row;
 }

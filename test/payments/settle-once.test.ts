@@ -1,0 +1,83 @@
+// A payment is settled once. A settlement can be written a second time: `untilWritten` and
+// `commitAfterBank` write again when the connection is cut, also when it was cut after the COMMIT
+// had landed, and a bank's answer can come late, after the sweep of interrupted payments settled
+// the payment. The second write must change nothing: no second status, no second event.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { eventsOf } from '../helpers/rows.ts';
+import { settleAfterBank, settlePayment } from '../../src/domain/payments/settle.ts';
+
+let t: TestGateway;
+let m: Merchant;
+let reference = 1;
+
+beforeAll(async () => {
+  t = await startTestGateway();
+  m = await seedWorkspace(t);
+});
+afterAll(() => t?.stop());
+
+/** A payment as an attempt writes it before its bank call. */
+async function startedPayment(): Promise<{ id: string; workspaceId: string; source: 'api' }> {
+  const payment = await t.gateway.services.db.payment.create({
+    data: {
+      workspaceId: m.workspaceId,
+      channelId: m.channelToken,
+      paymentAccountId: m.accountToken,
+      source: 'api',
+      securityType: 'non_secure',
+      status: 'started',
+      channelReference: `ONCE-${reference++}`,
+      amount: 10_000n,
+      baseAmount: 10_000n,
+      currency: 'TRY',
+      isTest: true,
+      cardHolderName: 'AYSE YILMAZ',
+      cardFirstDigits: '41111111',
+      cardLastFourDigits: '1111',
+      createdAt: t.clock.now(),
+    },
+  });
+  return { id: payment.id, workspaceId: payment.workspaceId, source: 'api' };
+}
+
+const status = async (id: string) => (await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } })).status;
+
+describe('a settlement written twice', () => {
+  it('the same answer again (a retry after its COMMIT landed): one status, one event, the settled row answered', async () => {
+    const p = await startedPayment();
+    const first = await settleAfterBank(t.gateway.services, p, { status: 'successful', providerReference: 'sim-1' });
+    const again = await settleAfterBank(t.gateway.services, p, { status: 'successful', providerReference: 'sim-1' });
+    expect(first.status).toBe('successful');
+    expect(again).toEqual(first);
+    expect(await eventsOf(t, p.id)).toEqual(['transaction.successful']);
+  });
+
+  it('a late, different answer does not overwrite the settled payment nor add an event', async () => {
+    const p = await startedPayment();
+    await settleAfterBank(t.gateway.services, p, { status: 'failed', errorCode: 'payment_not_received', errorMessage: 'not received' });
+    const late = await settleAfterBank(t.gateway.services, p, { status: 'successful', providerReference: 'sim-2' });
+    expect(late.status).toBe('failed');
+    expect(await status(p.id)).toBe('failed');
+    expect(await eventsOf(t, p.id)).toEqual(['transaction.failed']);
+  });
+
+  it('inside a transaction too (owners with more to do): the second settlePayment runs no owner part', async () => {
+    const p = await startedPayment();
+    const db = t.gateway.services.db;
+    const settle = () => db.$transaction((tx) => settlePayment(tx, t.gateway.services.owners, p.id, { status: 'successful', providerReference: 'sim-3' }, t.clock.now()));
+    await settle();
+    const again = await settle();
+    expect(again.status).toBe('successful');
+    expect(await eventsOf(t, p.id)).toEqual(['transaction.successful']);
+  });
+
+  it('an unresolved payment is still settled when its bank answers later (reconciliation)', async () => {
+    const p = await startedPayment();
+    await settleAfterBank(t.gateway.services, p, { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: 'no answer' });
+    expect(await status(p.id)).toBe('unresolved');
+    await settleAfterBank(t.gateway.services, p, { status: 'successful', providerReference: 'sim-4' });
+    expect(await status(p.id)).toBe('successful');
+    expect(await eventsOf(t, p.id)).toEqual(['transaction.successful']);
+  });
+});
