@@ -1,7 +1,8 @@
 // The settings screen in Chromium: rotating the API key and secret (the secret shown once, the
 // old key refused at once, the new pair accepted), a channel, a payment account made the default,
-// a routing rule that then picks the account for a matching card, and the test/live switch. The
-// workspace is its own: rotation would break the other tests' key.
+// a routing rule that then picks the account for a matching card, the test/live switch and the
+// unknown-keys switch (the next REST call follows it). The workspace is its own: rotation would
+// break the other tests' key.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
@@ -88,6 +89,28 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await page.getByRole('button', { name: 'Switch to test mode' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.locator('[data-field="mode"]').textContent()).toBe('Test');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switches what REST calls do with unknown keys, and the next call follows', async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings unknown keys');
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
+    const extra = { card: { bin: '41111111', nickname: 'x' }, transaction: { amount: '100.00' } };
+    await expect.poll(() => page.locator('[data-field="unknownKeys"]').textContent()).toBe('A key the operation does not know is refused with 422.');
+    expect((await m.call('retrieve-bin', extra, { unlistedKeys: true })).status).toBe(422);
+
+    await page.getByRole('button', { name: 'Ignore unknown keys' }).click();
+    await expect.poll(() => page.locator('[data-field="unknownKeys"]').textContent()).toContain('are ignored');
+    expect((await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).ignoreUnknownKeys).toBe(true);
+    await t.gateway.admission.synced();
+    expect((await m.call('retrieve-bin', extra, { unlistedKeys: true })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Refuse unknown keys' }).click();
+    await expect.poll(() => page.locator('[data-field="unknownKeys"]').textContent()).toBe('A key the operation does not know is refused with 422.');
+    await t.gateway.admission.synced();
+    expect((await m.call('retrieve-bin', extra, { unlistedKeys: true })).status).toBe(422);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,5 +1,5 @@
-// Workspace settings: API key and secret rotation (the secret shown once), test/live mode,
-// channels, payment accounts and the default account, routing rules. Support staff read only.
+// Workspace settings: API key and secret rotation (the secret shown once), test/live mode, what
+// REST calls do with unknown keys, channels, payment accounts and the default account, routing rules. Support staff read only.
 import { useState, type FormEvent } from 'react';
 import { gql, useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
@@ -11,7 +11,7 @@ import type { Viewer } from '../App.tsx';
 const SETTINGS = gql`
   query Settings($slug: String) {
     workspace(slug: $slug) {
-      id slug mode apiKey
+      id slug mode apiKey unknownKeys
       defaultPaymentAccount { token }
       channels { token name createdAt }
       paymentAccounts { token name provider mode currencies capabilities }
@@ -20,6 +20,7 @@ const SETTINGS = gql`
 `;
 const ROTATE = gql`mutation Rotate { rotateApiCredentials { result { successful message } errors { path message } credentials { apiKey apiSecret } } }`;
 const MODE = gql`mutation SetMode($mode: String!) { setWorkspaceMode(mode: $mode) { result { successful message } errors { path message } workspace { id mode } } }`;
+const UNKNOWN_KEYS = gql`mutation SetUnknownKeys($policy: String!) { setUnknownKeys(policy: $policy) { result { successful message } errors { path message } workspace { id unknownKeys } } }`;
 const CHANNEL = gql`mutation CreateChannel($name: String!) { createChannel(name: $name) { result { successful message } errors { path message } channel { token name } } }`;
 const ACCOUNT = gql`
   mutation CreateAccount($input: CreatePaymentAccountInput!) {
@@ -58,6 +59,11 @@ export function SettingsPage({ viewer }: { viewer: Viewer }) {
             <h2>{t.mode}</h2>
             <p data-field="mode">{w.mode === 'live' ? t.live : t.testMode}</p>
             {edit && <ModeSwitch mode={w.mode} />}
+          </div>
+          <div className="card">
+            <h2>{t.unknownKeys}</h2>
+            <p data-field="unknownKeys">{w.unknownKeys === 'ignore' ? t.unknownKeysIgnore : t.unknownKeysReject}</p>
+            {edit && <UnknownKeysSwitch policy={w.unknownKeys} />}
           </div>
           <div className="card">
             <h2>{t.channels}</h2>
@@ -109,6 +115,28 @@ function Rotate() {
           <button type="button" onClick={() => setSecret(null)}>{t.secretSaved}</button>
         </div>
       )}
+    </>
+  );
+}
+
+/** Refusing unknown keys is the safe default; ignoring them is for clients that send extra fields. */
+function UnknownKeysSwitch({ policy }: { policy: string }) {
+  const { t } = useT();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, setPolicy] = useMutation(UNKNOWN_KEYS);
+  const next = policy === 'ignore' ? 'reject' : 'ignore';
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => {
+          setOutcome(undefined);
+          setOutcome(outcomeOf(await setPolicy({ policy: next }), 'setUnknownKeys'));
+        }}
+      >
+        {next === 'ignore' ? t.unknownKeysToIgnore : t.unknownKeysToReject}
+      </button>
+      <OutcomeView outcome={outcome} />
     </>
   );
 }
