@@ -17,17 +17,14 @@ export interface Credentials {
 
 export type AuthResult = { ok: true } | { ok: false; errorCode: string; errorMessage: string };
 
-/** iyzico's answers for a missing/unknown API key and for a signature that does not match. */
+/**
+ * iyzico's answer for a signature that does not match (1000, seen from the sandbox); the code for an
+ * unknown API key is the emulator's choice.
+ */
 export const AUTH_ERRORS = {
   unknownKey: { errorCode: '1001', errorMessage: 'Api bilgileri bulunamadı' },
   badSignature: { errorCode: '1000', errorMessage: 'Geçersiz imza' },
 } as const;
-
-export function signRequest(creds: Credentials, randomKey: string, uriPath: string, rawBody: string): string {
-  const signature = hmacHex(creds.secretKey, randomKey + uriPath + (rawBody === '' ? '{}' : rawBody));
-  const params = `apiKey:${creds.apiKey}&randomKey:${randomKey}&signature:${signature}`;
-  return `IYZWSv2 ${Buffer.from(params).toString('base64')}`;
-}
 
 export function verifyRequest(
   creds: Credentials,

@@ -23,7 +23,6 @@ const ROUTES: Record<string, { handler: ApiHandler; payment?: boolean }> = {
   'POST /payment/iyzipos/installment': { handler: installmentInfo },
   'POST /cardstorage/card': { handler: createCard },
   'DELETE /cardstorage/card': { handler: deleteCard },
-  'POST /cardstorage/card/delete': { handler: deleteCard },
   'POST /cardstorage/cards': { handler: listCards },
   'GET /payment/test': { handler: () => ({}) },
 };
@@ -74,7 +73,9 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
     const conversationId = str(body?.conversationId);
     if (!route) return send(res, 404, failureBody({ errorCode: '11', errorMessage: `Geçersiz istek: ${req.method} ${url.pathname}` }, locale));
     const auth = verifyRequest(creds, header(req, 'authorization'), url.pathname, raw);
-    if (!auth.ok) return send(res, 401, failureBody(auth, locale, conversationId));
+    // iyzico answers a bad signature on /payment/* with HTTP 200 and status "failure" (errorCode 1000),
+    // so a client that trusts the HTTP status alone takes it for success; the emulator does the same.
+    if (!auth.ok) return send(res, 200, failureBody(auth, locale, conversationId));
     if (body === null) return send(res, 400, failureBody(ERRORS.invalidRequest, locale, conversationId));
 
     const rule = behaviour.take(route.payment === true);
