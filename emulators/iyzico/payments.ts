@@ -184,8 +184,7 @@ export function retrievePayment(ctx: ApiContext): Record<string, unknown> {
   return {
     ...paymentBody(ctx, payment, str(ctx.body.conversationId)),
     paymentStatus: payment.status,
-    ...(payment.cancelled ? { cancelled: true } : {}),
-    // emulator: iyzico's detail answer reports refunds per item; the total is added for convenience.
-    refundedPrice: toAmount(refunded),
+    // Not iyzico's: kept apart so a connector cannot come to depend on them.
+    _emulator: { refundedPrice: toAmount(refunded), cancelled: payment.cancelled },
   };
 }

@@ -1,5 +1,6 @@
 // The iyzico emulator checked against iyzico's own Node client (npm iyzipay): if the emulator got
 // the protocol wrong (signature, paths, field names, shapes), these calls would fail.
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startIyzicoEmulator, type IyzicoEmulator } from '../../emulators/iyzico/server.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
@@ -59,6 +60,31 @@ describe('authentication (IYZWSv2)', () => {
     expect(await tampered.json()).toMatchObject({ status: 'failure', errorCode: '1000' });
     // The path is signed too.
     expect(await (await send(body, '/payment/iyzipos/installment')).json()).toMatchObject({ errorCode: '1000' });
+  });
+});
+
+describe('malformed requests', () => {
+  const raw = (path: string, body: string) => {
+    const rnd = '42';
+    const signature = createHmac('sha256', emulator.secretKey).update(rnd + path + body).digest('hex');
+    const authorization = `IYZWSv2 ${Buffer.from(`apiKey:${emulator.apiKey}&randomKey:${rnd}&signature:${signature}`).toString('base64')}`;
+    return fetch(emulator.url + path, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+  };
+
+  it('a signed body that is not a JSON object answers 400 invalid request and writes nothing', async () => {
+    const before = emulator.state.payments.size;
+    for (const body of ['{"price":', '[1,2]', '"text"']) {
+      const response = await raw('/payment/auth', body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ status: 'failure', errorCode: '11' });
+    }
+    expect(emulator.state.payments.size).toBe(before);
+  });
+
+  it('an unknown path answers 404 in iyzico\'s failure shape', async () => {
+    const response = await raw('/payment/nowhere', '{}');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ status: 'failure', errorCode: '11' });
   });
 });
 
@@ -187,7 +213,7 @@ describe('refunds, cancel and retrieve', () => {
     expect(emulator.state.refunds.filter((r) => r.paymentTransactionId === item.paymentTransactionId).map((r) => r.price)).toEqual([25, 35]);
 
     const detail = await client.call('payment', 'retrieve', { paymentId: payment.paymentId });
-    expect(detail).toMatchObject({ status: 'success', paymentId: payment.paymentId, paymentStatus: 'SUCCESS', refundedPrice: 0.6 });
+    expect(detail).toMatchObject({ status: 'success', paymentId: payment.paymentId, paymentStatus: 'SUCCESS', _emulator: { refundedPrice: 0.6, cancelled: false } });
     expect(signed(detail, PAYMENT_SIGNED_FIELDS)).toBe(true);
   });
 
@@ -206,7 +232,7 @@ describe('refunds, cancel and retrieve', () => {
     expect(await client.call('cancel', 'create', { paymentId: payment.paymentId })).toMatchObject({ status: 'failure', errorCode: '5034' });
     const refundAfterCancel = await client.call('refund', 'create', { paymentTransactionId: payment.itemTransactions[0].paymentTransactionId, price: '0.1' });
     expect(refundAfterCancel).toMatchObject({ status: 'failure', errorCode: '5034' });
-    expect(await client.call('payment', 'retrieve', { paymentConversationId: 'order-42' })).toMatchObject({ status: 'success', paymentId: payment.paymentId, cancelled: true });
+    expect(await client.call('payment', 'retrieve', { paymentConversationId: 'order-42' })).toMatchObject({ status: 'success', paymentId: payment.paymentId, _emulator: { cancelled: true } });
     expect(await client.call('payment', 'retrieve', { paymentId: '1' })).toMatchObject({ status: 'failure', errorCode: '5003' });
   });
 
