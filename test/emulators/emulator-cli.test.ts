@@ -18,7 +18,8 @@ function start(args: string[]): Promise<{ stdout: () => string; exit: Promise<nu
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c));
   child.stderr!.on('data', (c: Buffer) => (err += c));
-  const exit = new Promise<number | null>((resolve) => child!.on('close', (code) => resolve(code)) // 'close': after stdout and stderr are drained);
+  // 'close', not 'exit': it comes after stdout and stderr are drained.
+  const exit = new Promise<number | null>((resolve) => child!.on('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
       if (out.includes('secret key:') || child!.exitCode !== null) {
