@@ -1,3 +1,4 @@
+import { responseSignature } from './auth.ts';
 import { str, type ApiContext } from './api.ts';
 import { ERRORS, IyziFailure } from './errors.ts';
 import { toAmount, toMinor } from './money.ts';
@@ -26,6 +27,7 @@ export function refund(ctx: ApiContext): Record<string, unknown> {
     currency: payment.currency,
     authCode: payment.authCode,
     hostReference: payment.hostReference,
+    signature: responseSignature(ctx.secretKey, [payment.paymentId, toAmount(price), payment.currency, str(ctx.body.conversationId)]),
   };
 }
 

@@ -206,7 +206,9 @@ describe('refunds, cancel and retrieve', () => {
     const item = payment.itemTransactions[1]; // paidPrice 0.6 of the 1.2 paid
     expect(item.paidPrice).toBe(0.6);
     const refund = (price: string) => client.call('refund', 'create', { locale: 'en', conversationId: 'r1', paymentTransactionId: item.paymentTransactionId, price, currency: 'TRY', ip: '85.34.78.112' });
-    expect(await refund('0.25')).toMatchObject({ status: 'success', paymentId: payment.paymentId, paymentTransactionId: item.paymentTransactionId, price: 0.25, currency: 'TRY' });
+    const first = await refund('0.25');
+    expect(first).toMatchObject({ status: 'success', paymentId: payment.paymentId, paymentTransactionId: item.paymentTransactionId, price: 0.25, currency: 'TRY' });
+    expect(signed(first, ['paymentId', 'price', 'currency', 'conversationId'])).toBe(true);
     expect(await refund('0.36')).toMatchObject({ status: 'failure', errorCode: '5033' });
     expect(await refund('0.35')).toMatchObject({ status: 'success', price: 0.35 });
     expect(await refund('0.01')).toMatchObject({ status: 'failure', errorCode: '5033' });
