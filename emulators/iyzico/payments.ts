@@ -115,9 +115,11 @@ export function charge(ctx: ApiContext, payment: Payment): void {
   const decline = ctx.forceDecline ? BANK_ERRORS.doNotHonour : payment.outcome.kind === 'error' ? payment.outcome.error : null;
   if (decline) {
     payment.status = 'FAILURE';
+    ctx.state.paymentSettled(payment);
     throw new IyziFailure({ httpStatus: 200, ...decline });
   }
   payment.status = 'SUCCESS';
+  ctx.state.paymentSettled(payment);
 }
 
 /** iyzico's payment answer (auth, 3DS auth, detail), signed over its documented fields. */

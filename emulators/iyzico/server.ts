@@ -10,6 +10,7 @@ import { createPayment, retrievePayment } from './payments.ts';
 import { cancel, refund } from './refunds.ts';
 import { EmulatorState } from './state.ts';
 import { authThreeds, completeAcs, initializeThreeds, renderAcs } from './threeds.ts';
+import { WebhookSender, type WebhookDelivery } from './webhooks.ts';
 
 /** The iyzico API paths iyzipay calls, with the method it uses. `payment` marks calls that charge a card. */
 const ROUTES: Record<string, { handler: ApiHandler; payment?: boolean }> = {
@@ -31,12 +32,19 @@ export interface IyzicoEmulatorOptions extends Partial<Credentials> {
   host?: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /** Merchant notification URL: when set, each payment attempt is notified there (X-IYZ-SIGNATURE-V3). */
+  webhookUrl?: string;
+  webhookDelayMs?: number;
+  webhookRetryMs?: number;
+  merchantId?: string;
 }
 
 export interface IyzicoEmulator extends Credentials {
   url: string;
   state: EmulatorState;
   behaviour: Behaviour;
+  /** Notifications sent so far (empty without webhookUrl). */
+  webhooks: WebhookDelivery[];
   close(): Promise<void>;
 }
 
@@ -49,6 +57,16 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
   const state = new EmulatorState();
   const behaviour = new Behaviour();
   const sockets = new Set<Socket>();
+  const webhooks = options.webhookUrl
+    ? new WebhookSender({
+        url: options.webhookUrl,
+        secretKey: creds.secretKey,
+        merchantId: options.merchantId ?? '100001',
+        delayMs: options.webhookDelayMs ?? 0,
+        retryMs: options.webhookRetryMs ?? 1_000,
+      })
+    : undefined;
+  if (webhooks) state.paymentListeners.push((payment) => webhooks.paymentResult(payment));
   let baseUrl = '';
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -105,7 +123,7 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
       return sendHtml(res, 200, html);
     }
     const key = `${method} ${url.pathname}`;
-    if (key === 'GET /_emulator/state') return send(res, 200, { ...state.snapshot(), behaviour: behaviour.list() });
+    if (key === 'GET /_emulator/state') return send(res, 200, { ...state.snapshot(), behaviour: behaviour.list(), webhooks: webhooks?.deliveries ?? [] });
     if (key === 'POST /_emulator/reset') {
       state.reset();
       behaviour.clear();
@@ -139,8 +157,10 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
     url: baseUrl,
     state,
     behaviour,
+    webhooks: webhooks?.deliveries ?? [],
     close: () =>
       new Promise<void>((resolve) => {
+        webhooks?.stop();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -67,6 +67,12 @@ export class EmulatorState {
   readonly cancels: Array<{ paymentId: string; at: number }> = [];
   readonly cards = new Map<string, StoredCard>(); // by cardToken
   private nextId = 20_000_001;
+  /** Told of every payment attempt's final outcome (the webhook sender listens). */
+  readonly paymentListeners: Array<(payment: Payment) => void> = [];
+
+  paymentSettled(payment: Payment): void {
+    for (const listener of this.paymentListeners) listener(payment);
+  }
 
   newId(): string {
     return String(this.nextId++);

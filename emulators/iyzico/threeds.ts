@@ -74,6 +74,7 @@ export function authThreeds(ctx: ApiContext): Record<string, unknown> {
   }
   if (payment.mdStatus !== '1') {
     payment.status = 'FAILURE';
+    ctx.state.paymentSettled(payment);
     throw new IyziFailure(ERRORS.threeDsNotVerified);
   }
   charge(ctx, payment);
