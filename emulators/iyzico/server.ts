@@ -1,0 +1,205 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { verifyRequest, type Credentials } from './auth.ts';
+import { obj, str, type ApiContext, type ApiHandler } from './api.ts';
+import { Behaviour } from './behaviour.ts';
+import { createCard, deleteCard, listCards } from './cardstorage.ts';
+import { ERRORS, failureBody, IyziFailure } from './errors.ts';
+import { binCheck, installmentInfo } from './info.ts';
+import { createPayment, retrievePayment } from './payments.ts';
+import { cancel, refund } from './refunds.ts';
+import { EmulatorState } from './state.ts';
+import { authThreeds, completeAcs, initializeThreeds, renderAcs } from './threeds.ts';
+import { WebhookSender, type WebhookDelivery } from './webhooks.ts';
+
+/** The iyzico API paths iyzipay calls, with the method it uses. `payment` marks calls that charge a card. */
+const ROUTES: Record<string, { handler: ApiHandler; payment?: boolean }> = {
+  'POST /payment/auth': { handler: createPayment, payment: true },
+  'POST /payment/detail': { handler: retrievePayment },
+  'POST /payment/3dsecure/initialize': { handler: initializeThreeds, payment: true },
+  'POST /payment/3dsecure/auth': { handler: authThreeds, payment: true },
+  'POST /payment/refund': { handler: refund },
+  'POST /payment/cancel': { handler: cancel },
+  'POST /payment/bin/check': { handler: binCheck },
+  'POST /payment/iyzipos/installment': { handler: installmentInfo },
+  'POST /cardstorage/card': { handler: createCard },
+  'DELETE /cardstorage/card': { handler: deleteCard },
+  'POST /cardstorage/cards': { handler: listCards },
+  'GET /payment/test': { handler: () => ({}) },
+};
+
+export interface IyzicoEmulatorOptions extends Partial<Credentials> {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Merchant notification URL: when set, each payment attempt is notified there (X-IYZ-SIGNATURE-V3). */
+  webhookUrl?: string;
+  webhookDelayMs?: number;
+  webhookRetryMs?: number;
+  merchantId?: string;
+}
+
+export interface IyzicoEmulator extends Credentials {
+  url: string;
+  state: EmulatorState;
+  behaviour: Behaviour;
+  /** Notifications sent so far (empty without webhookUrl). */
+  webhooks: WebhookDelivery[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CREDENTIALS: Credentials = { apiKey: 'sandbox-emulator-api-key', secretKey: 'sandbox-emulator-secret-key' };
+const MAX_BODY = 1_000_000;
+
+/** Starts the emulator on host:port and resolves once it listens. */
+export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): Promise<IyzicoEmulator> {
+  const creds: Credentials = { apiKey: options.apiKey ?? DEFAULT_CREDENTIALS.apiKey, secretKey: options.secretKey ?? DEFAULT_CREDENTIALS.secretKey };
+  const state = new EmulatorState();
+  const behaviour = new Behaviour();
+  const sockets = new Set<Socket>();
+  const webhooks = options.webhookUrl
+    ? new WebhookSender({
+        url: options.webhookUrl,
+        secretKey: creds.secretKey,
+        merchantId: options.merchantId ?? '100001',
+        delayMs: options.webhookDelayMs ?? 0,
+        retryMs: options.webhookRetryMs ?? 1_000,
+      })
+    : undefined;
+  if (webhooks) state.paymentListeners.push((payment) => webhooks.paymentResult(payment));
+  let baseUrl = '';
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof IyziFailure) return send(res, error.error.httpStatus, failureBody(error.error, 'tr'));
+      console.error('iyzico emulator: unexpected error', error);
+      if (!res.headersSent) send(res, 500, failureBody(ERRORS.systemError, 'tr'));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const raw = await readBody(req);
+    if (url.pathname.startsWith('/_emulator/')) return handleEmulator(req.method ?? 'GET', url, raw, res);
+
+    const route = ROUTES[`${req.method} ${url.pathname}`];
+    const body = parseJson(raw);
+    const locale = str(body?.locale) ?? 'tr';
+    const conversationId = str(body?.conversationId);
+    if (!route) return send(res, 404, failureBody({ errorCode: '11', errorMessage: `Geçersiz istek: ${req.method} ${url.pathname}` }, locale));
+    const auth = verifyRequest(creds, header(req, 'authorization'), url.pathname, raw);
+    // iyzico answers a bad signature on /payment/* with HTTP 200 and status "failure" (errorCode 1000),
+    // so a client that trusts the HTTP status alone takes it for success; the emulator does the same.
+    if (!auth.ok) return send(res, 200, failureBody(auth, locale, conversationId));
+    if (body === null) return send(res, 400, failureBody(ERRORS.invalidRequest, locale, conversationId));
+
+    const rule = behaviour.take(route.payment === true);
+    if (rule?.mode === 'timeout') return; // never answer; close() destroys the socket
+    if (rule?.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
+    if (rule?.mode === 'fail') return send(res, 500, failureBody(ERRORS.systemError, locale, conversationId));
+
+    const ctx: ApiContext = { body, state, secretKey: creds.secretKey, baseUrl, forceDecline: rule?.mode === 'decline' };
+    try {
+      const fields = route.handler(ctx);
+      send(res, 200, { status: 'success', locale, systemTime: Date.now(), conversationId, ...fields });
+    } catch (error) {
+      if (!(error instanceof IyziFailure)) throw error;
+      send(res, error.error.httpStatus, failureBody(error.error, locale, conversationId));
+    }
+  }
+
+  function handleEmulator(method: string, url: URL, raw: string, res: ServerResponse): void {
+    const acs = /^\/_emulator\/acs\/(\d+)(\/complete)?$/.exec(url.pathname);
+    if (acs) {
+      const form = new URLSearchParams(method === 'POST' ? raw : url.search);
+      const token = form.get('token') ?? undefined;
+      const html = acs[2]
+        ? method === 'POST' ? completeAcs(state, creds.secretKey, acs[1], token, form.get('decision') ?? undefined) : null
+        : renderAcs(state, acs[1], token);
+      if (html === null) return sendHtml(res, 404, '<!doctype html><p>Unknown or already answered 3-D Secure challenge.</p>');
+      return sendHtml(res, 200, html);
+    }
+    const key = `${method} ${url.pathname}`;
+    if (key === 'GET /_emulator/state') return send(res, 200, { ...state.snapshot(), behaviour: behaviour.list(), webhooks: webhooks?.deliveries ?? [] });
+    if (key === 'POST /_emulator/reset') {
+      state.reset();
+      behaviour.clear();
+      return send(res, 200, { ok: true });
+    }
+    if (key === 'POST /_emulator/behaviour') {
+      const input = obj(parseJson(raw)) ?? {};
+      try {
+        return send(res, 200, { rule: behaviour.set(input) });
+      } catch (error) {
+        return send(res, 400, { error: (error as Error).message });
+      }
+    }
+    if (key === 'DELETE /_emulator/behaviour') {
+      behaviour.clear();
+      return send(res, 200, { ok: true });
+    }
+    send(res, 404, { error: `no emulator route ${key}` });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+
+  return {
+    ...creds,
+    url: baseUrl,
+    state,
+    behaviour,
+    webhooks: webhooks?.deliveries ?? [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        webhooks?.stop();
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new IyziFailure(ERRORS.invalidRequest);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** An empty body counts as {} (iyzipay sends {} on bodiless calls); anything but a JSON object is null. */
+function parseJson(raw: string): Record<string, unknown> | null {
+  if (raw.trim() === '') return {};
+  try {
+    return obj(JSON.parse(raw)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+  res.end(html);
+}

@@ -1,0 +1,51 @@
+// `npm run emulator -- iyzico` as a developer runs it: a real child process that prints its base
+// URL and keys, answers iyzico's own client with those keys, and stops on SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { iyzipay } from './iyzipay-client.ts';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+let child: ChildProcess | undefined;
+
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+});
+
+function start(args: string[]): Promise<{ stdout: () => string; exit: Promise<number | null> }> {
+  child = spawn(TSX, ['scripts/emulator.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c));
+  child.stderr!.on('data', (c: Buffer) => (err += c));
+  // 'close', not 'exit': it comes after stdout and stderr are drained.
+  const exit = new Promise<number | null>((resolve) => child!.on('close', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (out.includes('secret key:') || child!.exitCode !== null) {
+        clearInterval(timer);
+        resolve({ stdout: () => out + err, exit });
+      }
+    }, 25);
+    setTimeout(() => reject(new Error(`emulator did not start: ${out}${err}`)), 20_000);
+  });
+}
+
+it('prints its base URL and the keys it accepts, which iyzipay can use; SIGTERM stops it', async () => {
+  const run = await start(['iyzico', '--port', '0', '--api-key', 'dev-key', '--secret-key', 'dev-secret']);
+  const text = run.stdout();
+  const url = /base URL: +(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+  expect(url).toBeTruthy();
+  expect(text).toMatch(/API key: +dev-key/);
+  expect(text).toMatch(/secret key: +dev-secret/);
+  const client = iyzipay({ apiKey: 'dev-key', secretKey: 'dev-secret', uri: url! });
+  expect(await client.call('binNumber', 'retrieve', { binNumber: '552879' })).toMatchObject({ status: 'success', bankName: 'Halkbank' });
+  child!.kill('SIGTERM');
+  expect(await run.exit).toBe(0);
+});
+
+it('refuses an unknown provider with a usage line', async () => {
+  const run = await start(['stripe']);
+  expect(await run.exit).toBe(2);
+  expect(run.stdout()).toContain('usage: npm run emulator -- iyzico');
+});
