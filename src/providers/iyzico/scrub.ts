@@ -1,10 +1,25 @@
 // What the client hands to a logger never carries card data or credentials: card numbers keep
-// their last four digits, security codes, expiry and holder names go, and the 3D page iyzico
+// their last four digits, security codes, expiry and holder names go, and so do the shopper's
+// personal details (names, which come from the card holder's, email, ID and phone numbers,
+// addresses): support needs the ids, amounts and error codes, not the person. The 3D page iyzico
 // returns (it may embed the card number in its form) is replaced by its length. Any other string
 // that looks like a card number is masked too, whatever field it hides in.
 
 const REDACTED = '[redacted]';
-const DROP = new Set(['cvc', 'expireMonth', 'expireYear', 'cardHolderName']);
+const DROP = new Set([
+  'cvc',
+  'expireMonth',
+  'expireYear',
+  'cardHolderName',
+  'name',
+  'surname',
+  'contactName',
+  'email',
+  'identityNumber',
+  'gsmNumber',
+  'registrationAddress',
+  'address',
+]);
 const CARD_NUMBER_KEYS = new Set(['cardNumber']);
 const PAGE_KEYS = new Set(['threeDSHtmlContent']);
 const DIGIT_RUN = /\d{12,19}/g;
