@@ -22,3 +22,9 @@ export function iyzipayBody(model: string, request: object): Record<string, unkn
   const Model = require(`iyzipay/lib/requests/${model}.js`) as RequestModel;
   return JSON.parse(JSON.stringify(new Model(request as Record<string, unknown>).toJson())) as Record<string, unknown>;
 }
+
+/** iyzipay's check of a response signature (its samples join the parsed answer fields with ':'). */
+export function iyzipaySignature(params: unknown[], secretKey: string): string {
+  const utils = require('iyzipay/lib/utils.js') as { calculateHmacSHA256Signature(params: unknown[], secretKey: string): string };
+  return utils.calculateHmacSHA256Signature(params, secretKey);
+}
