@@ -81,16 +81,23 @@ export class IyzicoClient {
     const randomKey = (this.#options.randomKey ?? newRandomKey)();
     const { apiKey, secretKey } = this.#options;
     const report = (outcome: IyzicoExchange['outcome'], httpStatus: number | null, response: unknown): void => {
-      this.#options.onExchange?.({
-        operation,
-        method,
-        path,
-        request: scrub(body),
-        outcome,
-        httpStatus,
-        response: response === null ? null : scrub(response),
-        durationMs: now() - started,
-      });
+      const { onExchange } = this.#options;
+      if (onExchange === undefined) return;
+      // A logger that fails must not change the outcome of a call whose money may have moved.
+      try {
+        onExchange({
+          operation,
+          method,
+          path,
+          request: scrub(body),
+          outcome,
+          httpStatus,
+          response: response === null ? null : scrub(response),
+          durationMs: now() - started,
+        });
+      } catch {
+        // ignored on purpose (above)
+      }
     };
 
     let status: number;

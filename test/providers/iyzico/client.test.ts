@@ -145,3 +145,15 @@ describe('IyzicoClient', () => {
     expect(() => client({ timeoutMs: MAX_TIMEOUT_MS })).not.toThrow();
   });
 });
+
+describe('IyzicoClient with a failing logger', () => {
+  it('still returns the answer', async () => {
+    iyzico.handle((_req, res) => answer(res, PAID));
+    const logged = client({
+      onExchange: () => {
+        throw new Error('logger down');
+      },
+    });
+    await expect(logged.call('charge', 'POST', IYZICO_PATHS.payment, body)).resolves.toMatchObject({ status: 'success', paymentId: '12345' });
+  });
+});
