@@ -2,8 +2,9 @@
 // on the payment as refund-payment reserves it (refunds.ts), and when the bank got the call it is
 // made on the gateway's own simulator with the request's idempotency key, so the bank's books
 // hold an answer nobody recorded. The recover-interrupted sweep asks the bank and finishes them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestGateway } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
@@ -12,15 +13,8 @@ import { REFUND_KEEP_ASKING_MS, recoverPendingRefunds } from '../../src/domain/p
 
 const SILENT_REFUND_CARD = '4000000000000267';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m } = useGateway({ merchant: true });
 let reference = 1;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 const db = () => t.gateway.services.db;
 const payment = (id: string) => db().payment.findUniqueOrThrow({ where: { id } });

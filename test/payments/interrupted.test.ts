@@ -3,8 +3,9 @@
 // does (attempt.ts) and, when the bank got the call, makes that call on the gateway's own
 // simulator with the attempt's idempotency key, so the bank's books hold what it answered and
 // nobody recorded it. The recover-interrupted sweep then settles it on the bank's status inquiry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { seedWorkspace, startTestGateway, type Merchant } from '../helpers/gateway.ts';
+import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf } from '../helpers/rows.ts';
@@ -17,15 +18,8 @@ const MINUTE = 60 * 1000;
 const SILENT_CARD = '4000000000000127';
 const NOT_RECEIVED = 'Ödeme yarıda kaldı ve banka ödemeyi hiç almadı; karttan tahsilat yapılmadı.';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m } = useGateway({ merchant: true });
 let reference = 1;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 const db = () => t.gateway.services.db;
 const row = (id: string) => db().payment.findUniqueOrThrow({ where: { id } });

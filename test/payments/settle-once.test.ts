@@ -2,20 +2,13 @@
 // `commitAfterBank` write again when the connection is cut, also when it was cut after the COMMIT
 // had landed, and a bank's answer can come late, after the sweep of interrupted payments settled
 // the payment. The second write must change nothing: no second status, no second event.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../helpers/fixture.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { settleAfterBank, settlePayment } from '../../src/domain/payments/settle.ts';
 
-let t: TestGateway;
-let m: Merchant;
+const { t, merchant: m } = useGateway({ merchant: true });
 let reference = 1;
-
-beforeAll(async () => {
-  t = await startTestGateway();
-  m = await seedWorkspace(t);
-});
-afterAll(() => t?.stop());
 
 /** A payment as an attempt writes it before its bank call. */
 async function startedPayment(): Promise<{ id: string; workspaceId: string; source: 'api' }> {
