@@ -5,13 +5,12 @@
 // refund id) and records the answer as the request would have: done, with the owner's event, or
 // refused, the amount released. A refund the bank never received is released too.
 import { Prisma, type Payment, type Refund } from '../../generated/prisma/client.ts';
-import { TX_TIMEOUT_MS } from '../../db/client.ts';
-import { queryRows } from '../../db/raw.ts';
+import type { Tx } from '../../db/client.ts';
 import { ProviderTimeoutError, type RefundResult } from '../../providers/types.ts';
 import type { Services } from '../services.ts';
 import { message } from '../messages.ts';
 import { providerOf, recordRefundAnswer } from './refunds.ts';
-import { INTERRUPTED_AFTER_MS, sweep } from './interrupted.ts';
+import { sweep } from './interrupted.ts';
 import { RECONCILE_TRIES_MS } from './reconcile.ts';
 
 /**
@@ -27,31 +26,23 @@ export const REFUND_KEEP_ASKING_MS = RECONCILE_TRIES_MS[RECONCILE_TRIES_MS.lengt
  * two gateways never record one twice. Reports how many it finished.
  */
 export function recoverPendingRefunds(s: Services): Promise<number> {
-  return sweep('pending refund', (tried) => recoverNextRefund(s, tried));
-}
-
-async function recoverNextRefund(s: Services, tried: string[]): Promise<'finished' | 'waiting' | null> {
-  const now = s.clock.now();
-  const cutoff = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
-  return s.db.$transaction(
-    async (tx) => {
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        Prisma.sql`SELECT id FROM "Refund"
+  return sweep(s, {
+    what: 'pending refund',
+    oldest: (cutoff, tried) => Prisma.sql`SELECT id FROM "Refund"
                     WHERE status = 'pending' AND "createdAt" < ${cutoff} AND NOT (id = ANY(${tried}::uuid[]))
                     ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      if (!row) return null;
-      tried.push(row.id);
-      const refund = await tx.refund.findUniqueOrThrow({ where: { id: row.id } });
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: refund.paymentId } });
-      const answer = await bankAnswer(s, payment, refund, now);
-      if (!answer) return 'waiting';
-      await recordRefundAnswer(tx, s, payment, refund, answer, now);
-      return 'finished';
-    },
-    { maxWait: TX_TIMEOUT_MS, timeout: TX_TIMEOUT_MS },
-  );
+    finish: (tx, id, now) => recoverRefund(s, tx, id, now),
+  });
+}
+
+/** Records the bank's answer about a claimed pending refund or cancel, when it has one. */
+async function recoverRefund(s: Services, tx: Tx, id: string, now: Date): Promise<'finished' | 'waiting'> {
+  const refund = await tx.refund.findUniqueOrThrow({ where: { id } });
+  const payment = await tx.payment.findUniqueOrThrow({ where: { id: refund.paymentId } });
+  const answer = await bankAnswer(s, payment, refund, now);
+  if (!answer) return 'waiting';
+  await recordRefundAnswer(tx, s, payment, refund, answer, now);
+  return 'finished';
 }
 
 /** The bank's answer about the refund as the request would have got it; null to ask again later. */

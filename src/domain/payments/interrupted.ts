@@ -9,6 +9,7 @@
 // abandoned. A payment without them whose bank call may still be in flight is left alone until
 // it is older than INTERRUPTED_AFTER_MS, far beyond any bank call.
 import { Prisma, type Payment } from '../../generated/prisma/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { TX_TIMEOUT_MS } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
@@ -32,21 +33,38 @@ export const SWEEP_BATCH = 100;
  * never ask about or settle the same payment twice, and a sweeper that dies releases its claim.
  */
 export function recoverInterruptedPayments(s: Services): Promise<number> {
-  return sweep('interrupted payment', (tried) => recoverNext(s, tried));
+  return sweep(s, {
+    what: 'interrupted payment',
+    oldest: (cutoff, tried) => Prisma.sql`SELECT id FROM "Payment"
+                    WHERE status = 'started' AND "expiresAt" IS NULL AND "createdAt" < ${cutoff}
+                      AND NOT (id = ANY(${tried}::uuid[]))
+                    ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    finish: (tx, id, now) => recoverPayment(s, tx, id, now),
+  });
+}
+
+/** What a sweep does with the rows it finds. */
+export interface SweepKind {
+  /** In errors: "3 interrupted payment(s) could not be recovered". */
+  what: string;
+  /** The oldest row older than `cutoff` and not in `tried`, locked FOR UPDATE SKIP LOCKED: `SELECT id …`. */
+  oldest(cutoff: Date, tried: string[]): Prisma.Sql;
+  /** Asks the bank about the claimed row and records the answer, in the claim's transaction. */
+  finish(tx: Tx, id: string, now: Date): Promise<'finished' | 'waiting'>;
 }
 
 /**
- * Runs `next` (which claims one row not in `tried`, adds it there, and reports whether it was
- * finished) until no row is left or SWEEP_BATCH were tried. One row's failure does not stop the
- * others; the sweep then fails with all of them. Returns how many rows were finished.
+ * Claims one row after another, each in its own transaction held while the bank is asked, until
+ * no row is left or SWEEP_BATCH were tried. One row's failure does not stop the others; the sweep
+ * then fails with all of them. Returns how many rows were finished.
  */
-export async function sweep(what: string, next: (tried: string[]) => Promise<'finished' | 'waiting' | null>): Promise<number> {
+export async function sweep(s: Services, kind: SweepKind): Promise<number> {
   const tried: string[] = [];
   const failures: unknown[] = [];
   let finished = 0;
   while (tried.length < SWEEP_BATCH) {
     const claimed = tried.length;
-    const outcome = await next(tried).catch((err: unknown) => {
+    const outcome = await claimAndFinish(s, kind, tried).catch((err: unknown) => {
       failures.push(err);
       // Failed before claiming a row (the database itself): the next run tries again.
       return tried.length === claimed ? null : ('failed' as const);
@@ -56,36 +74,35 @@ export async function sweep(what: string, next: (tried: string[]) => Promise<'fi
   }
   if (failures.length) {
     const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
-    throw new AggregateError(failures, `${failures.length} ${what}(s) could not be recovered, first: ${first}`);
+    throw new AggregateError(failures, `${failures.length} ${kind.what}(s) could not be recovered, first: ${first}`);
   }
   return finished;
 }
 
-/** Claims the oldest interrupted payment not tried in this sweep (added to `tried`) and settles it when the bank knows. */
-async function recoverNext(s: Services, tried: string[]): Promise<'finished' | 'waiting' | null> {
+/** Claims the oldest row of `kind` not tried in this sweep (added to `tried`) and finishes it; null when none is left. */
+function claimAndFinish(s: Services, kind: SweepKind, tried: string[]): Promise<'finished' | 'waiting' | null> {
   const now = s.clock.now();
   const cutoff = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
   return s.db.$transaction(
     async (tx) => {
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        Prisma.sql`SELECT id FROM "Payment"
-                    WHERE status = 'started' AND "expiresAt" IS NULL AND "createdAt" < ${cutoff}
-                      AND NOT (id = ANY(${tried}::uuid[]))
-                    ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
+      const [row] = await queryRows<{ id: string }>(tx, kind.oldest(cutoff, tried));
       if (!row) return null;
       tried.push(row.id);
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: row.id } });
-      const final = await bankAnswer(s, payment, now);
-      if (!final) return 'waiting';
-      // Scheduled before the commit: a job that finds the payment still `started` does nothing.
-      if (final.status === 'unresolved') await scheduleReconcile(s, payment.id);
-      await settlePayment(tx, s.owners, payment.id, final, now);
-      return 'finished';
+      return kind.finish(tx, row.id, now);
     },
     { maxWait: TX_TIMEOUT_MS, timeout: TX_TIMEOUT_MS },
   );
+}
+
+/** Settles a claimed interrupted payment when the bank knows what became of it. */
+async function recoverPayment(s: Services, tx: Tx, id: string, now: Date): Promise<'finished' | 'waiting'> {
+  const payment = await tx.payment.findUniqueOrThrow({ where: { id } });
+  const final = await bankAnswer(s, payment, now);
+  if (!final) return 'waiting';
+  // Scheduled before the commit: a job that finds the payment still `started` does nothing.
+  if (final.status === 'unresolved') await scheduleReconcile(s, payment.id);
+  await settlePayment(tx, s.owners, payment.id, final, now);
+  return 'finished';
 }
 
 /**
