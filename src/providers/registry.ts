@@ -1,22 +1,85 @@
-// Providers by id, built once in main.ts. BIN data for routing comes from `binSource`, because
-// the account (and so its provider) is not known until routing has run.
-import type { PaymentProvider } from './types.ts';
+// The providers the gateway knows (the catalog) and the connector each payment account gets. A
+// provider is a definition: the credentials and settings an account must give (zod schemas, so
+// a merchant's mistake is a 422 on the field's path), what it can do, and how to connect. An
+// account's connector is built from its own settings and its decrypted credentials, once per
+// process and per version of them: the account's row is what the call read, so a credential
+// replaced in the dashboard is used from the next call on.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import type { Capability, Connector } from './types.ts';
 
-export interface ProviderRegistry {
-  get(id: string): PaymentProvider;
-  binSource: PaymentProvider;
+/** What a connector may use from the gateway. */
+export interface ConnectorDeps {
+  now(): Date;
+  /** The gateway's public address at call time (known once it listens). */
+  baseUrl(): string;
+  /** A key of the gateway's own for `purpose`, derived from the master key: the same in every process. */
+  key(purpose: string): Buffer;
+  /** Where a connector reports its exchanges with the provider (scrubbed of card data and keys). */
+  log(msg: string, fields: Record<string, unknown>): void;
 }
 
-export function createRegistry(providers: PaymentProvider[], binSourceId = 'simulator'): ProviderRegistry {
-  const byId = new Map(providers.map((p) => [p.id, p]));
-  const binSource = byId.get(binSourceId);
-  if (!binSource) throw new Error(`BIN source provider "${binSourceId}" is not registered`);
+/** A page a provider serves on the gateway itself (the simulator's ACS). */
+export interface ProviderPage {
+  pattern: RegExp;
+  get?(req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void>;
+  post?(req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void>;
+}
+
+export interface ProviderDefinition {
+  id: string;
+  /** For people: the dashboard's provider list. */
+  label: string;
+  capabilities: ReadonlySet<Capability>;
+  /** The account's secrets: stored encrypted, never shown again (only masked). */
+  credentials: z.ZodType<Record<string, string>>;
+  /** Everything else an account sets (addresses, options): shown as entered. */
+  settings: z.ZodType<Record<string, unknown>>;
+  connect(account: { id: string; credentials: Record<string, string>; settings: Record<string, unknown> }): Connector;
+  pages?: readonly ProviderPage[];
+}
+
+/** The account columns a connector is built from; `credentials` is the encrypted JSON. */
+export interface ConnectableAccount {
+  id: string;
+  provider: string;
+  credentials: string | null;
+  settings: unknown;
+}
+
+export interface ProviderRegistry {
+  readonly definitions: readonly ProviderDefinition[];
+  /** Throws for a provider the catalog does not have. */
+  definition(id: string): ProviderDefinition;
+  /** The account's connector; throws when its provider is unknown or its stored credentials do not read. */
+  forAccount(account: ConnectableAccount): Connector;
+}
+
+/** How many accounts' connectors one process keeps (the oldest built is dropped first). */
+const CONNECTORS_KEPT = 1_000;
+
+export function createRegistry(definitions: readonly ProviderDefinition[], decrypt: (stored: string) => string): ProviderRegistry {
+  const byId = new Map(definitions.map((d) => [d.id, d]));
+  const built = new Map<string, { version: string; connector: Connector }>();
+  const definition = (id: string): ProviderDefinition => {
+    const found = byId.get(id);
+    if (!found) throw new Error(`Payment provider "${id}" is not in the catalog`);
+    return found;
+  };
   return {
-    binSource,
-    get(id) {
-      const provider = byId.get(id);
-      if (!provider) throw new Error(`Payment provider "${id}" is not registered`);
-      return provider;
+    definitions,
+    definition,
+    forAccount(account) {
+      const version = `${account.provider}\n${account.credentials ?? ''}\n${JSON.stringify(account.settings ?? {})}`;
+      const cached = built.get(account.id);
+      if (cached?.version === version) return cached.connector;
+      const def = definition(account.provider);
+      const credentials = def.credentials.parse(account.credentials ? JSON.parse(decrypt(account.credentials)) : {});
+      const settings = def.settings.parse(account.settings ?? {});
+      const connector = def.connect({ id: account.id, credentials, settings });
+      if (built.size >= CONNECTORS_KEPT) built.delete(built.keys().next().value!);
+      built.set(account.id, { version, connector });
+      return connector;
     },
   };
 }

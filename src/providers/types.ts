@@ -1,4 +1,6 @@
-// The contract every payment provider (bank) implements. Money is always bigint minor units.
+// The contract every connector implements: one provider (a PSP or a bank's virtual POS) as seen by
+// one payment account, built from that account's settings and credentials (catalog.ts). Money is
+// always bigint minor units.
 // Results are unions: a provider that answered (even with a refusal) resolves; only a provider
 // that did not answer throws ProviderTimeoutError, because then the outcome is unknown. Every call
 // answers or throws within 2 minutes: a payment or refund older than 5 minutes without a recorded
@@ -51,15 +53,25 @@ export interface InstallmentOption {
   total: bigint;
 }
 
+/**
+ * What the provider itself said, kept on the payment or refund for support: its own code and text
+ * (never shown raw to shoppers; the gateway's `code` picks the message they see).
+ */
+export interface ProviderSaid {
+  providerCode?: string;
+  providerMessage?: string;
+}
+
 /** The provider refused the request (card, funds, policy); retrying the same request will not help. */
-export interface Declined {
+export interface Declined extends ProviderSaid {
   status: 'declined';
+  /** The gateway's error_code (docs/decisions.md), mapped from the provider's own. */
   code: string;
   message: string;
 }
 
 /** The provider answered, but with a failure of its own. */
-export interface ProviderFailure {
+export interface ProviderFailure extends ProviderSaid {
   status: 'error';
   code: string;
   message: string;
@@ -88,20 +100,74 @@ export type PaymentSource =
   | { card: CardData; savedCard?: never }
   | { savedCard: { cardReference: string }; card?: never };
 
+/** What the gateway knows of the shopper; a provider that needs more fills its own placeholders. */
+export interface Shopper {
+  id?: string;
+  name?: string;
+  surname?: string;
+  email?: string;
+  phone?: string;
+  ip?: string;
+}
+
+/** One line of what is bought (an order's or a link's items); prices add up to the payment's amount. */
+export interface BasketItem {
+  id: string;
+  name: string;
+  price: bigint;
+}
+
 export type PaymentInput = {
   idempotencyKey: string;
   amount: bigint;
   currency: Currency;
   installmentNumber: number;
+  shopper?: Shopper;
+  /** Absent: the provider describes the payment as one item of `amount`. */
+  basket?: BasketItem[];
 } & PaymentSource;
 
-export type Authorise3DInput = PaymentInput;
-export type Authorise3DResult = { status: 'pending'; providerReference: string } | Declined | ProviderFailure;
+/**
+ * How the shopper's browser reaches the bank's 3D Secure page (ACS): a plain address, a form the
+ * gateway's page posts at once (a bank's 3D gate), or the provider's own HTML to show as it is.
+ */
+export type Redirect =
+  | { kind: 'url'; url: string }
+  | { kind: 'form'; action: string; fields: Record<string, string> }
+  | { kind: 'html'; html: string };
+
+export type Start3DInput = PaymentInput & {
+  /** The gateway's address the bank posts the shopper's result to: one per payment. */
+  callbackUrl: string;
+};
+export type Start3DResult = { status: 'redirect'; providerReference: string; redirect: Redirect } | Declined | ProviderFailure;
+
+/** The 3D payment a callback claims to be about, as the gateway started it. */
+export interface ThreeDsPayment {
+  /** The idempotency key of the 3D start (Start3DInput). */
+  startKey: string;
+  providerReference: string;
+  /** What the bank was asked to charge. */
+  amount: bigint;
+  currency: Currency;
+}
+
+/**
+ * A callback as the connector judged it, before anything is written. `rejected`: not this
+ * provider's answer for this payment (forged, altered, another payment's): the payment stays as
+ * it was. `verified`: the bank's answer; `authenticated` false when the shopper failed 3D Secure
+ * (then `failure` says why and the payment fails without asking the bank to charge).
+ */
+export type CallbackCheck =
+  | { status: 'verified'; authenticated: true; data: Record<string, string> }
+  | { status: 'verified'; authenticated: false; failure: Declined }
+  | { status: 'rejected'; reason: string };
 
 export interface Complete3DInput {
   idempotencyKey: string;
-  providerReference: string;
-  outcome: 'approve' | 'decline';
+  payment: ThreeDsPayment;
+  /** What the connector's verifyCallback kept of the callback. */
+  data: Record<string, string>;
 }
 export type Complete3DResult = Succeeded | Declined | ProviderFailure;
 
@@ -116,6 +182,9 @@ export type ChargeResult = Succeeded | Declined | ProviderFailure;
 export interface PaymentStatusInput {
   idempotencyKey: string;
   providerReference: string | null;
+  /** What the bank was asked to charge: an answer for another amount is not this payment's. */
+  amount: bigint;
+  currency: Currency;
 }
 /** `unknown`: the provider has no final outcome to report (never received it, or still deciding). */
 export type PaymentStatusResult = Succeeded | Declined | { status: 'unknown' };
@@ -149,6 +218,7 @@ export type CancelResult = Succeeded | Declined | ProviderFailure;
 export interface StoreCardInput {
   idempotencyKey: string;
   card: CardData;
+  shopper?: Shopper;
 }
 export type StoreCardResult =
   | { status: 'stored'; cardReference: string; scheme: CardScheme | null }
@@ -167,8 +237,9 @@ export interface InstallmentsInput {
   monthlyRatesBp?: number[];
 }
 
-export interface PaymentProvider {
-  readonly id: string;
+export interface Connector {
+  /** The provider's id in the catalog ('simulator', 'iyzico'). */
+  readonly provider: string;
   /** What this provider can do at all; an account may switch capabilities off, never on. */
   readonly capabilities: ReadonlySet<Capability>;
 
@@ -176,9 +247,11 @@ export interface PaymentProvider {
   binLookup(bin: string): Promise<BinInfo>;
   /** The bank quotes the instalment plans (1-12) it offers for this amount and card. */
   installments(input: InstallmentsInput): Promise<InstallmentOption[]>;
-  /** The bank starts a 3D Secure authentication and holds the payment until it completes. */
-  authorise3D(input: Authorise3DInput): Promise<Authorise3DResult>;
-  /** The bank finishes a 3D payment after the cardholder approved or declined at the ACS. */
+  /** The bank starts 3D Secure: where to send the shopper, and its reference for the payment. */
+  start3D(input: Start3DInput): Promise<Start3DResult>;
+  /** Judges the form the bank's ACS posted to the payment's callback address; no money moves. */
+  verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck;
+  /** The bank takes the money of a 3D payment whose callback was verified and authenticated. */
   complete3D(input: Complete3DInput): Promise<Complete3DResult>;
   /** The bank charges the card directly, without 3D Secure. */
   charge(input: ChargeInput): Promise<ChargeResult>;
