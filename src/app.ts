@@ -11,6 +11,7 @@ import type { GraphQLExposure } from './graphql/exposure.ts';
 import type { LiveEvents } from './graphql/live.ts';
 import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
+import { createProviderPages } from './providers/pages.ts';
 import { createDashboardHandler } from './dashboard/static.ts';
 import type { RateLimitSettings } from './rest/rate-limit.ts';
 import type { AdmissionMemory } from './rest/admission-memory.ts';
@@ -69,6 +70,7 @@ function operationOf(url: string | undefined): string {
 export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services, opts.live, opts.graphql);
   const checkout = createCheckoutRouter(opts.services);
+  const providerPages = createProviderPages(opts.services.providers);
   const dashboard = createDashboardHandler();
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits, admission: opts.admission });
 
@@ -101,6 +103,7 @@ export function createApp(opts: AppOptions): App {
       if (await rest(req, res)) return;
       if (await apiDocs(req, res)) return;
       if (await checkout(req, res)) return;
+      if (await providerPages(req, res)) return;
       if (await dashboard(req, res)) return;
       if (await handleFavicon(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];

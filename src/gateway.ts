@@ -18,7 +18,8 @@ import { ADMISSION_CHANNEL, admissionMemory, type AdmissionMemory } from './rest
 import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.ts';
 import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
-import { SimulatorProvider } from './providers/simulator.ts';
+import { derivedKeys, providerCatalog } from './providers/catalog.ts';
+import { decryptSecret } from './domain/secrets.ts';
 import { createLogger, isShutdownLoss, type Logger } from './logger.ts';
 import { demoCredentialsLine, seedDemo, type DemoCredentials } from './demo.ts';
 import { paymentOwners } from './domain/payments/owners.ts';
@@ -74,10 +75,17 @@ export const gatewayOwners = (scheduler: Scheduler, clock: Clock) =>
  */
 export function createServices(config: Config, parts: { db: Db; clock: Clock; scheduler: Scheduler; masterKey: Buffer; logger: Logger }): Services {
   const { db, clock, scheduler, masterKey, logger } = parts;
-  return {
+  const deps = {
+    now: () => clock.now(),
+    // Read at call time: the address is known only once the gateway listens.
+    baseUrl: () => services.baseUrl,
+    key: derivedKeys(masterKey),
+    log: (msg: string, fields: Record<string, unknown>) => logger.debug(msg, fields),
+  };
+  const services: Services = {
     db,
     clock,
-    providers: createRegistry([new SimulatorProvider(() => clock.now())]),
+    providers: createRegistry(providerCatalog(deps), (stored) => decryptSecret(masterKey, stored)),
     rates: staticRates(config.CONVERSION_RATES),
     scheduler,
     masterKey,
@@ -86,6 +94,7 @@ export function createServices(config: Config, parts: { db: Db; clock: Clock; sc
     owners: gatewayOwners(scheduler, clock),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
   };
+  return services;
 }
 
 export async function startGateway(config: Config, opts: GatewayOptions = {}): Promise<Gateway> {

@@ -4,6 +4,7 @@
 // POST body; the number and the security code are never written back into a page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError, type Issue } from '../domain/errors.ts';
+import type { Workspace } from '../generated/prisma/client.ts';
 import type { Services } from '../domain/services.ts';
 import { pageBinLookup } from '../domain/payments/card-source.ts';
 import type { BinInfo, InstallmentOption } from '../providers/types.ts';
@@ -192,10 +193,10 @@ export function cardFormErrors(issues: Issue[], lang: Language): { fields: Field
  * GET …/installments?bin=<6-8 digits> of a single-payment page (link, subscription): the card's
  * description and no installment options, or the lookup's rule broken as a 422 message.
  */
-export async function renderSinglePaymentCard(s: Services, req: IncomingMessage, res: ServerResponse, lang: Language): Promise<void> {
+export async function renderSinglePaymentCard(s: Services, workspace: Workspace, req: IncomingMessage, res: ServerResponse, lang: Language): Promise<void> {
   const bin = new URL(req.url ?? '/', 'http://gateway').searchParams.get('bin') ?? '';
   try {
-    renderJson(res, 200, installmentsBody(await pageBinLookup(s, bin), [], lang));
+    renderJson(res, 200, installmentsBody(await pageBinLookup(s, workspace, bin), [], lang));
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     renderJson(res, 422, { installments: [], message: message(err.issues[0]!.code, lang, err.issues[0]!.params) });

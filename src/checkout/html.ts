@@ -63,14 +63,25 @@ export function renderPage(res: ServerResponse, page: Page): void {
 
 /** The return POST (contract convention 11): the browser posts transaction_token to the merchant. */
 export function renderReturnPost(res: ServerResponse, lang: Language, url: string, transactionToken: string, heading: string): void {
+  renderAutoPost(res, lang, { id: 'return', action: url, fields: { transaction_token: transactionToken }, heading });
+}
+
+/**
+ * A page whose form the browser posts at once (a button without script): the return POST, a
+ * bank's 3D gate, an ACS's answer to the gateway.
+ */
+export function renderAutoPost(res: ServerResponse, lang: Language, post: { id: string; action: string; fields: Record<string, string>; heading: string }): void {
+  const inputs = Object.entries(post.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join('');
   renderPage(res, {
     lang,
-    title: heading,
-    formTargets: [new URL(url).origin],
-    body: `<div class="card"><h1>${escape(heading)}</h1><p class="muted">${escape(message('page_return_redirecting', lang))}</p>
-      <form id="return" method="post" action="${escape(url)}"><input type="hidden" name="transaction_token" value="${escape(transactionToken)}">
+    title: post.heading,
+    formTargets: [new URL(post.action).origin],
+    body: `<div class="card"><h1>${escape(post.heading)}</h1><p class="muted">${escape(message('page_return_redirecting', lang))}</p>
+      <form id="${escape(post.id)}" method="post" action="${escape(post.action)}">${inputs}
       <button class="primary" type="submit">${escape(message('page_return_continue', lang))}</button></form></div>`,
-    script: `document.getElementById('return').submit();`,
+    script: `document.getElementById(${JSON.stringify(post.id)}).submit();`,
   });
 }
 

@@ -98,7 +98,7 @@ export async function linkCardJson(s: Services, token: string, req: IncomingMess
   const lang = pageLanguage(req);
   const link = await findCheckoutLink(s, token);
   if (!link || !isPayable(link, link.workspace, s.clock.now())) return renderJson(res, 404, { installments: [], message: message(link ? 'link_not_payable' : 'link_not_found', lang) });
-  await renderSinglePaymentCard(s, req, res, lang);
+  await renderSinglePaymentCard(s, link.workspace, req, res, lang);
 }
 
 /** /checkout/link/payment/<paymentId>: where the 3D step returns the payer. */

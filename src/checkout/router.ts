@@ -1,16 +1,18 @@
-// Hosted pages served by the gateway itself: /checkout/3ds/<token>, the order and subscription
+// Hosted pages served by the gateway itself: /checkout/3ds/<token> and the bank's callback
+// /checkout/3ds/callback/<payment>, the order and subscription
 // checkout pages /checkout/order/<token> and /checkout/subscription/<token> (each with the JSON
 // its card form asks about a BIN), and the link checkout page /checkout/link/<token> with the
 // page its 3D step returns to, /checkout/link/payment/<paymentId>.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
-import { showThreeDs, submitThreeDs } from './three-ds.ts';
+import { showThreeDs, threeDsCallback } from './three-ds.ts';
 import { orderInstallmentsJson, showOrderCheckout, submitOrderCheckout } from './order.ts';
 import { showSubscriptionCheckout, subscriptionCardJson, submitSubscriptionCheckout } from './subscription.ts';
 import { linkCardJson, showLinkCheckout, showLinkPayment, submitLinkCheckout } from './link.ts';
 import { UUID_SOURCE } from '../domain/validation.ts';
 
 const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID_SOURCE})$`);
+const THREE_DS_CALLBACK = new RegExp(`^/checkout/3ds/callback/(${UUID_SOURCE})$`);
 const ORDER = new RegExp(`^/checkout/order/(${UUID_SOURCE})$`);
 const ORDER_INSTALLMENTS = new RegExp(`^/checkout/order/(${UUID_SOURCE})/installments$`);
 const SUBSCRIPTION = new RegExp(`^/checkout/subscription/(${UUID_SOURCE})$`);
@@ -22,7 +24,8 @@ const LINK_PAYMENT = new RegExp(`^/checkout/link/payment/(${UUID_SOURCE})$`);
 type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 const pages: Array<{ pattern: RegExp; get?: Handler; post?: Handler }> = [
-  { pattern: THREE_DS, get: showThreeDs, post: submitThreeDs },
+  { pattern: THREE_DS, get: showThreeDs },
+  { pattern: THREE_DS_CALLBACK, post: threeDsCallback },
   { pattern: ORDER, get: showOrderCheckout, post: submitOrderCheckout },
   { pattern: ORDER_INSTALLMENTS, get: orderInstallmentsJson },
   { pattern: SUBSCRIPTION, get: showSubscriptionCheckout, post: submitSubscriptionCheckout },

@@ -70,7 +70,7 @@ export async function subscriptionCardJson(s: Services, token: string, req: Inco
   const lang = pageLanguage(req);
   const sub = await findCheckoutSubscription(s, token);
   if (!sub || !isPayable(sub)) return renderJson(res, 404, { installments: [], message: message(sub ? notPayableReason(sub) : 'subscription_not_found', lang) });
-  await renderSinglePaymentCard(s, req, res, lang);
+  await renderSinglePaymentCard(s, sub.workspace, req, res, lang);
 }
 
 function renderSummary(sub: CheckoutSubscription, lang: Language): string {

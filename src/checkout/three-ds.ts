@@ -1,18 +1,21 @@
-// The simulated bank (ACS) page behind secure-payment's redirect_url: a form with `outcome`
-// buttons approve/decline (docs/decisions.md lists the simulator's cards), then the return POST of transaction_token.
+// The 3D Secure step behind secure-payment's redirect_url. Opening it sends the shopper's browser
+// on to the bank's 3D page, by the instruction the account's connector gave at the start (an
+// address, a form posted at once, or the provider's own page). The bank's ACS then posts its
+// result to /checkout/3ds/callback/<payment>; once the connector has verified it, the shopper gets
+// the return POST of transaction_token (or the owner's page), as for every payment.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
+import type { Redirect } from '../providers/types.ts';
 import { completeThreeDs, openThreeDs } from '../domain/payments/three-ds.ts';
 import { message, type Language, type MessageCode } from '../domain/messages.ts';
-import { displayMoney } from '../domain/money.ts';
-import { escape, pageLanguage, renderNotice, renderPage, renderReturnPost } from './html.ts';
+import { escape, pageLanguage, renderAutoPost, renderNotice, renderPage, renderReturnPost } from './html.ts';
 import { readForm } from './forms.ts';
 
-
-const notices: Record<'expired' | 'used' | 'invalid', { status: number; title: MessageCode; text: MessageCode }> = {
+const notices: Record<'expired' | 'used' | 'invalid' | 'rejected', { status: number; title: MessageCode; text: MessageCode }> = {
   expired: { status: 410, title: 'page_3ds_expired_title', text: 'page_3ds_expired' },
   used: { status: 409, title: 'page_3ds_used_title', text: 'page_3ds_used' },
   invalid: { status: 404, title: 'page_not_found', text: 'page_3ds_invalid' },
+  rejected: { status: 400, title: 'page_3ds_rejected_title', text: 'page_3ds_rejected' },
 };
 
 function notice(res: ServerResponse, lang: Language, state: keyof typeof notices): void {
@@ -22,31 +25,46 @@ function notice(res: ServerResponse, lang: Language, state: keyof typeof notices
 
 export async function showThreeDs(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
-  const t = (code: MessageCode) => escape(message(code, lang));
   const opened = await openThreeDs(s, token);
   if (opened.state !== 'open') return notice(res, lang, opened.state);
-  const p = opened.payment;
-  // What the bank charges: the converted amount when the payment is charged in another currency.
-  const amount = p.chargedAmount !== null && p.chargedCurrency ? displayMoney(p.chargedAmount, p.chargedCurrency, lang) : displayMoney(p.amount, p.currency, lang);
-  renderPage(res, {
-    lang,
-    title: message('page_3ds_title', lang),
-    body: `<div class="card"><h1>${t('page_3ds_title')}</h1>
-      <p class="muted">${t('page_3ds_bank')}</p>
-      <p>${t('page_3ds_amount')} <strong>${escape(amount)}</strong></p>
-      <p>${t('page_3ds_card')} <strong>${escape(p.cardFirstDigits ?? '')}•••• ${escape(p.cardLastFourDigits ?? '')}</strong></p>
-      <form method="post">
-        <button class="primary" type="submit" name="outcome" value="approve">${t('page_3ds_approve')}</button>
-        <button class="secondary" type="submit" name="outcome" value="decline">${t('page_3ds_decline')}</button>
-      </form></div>`,
-  });
+  const redirect = opened.payment.threeDsRedirect as Redirect | null;
+  if (!redirect) return notice(res, lang, 'invalid');
+  sendToBank(res, lang, redirect);
 }
 
-export async function submitThreeDs(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The shopper's browser on its way to the bank's 3D page. */
+function sendToBank(res: ServerResponse, lang: Language, redirect: Redirect): void {
+  switch (redirect.kind) {
+    case 'url':
+      res.writeHead(303, { Location: redirect.url, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    case 'form':
+      return renderAutoPost(res, lang, { id: 'bank', action: redirect.action, fields: redirect.fields, heading: message('page_3ds_title', lang) });
+    case 'html':
+      return sendProviderPage(res, redirect.html);
+  }
+}
+
+/**
+ * The provider's own page, as it sent it: it posts the shopper on to the bank's ACS with a script
+ * of its own, so this one answer allows inline script and any form target; it may still not be
+ * framed, nor load anything but what it carries.
+ */
+function sendProviderPage(res: ServerResponse, html: string): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': `default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src https: data:; form-action https: http:; frame-ancestors 'none'; base-uri 'none'`,
+  });
+  res.end(html);
+}
+
+/** POST /checkout/3ds/callback/<payment>: the bank's ACS posting the shopper's result. */
+export async function threeDsCallback(s: Services, paymentId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
-  const form = await readForm(req);
-  const outcome = form.get('outcome') === 'approve' ? 'approve' : 'decline';
-  const done = await completeThreeDs(s, token, outcome);
+  const fields = Object.fromEntries(await readForm(req));
+  const done = await completeThreeDs(s, paymentId, fields);
   if (done.state !== 'completed') return notice(res, lang, done.state);
   // A failed payment of a hosted page (an order…) goes back to that page to show the reason and
   // let the customer try again; API payments post to callback_url either way.

@@ -2,7 +2,8 @@
 // rule that matches the card, else the workspace default; none is a 422 on the token's path.
 import type { PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
-import type { BinInfo } from '../providers/types.ts';
+import type { BinInfo, Connector } from '../providers/types.ts';
+import type { Services } from './services.ts';
 import type { Currency } from './money.ts';
 import { ValidationError, type Path } from './errors.ts';
 import { processCache } from './process-cache.ts';
@@ -19,6 +20,13 @@ export interface AccountRequest {
   /** Where errors about the account are reported, e.g. ['transaction', 'paymentProviderToken']. */
   path: Path;
   card: CardFacts;
+}
+
+/** The connector of the account a payment was made with. */
+export async function paymentConnector(s: Services, payment: { paymentAccountId: string | null }): Promise<Connector> {
+  const account = payment.paymentAccountId ? await s.db.paymentAccount.findUnique({ where: { id: payment.paymentAccountId } }) : null;
+  if (!account) throw new Error('The payment has no payment account');
+  return s.providers.forAccount(account);
 }
 
 export async function findAccount(db: Tx, workspaceId: string, token: string): Promise<PaymentAccount | null> {
@@ -42,6 +50,12 @@ export async function selectAccount(db: Tx, workspace: Workspace, req: AccountRe
 }
 
 type AccountWithRules = PaymentAccount & { routingRules: RoutingRule[] };
+
+/** One live account of the workspace, from the per-process copy `selectAccount` reads. */
+export async function liveAccount(db: Tx, workspace: Workspace, id: string): Promise<PaymentAccount | null> {
+  const found = (await liveAccounts(db, workspace)).find((a) => a.id === id);
+  return found ? withoutRules(found) : null;
+}
 
 const withoutRules = ({ routingRules: _rules, ...account }: AccountWithRules): PaymentAccount => account;
 

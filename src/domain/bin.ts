@@ -5,6 +5,7 @@ import type { BinInfo, InstallmentOption } from '../providers/types.ts';
 import type { Services } from './services.ts';
 import { amount, currency, parseInput, uuid } from './validation.ts';
 import { selectAccount } from './accounts.ts';
+import { lookupBin } from './bin-source.ts';
 import { planCharge } from './charge-currency.ts';
 import { requireActive } from './plans.ts';
 import { installmentOptions, MAX_CARD_PAYMENT } from './payments/attempt.ts';
@@ -36,7 +37,7 @@ export async function retrieveBin(s: Services, workspace: Workspace, raw: unknow
   requireActive(workspace);
   const input = parseInput(retrieveBinInput, raw);
   const bin = input.card.bin;
-  const card = await s.providers.binSource.binLookup(bin);
+  const card = await lookupBin(s, workspace, bin);
   const account = await selectAccount(s.db, workspace, {
     token: input.transaction.paymentProviderToken,
     path: ['transaction', 'paymentProviderToken'],

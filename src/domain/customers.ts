@@ -1,6 +1,7 @@
 // Customers are created or updated from the `customer` object of payment, order, subscription and
 // save-card requests, keyed by (channel, channel_reference).
 import { z } from 'zod';
+import type { Shopper } from '../providers/types.ts';
 import type { Customer } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import { upsertRow, type Columns, type Upsert } from '../db/rows.ts';
@@ -33,4 +34,11 @@ export function customerUpsert(workspaceId: string, channelId: string, input: Cu
 
 export async function upsertCustomer(db: Tx, workspaceId: string, channelId: string, input: CustomerInput): Promise<Customer> {
   return upsertRow(db, customerUpsert(workspaceId, channelId, input));
+}
+
+/** What a provider may learn of the customer for its fraud checks; the card alone is never enough for some. */
+export function shopperOf(input: Partial<Pick<CustomerInput, 'channelReference' | 'firstname' | 'lastname' | 'email' | 'phone'>> | null | undefined): Shopper {
+  if (!input) return {};
+  const known = { id: input.channelReference, name: input.firstname, surname: input.lastname, email: input.email, phone: input.phone };
+  return Object.fromEntries(Object.entries(known).filter(([, v]) => typeof v === 'string' && v !== '')) as Shopper;
 }

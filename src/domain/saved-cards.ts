@@ -8,7 +8,7 @@ import type { Services } from './services.ts';
 import type { Tx } from '../db/client.ts';
 import type { CardScheme } from '../providers/types.ts';
 import { parseInput, uuid } from './validation.ts';
-import { customerInput, upsertCustomer } from './customers.ts';
+import { customerInput, shopperOf, upsertCustomer } from './customers.ts';
 import { requireFeature } from './plans.ts';
 import { requireChannel } from './channels.ts';
 import { findAccount } from './accounts.ts';
@@ -42,7 +42,8 @@ export async function saveCard(s: Services, workspace: Workspace, raw: unknown):
   const channel = await requireChannel(s.db, workspace.id, input.savedCard.channelToken, ['savedCard', 'channelToken']);
   const account = await storageAccount(s, workspace, input.savedCard.paymentProviderToken);
   const c = input.card;
-  const res = await s.providers.get(account.provider).storeCard({
+  const res = await s.providers.forAccount(account).storeCard({
+    shopper: shopperOf(input.customer),
     idempotencyKey: `save-card:${channel.id}:${input.customer.channelReference}:${lastFourOf(c.number)}:${s.clock.now().getTime()}`,
     card: { holderName: c.holderName, number: c.number, securityCode: c.securityCode ?? undefined, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear },
   });
@@ -150,7 +151,7 @@ export interface DeleteCardResult {
 export async function deleteSavedCard(s: Services, workspace: Workspace, raw: unknown): Promise<DeleteCardResult> {
   const { customer, card } = await requireCustomerCard(s, workspace, raw);
   if (!card.paymentAccount?.cardDeletion) throw ValidationError.single(['savedCard', 'token'], 'account_no_card_deletion');
-  const res = await s.providers.get(card.paymentAccount.provider).deleteCard({ cardReference: card.providerCardReference });
+  const res = await s.providers.forAccount(card.paymentAccount).deleteCard({ cardReference: card.providerCardReference });
   if (res.status !== 'deleted') return { customer, savedCard: { id: card.id }, failure: { code: res.code, text: res.message } };
   await commitAfterBank(s.db, async (tx) => {
     await lockCustomer(tx, customer.id);

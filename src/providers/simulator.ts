@@ -1,17 +1,18 @@
 // A deterministic bank for tests and demos: the card number picks the outcome (docs/decisions.md,
-// "The simulator's table"). Its decisions keep no state, so several gateway processes and restarts
-// agree: the behaviour a card was given travels inside the opaque references the simulator hands
+// "The simulator's table"). It is a connector like any other: its 3D Secure step is its own ACS
+// page (simulator-acs.ts), which posts a signed answer to the payment's callback address. Its
+// decisions keep no state, so several gateway processes and restarts agree: the behaviour a card was given travels inside the opaque references the simulator hands
 // out. Only its status inquiries read a memory: the books below, of the answers it gave.
 // References never hold card digits; their id part is derived from the idempotency key, so a
 // retried request gets the same reference back, as a real idempotent bank would do.
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { z } from 'zod';
 import {
   ProviderTimeoutError,
   computeInstallments,
-  type Authorise3DInput,
-  type Authorise3DResult,
   type BinInfo,
+  type CallbackCheck,
   type CancelInput,
   type CancelResult,
   type Capability,
@@ -27,7 +28,7 @@ import {
   type InstallmentOption,
   type InstallmentsInput,
   type PaymentInput,
-  type PaymentProvider,
+  type Connector,
   type PaymentStatusInput,
   type PaymentStatusResult,
   type ProviderFailure,
@@ -36,9 +37,14 @@ import {
   type RefundStatusInput,
   type RefundStatusResult,
   type Succeeded,
+  type Start3DInput,
+  type Start3DResult,
   type StoreCardInput,
   type StoreCardResult,
+  type ThreeDsPayment,
 } from './types.ts';
+import { acsAddress, readAcsAnswer, simulatorPages } from './simulator-acs.ts';
+import type { ConnectorDeps, ProviderDefinition } from './registry.ts';
 
 type Behaviour =
   | 'approved'
@@ -257,8 +263,27 @@ class Books {
   }
 }
 
-export class SimulatorProvider implements PaymentProvider {
-  readonly id = 'simulator';
+/** The simulator takes no credentials and no settings. */
+const NOTHING = z.object({}).strict();
+
+export const SIMULATOR_ID = 'simulator';
+
+/** The catalog's simulator: every account of it shares one bank (its books) per process. */
+export function simulatorProvider(deps: ConnectorDeps): ProviderDefinition {
+  const bank = new SimulatorBank(deps);
+  return {
+    id: SIMULATOR_ID,
+    label: 'Simulator (test cards, no real money)',
+    capabilities: bank.capabilities,
+    credentials: NOTHING as unknown as ProviderDefinition['credentials'],
+    settings: NOTHING,
+    connect: () => bank,
+    pages: simulatorPages(deps),
+  };
+}
+
+export class SimulatorBank implements Connector {
+  readonly provider = SIMULATOR_ID;
   readonly capabilities: ReadonlySet<Capability> = new Set<Capability>([
     'secure',
     'non_secure',
@@ -269,11 +294,15 @@ export class SimulatorProvider implements PaymentProvider {
     'hosted_page',
     'conversion',
   ]);
-  private readonly now: () => Date;
+  private readonly deps: ConnectorDeps;
   private readonly books = new Books();
 
-  constructor(now: () => Date = () => new Date()) {
-    this.now = now;
+  constructor(deps: ConnectorDeps) {
+    this.deps = deps;
+  }
+
+  private now(): Date {
+    return this.deps.now();
   }
 
   async binLookup(bin: string): Promise<BinInfo> {
@@ -290,20 +319,38 @@ export class SimulatorProvider implements PaymentProvider {
     return computeInstallments(input.amount, input.currency, input.monthlyRatesBp);
   }
 
-  async authorise3D(input: Authorise3DInput): Promise<Authorise3DResult> {
+  async start3D(input: Start3DInput): Promise<Start3DResult> {
     // The card's own outcome waits for complete3D: the cardholder authenticates first.
     const source = this.resolveSource(input);
     if ('status' in source) return source;
-    return { status: 'pending', providerReference: this.paymentReference(source.behaviour, input.idempotencyKey) };
+    const providerReference = this.paymentReference(source.behaviour, input.idempotencyKey);
+    const digits = input.card ? input.card.number.replace(/\D/g, '') : '';
+    const url = acsAddress(this.deps, {
+      reference: providerReference,
+      callbackUrl: input.callbackUrl,
+      amount: input.amount.toString(),
+      currency: input.currency,
+      // The page shows the card as every bank does: first six and last four digits only.
+      card: digits ? `${digits.slice(0, 6)}•••• ${digits.slice(-4)}` : '',
+    });
+    return { status: 'redirect', providerReference, redirect: { kind: 'url', url } };
+  }
+
+  /** The ACS's answer: signed by this gateway's simulator key, for this payment's reference. */
+  verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
+    const answer = readAcsAnswer(this.deps, fields);
+    if (!answer) return { status: 'rejected', reason: 'signature' };
+    if (answer.reference !== payment.providerReference) return { status: 'rejected', reason: 'other payment' };
+    if (answer.outcome === 'decline') return { status: 'verified', authenticated: false, failure: { ...declined('3ds_failed'), providerCode: 'decline' } };
+    return { status: 'verified', authenticated: true, data: { outcome: answer.outcome } };
   }
 
   async complete3D(input: Complete3DInput): Promise<Complete3DResult> {
-    const behaviour = behaviourOf(input.providerReference, 'pay');
+    const behaviour = behaviourOf(input.payment.providerReference, 'pay');
     if (!behaviour) return failure('unknown_reference');
     if (behaviour === 'silent') this.books.silence(input.idempotencyKey);
     if (behaviour === 'slow') await answerSlowly();
-    if (input.outcome === 'decline') return this.books.record(input.idempotencyKey, declined('3ds_failed'));
-    const answer = authorisationOutcome(behaviour, 'complete3D') ?? { status: 'succeeded', providerReference: input.providerReference };
+    const answer = authorisationOutcome(behaviour, 'complete3D') ?? { status: 'succeeded', providerReference: input.payment.providerReference };
     return this.books.record(input.idempotencyKey, answer);
   }
 

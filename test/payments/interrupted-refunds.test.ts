@@ -34,7 +34,7 @@ async function interruptedRefund(paymentId: string, type: 'refund' | 'cancel', a
     return tx.refund.create({ data: { paymentId, type, status: 'pending', amount, createdAt: t.clock.now() } });
   });
   if (bankGotIt) {
-    const simulator = t.gateway.services.providers.get('simulator');
+    const simulator = t.gateway.services.providers.definition('simulator').connect({ id: 'test', credentials: {}, settings: {} });
     const providerReference = (await payment(paymentId)).providerReference!;
     const idempotencyKey = `${type}:${refund.id}`;
     if (type === 'refund') await simulator.refund({ idempotencyKey, providerReference, amount, currency: 'TRY' });

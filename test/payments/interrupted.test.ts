@@ -59,7 +59,7 @@ async function interruptedPayment(opts: Interrupted): Promise<string> {
     },
   });
   if (opts.bankGotIt) {
-    const simulator = t.gateway.services.providers.get('simulator');
+    const simulator = t.gateway.services.providers.definition('simulator').connect({ id: 'test', credentials: {}, settings: {} });
     const call = { idempotencyKey: `${payment.id}:charge`, amount, currency: 'TRY' as const, installmentNumber: 1, card: card(opts.card) };
     await simulator.charge(call).catch(() => undefined);
   }
@@ -152,7 +152,7 @@ describe('a subscription renewal interrupted after the bank was called', () => {
       return { payment, period };
     });
     if (bankGotIt) {
-      const simulator = t.gateway.services.providers.get('simulator');
+      const simulator = t.gateway.services.providers.definition('simulator').connect({ id: 'test', credentials: {}, settings: {} });
       await simulator.charge({ idempotencyKey: `${payment.id}:charge`, amount: first.amount, currency: 'TRY', installmentNumber: 1, savedCard: { cardReference: saved.providerCardReference } });
     }
     return { subscriptionId: token, paymentId: payment.id, periodId: period.id };

@@ -1,9 +1,21 @@
 import { describe, it, expect } from 'vitest';
-import { BOOKS_LIMIT, SimulatorProvider, luhnValid, schemeFromNumber } from '../../src/providers/simulator.ts';
-import { ProviderTimeoutError, computeInstallments, type CardData } from '../../src/providers/types.ts';
+import { BOOKS_LIMIT, SimulatorBank, luhnValid, schemeFromNumber } from '../../src/providers/simulator.ts';
+import { acsAnswerFields } from '../../src/providers/simulator-acs.ts';
+import { ProviderTimeoutError, computeInstallments, type CardData, type ThreeDsPayment } from '../../src/providers/types.ts';
 
 const now = new Date('2026-03-15T12:00:00Z');
-const simulator = new SimulatorProvider(() => now);
+const deps = { now: () => now, baseUrl: () => 'http://127.0.0.1:1', key: () => Buffer.alloc(32, 7), log: () => undefined };
+const simulator = new SimulatorBank(deps);
+
+const threeDs = (providerReference: string): ThreeDsPayment => ({ startKey: 'start', providerReference, amount: 10000n, currency: 'TRY' });
+/** What the simulator's ACS posts back, judged by its connector, then completed when approved. */
+const completeWith = (idempotencyKey: string, providerReference: string, outcome: 'approve' | 'decline') => {
+  const checked = simulator.verifyCallback(threeDs(providerReference), acsAnswerFields(deps, providerReference, outcome));
+  if (checked.status === 'rejected') throw new Error('callback rejected');
+  if (!checked.authenticated) return Promise.resolve(checked.failure);
+  return simulator.complete3D({ idempotencyKey, payment: threeDs(providerReference), data: checked.data });
+};
+const start = (p: ReturnType<typeof payment>) => simulator.start3D({ ...p, callbackUrl: 'http://127.0.0.1:2/checkout/3ds/callback/x' });
 
 const card = (number: string, expiryMonth = '12', expiryYear = '2030'): CardData => ({
   holderName: 'Ayşe Yılmaz',
@@ -22,9 +34,9 @@ const payment = (number: string, key = `key-${number}`) => ({
 });
 
 async function payWith3D(number: string, outcome: 'approve' | 'decline' = 'approve') {
-  const started = await simulator.authorise3D(payment(number));
-  if (started.status !== 'pending') throw new Error(`authorise3D did not start: ${started.status}`);
-  return simulator.complete3D({ idempotencyKey: `complete-${number}`, providerReference: started.providerReference, outcome });
+  const started = await start(payment(number));
+  if (started.status !== 'redirect') throw new Error(`start3D did not start: ${started.status}`);
+  return completeWith(`complete-${number}`, started.providerReference, outcome);
 }
 
 describe('simulator charge', () => {
@@ -57,7 +69,7 @@ describe('simulator charge', () => {
 
   it('returns the same reference for a retried idempotency key', async () => {
     const first = await simulator.charge(payment('4111111111111111', 'order-1'));
-    const retry = await new SimulatorProvider(() => now).charge(payment('4111111111111111', 'order-1'));
+    const retry = await new SimulatorBank(deps).charge(payment('4111111111111111', 'order-1'));
     expect(retry).toEqual(first);
   });
 
@@ -95,14 +107,14 @@ describe('simulator Luhn fallback and expiry', () => {
 
   it('counts months in Istanbul time', async () => {
     // 22:30 UTC on 28 February is already 1 March in Istanbul (UTC+3).
-    const lateFebruary = new SimulatorProvider(() => new Date('2026-02-28T22:30:00Z'));
+    const lateFebruary = new SimulatorBank({ ...deps, now: () => new Date('2026-02-28T22:30:00Z') });
     const result = await lateFebruary.charge({ ...payment('4111111111111111'), card: card('4111111111111111', '02', '2026') });
     expect(result).toMatchObject({ status: 'declined', code: 'expired_card' });
   });
 
   it('turns the month at midnight in Istanbul, whatever it answered a moment before', async () => {
     let now = new Date('2026-02-28T20:59:59Z');
-    const turning = new SimulatorProvider(() => now);
+    const turning = new SimulatorBank({ ...deps, now: () => now });
     const february = card('4111111111111111', '02', '2026');
     expect((await turning.charge({ ...payment('4111111111111111', 'turn-1'), card: february })).status).toBe('succeeded');
     now = new Date('2026-02-28T21:00:00Z');
@@ -137,24 +149,40 @@ describe('simulator Luhn fallback and expiry', () => {
 });
 
 describe('simulator 3D Secure', () => {
-  it('holds the payment as pending until the cardholder answers', async () => {
-    const started = await simulator.authorise3D(payment('4111111111111111'));
-    expect(started).toMatchObject({ status: 'pending', providerReference: expect.stringMatching(/^sim_pay_/) });
+  it('sends the cardholder to its ACS page and holds the payment until the answer', async () => {
+    const started = await start(payment('4111111111111111'));
+    expect(started).toMatchObject({ status: 'redirect', providerReference: expect.stringMatching(/^sim_pay_/), redirect: { kind: 'url', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:1\/simulator\/acs\//) } });
   });
 
   it('succeeds on approve with the pending reference', async () => {
-    const started = await simulator.authorise3D(payment('5555555555554444'));
-    if (started.status !== 'pending') throw new Error('expected pending');
-    const done = await simulator.complete3D({ idempotencyKey: 'c', providerReference: started.providerReference, outcome: 'approve' });
+    const started = await start(payment('5555555555554444'));
+    if (started.status !== 'redirect') throw new Error('expected pending');
+    const done = await completeWith('c', started.providerReference, 'approve');
     expect(done).toEqual({ status: 'succeeded', providerReference: started.providerReference });
   });
 
-  it('fails on decline with 3ds_failed', async () => {
+  it('fails on decline with 3ds_failed, the button kept as its own code', async () => {
     expect(await payWith3D('4111111111111111', 'decline')).toEqual({
       status: 'declined',
       code: '3ds_failed',
       message: '3D doğrulama başarısız',
+      providerCode: 'decline',
     });
+  });
+
+  it('rejects an ACS answer it did not sign, or signed for another payment', async () => {
+    const started = await start(payment('4111111111111111', 'forge'));
+    if (started.status !== 'redirect') throw new Error('expected a redirect');
+    const ref = started.providerReference;
+    const approved = acsAnswerFields(deps, ref, 'approve');
+    expect(simulator.verifyCallback(threeDs(ref), { ...approved, signature: '0'.repeat(64) })).toEqual({ status: 'rejected', reason: 'signature' });
+    // A decline's signature does not carry an approval.
+    expect(simulator.verifyCallback(threeDs(ref), { ...acsAnswerFields(deps, ref, 'decline'), outcome: 'approve' })).toMatchObject({ status: 'rejected' });
+    // Another gateway's key signs nothing here.
+    expect(simulator.verifyCallback(threeDs(ref), acsAnswerFields({ ...deps, key: () => Buffer.alloc(32, 8) }, ref, 'approve'))).toMatchObject({ status: 'rejected' });
+    const other = acsAnswerFields(deps, `${ref.slice(0, -1)}0`, 'approve');
+    expect(simulator.verifyCallback(threeDs(ref), other)).toEqual({ status: 'rejected', reason: 'other payment' });
+    expect(simulator.verifyCallback(threeDs(ref), approved)).toMatchObject({ status: 'verified', authenticated: true });
   });
 
   it('applies the card behaviour after approval', async () => {
@@ -164,27 +192,27 @@ describe('simulator 3D Secure', () => {
   });
 
   it('declines an invalid card before the challenge', async () => {
-    expect(await simulator.authorise3D(payment('4111111111111112'))).toMatchObject({ code: 'invalid_card_number' });
+    expect(await start(payment('4111111111111112'))).toMatchObject({ code: 'invalid_card_number' });
   });
 
   it('reports an unknown reference as a provider error', async () => {
-    const done = await simulator.complete3D({ idempotencyKey: 'x', providerReference: 'pay_123', outcome: 'approve' });
+    const done = await completeWith('x', 'pay_123', 'approve');
     expect(done).toMatchObject({ status: 'error', code: 'unknown_reference' });
   });
 });
 
 describe('simulator status query (reconciliation)', () => {
   async function startedReference(number: string): Promise<string> {
-    const started = await simulator.authorise3D(payment(number));
-    if (started.status !== 'pending') throw new Error('expected pending');
+    const started = await start(payment(number));
+    if (started.status !== 'redirect') throw new Error('expected pending');
     return started.providerReference;
   }
 
   it('reports a timed-out 3D payment as finally approved, under its reference', async () => {
     const providerReference = await startedReference('4000000000009995');
-    await expect(simulator.complete3D({ idempotencyKey: 'k:complete', providerReference, outcome: 'approve' })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(completeWith('k:complete', providerReference, 'approve')).rejects.toBeInstanceOf(ProviderTimeoutError);
 
-    expect(await new SimulatorProvider(() => now).paymentStatus({ idempotencyKey: 'k:complete', providerReference })).toEqual({ status: 'succeeded', providerReference });
+    expect(await new SimulatorBank(deps).paymentStatus({ idempotencyKey: 'k:complete', providerReference, amount: 10000n, currency: 'TRY' })).toEqual({ status: 'succeeded', providerReference });
   });
 
   it.each([
@@ -193,14 +221,14 @@ describe('simulator status query (reconciliation)', () => {
     ['4000000000000119', { status: 'declined', code: 'provider_error', message: 'Banka sistem hatası' }],
   ])('answers with the card behaviour of the reference (%s)', async (number, expected) => {
     const providerReference = await startedReference(number);
-    expect(await simulator.paymentStatus({ idempotencyKey: 'k', providerReference })).toMatchObject(expected);
+    expect(await simulator.paymentStatus({ idempotencyKey: 'k', providerReference, amount: 10000n, currency: 'TRY' })).toMatchObject(expected);
   });
 
   it('cannot tell the outcome of a call that handed out no reference', async () => {
     await expect(simulator.charge(payment('4000000000009995', 'lost-charge'))).rejects.toBeInstanceOf(ProviderTimeoutError);
 
-    expect(await simulator.paymentStatus({ idempotencyKey: 'lost-charge', providerReference: null })).toEqual({ status: 'unknown' });
-    expect(await simulator.paymentStatus({ idempotencyKey: 'x', providerReference: 'pay_123' })).toEqual({ status: 'unknown' });
+    expect(await simulator.paymentStatus({ idempotencyKey: 'lost-charge', providerReference: null, amount: 10000n, currency: 'TRY' })).toEqual({ status: 'unknown' });
+    expect(await simulator.paymentStatus({ idempotencyKey: 'x', providerReference: 'pay_123', amount: 10000n, currency: 'TRY' })).toEqual({ status: 'unknown' });
   });
 });
 
@@ -229,7 +257,7 @@ describe('simulator refund and cancel', () => {
   it('still rejects after a 3D payment and in a fresh process', async () => {
     const done = await payWith3D('5105105105105100');
     if (done.status !== 'succeeded') throw new Error('expected success');
-    const fresh = new SimulatorProvider();
+    const fresh = new SimulatorBank(deps);
     expect(await fresh.cancel({ idempotencyKey: 'c3', providerReference: done.providerReference })).toMatchObject({
       code: 'refund_rejected',
     });
@@ -349,27 +377,27 @@ describe('installments', () => {
 
 describe('simulator books (status inquiries about answers that were lost)', () => {
   it('reports the answer it gave to a charge, by its idempotency key, without a reference', async () => {
-    const bank = new SimulatorProvider(() => now);
+    const bank = new SimulatorBank(deps);
     const approved = await bank.charge(payment('4111111111111111', 'books-approved'));
     await bank.charge(payment('4000000000000002', 'books-declined'));
 
-    expect(await bank.paymentStatus({ idempotencyKey: 'books-approved', providerReference: null })).toEqual(approved);
-    expect(await bank.paymentStatus({ idempotencyKey: 'books-declined', providerReference: null })).toEqual({ status: 'declined', code: 'insufficient_funds', message: 'Yetersiz bakiye' });
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-approved', providerReference: null, amount: 10000n, currency: 'TRY' })).toEqual(approved);
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-declined', providerReference: null, amount: 10000n, currency: 'TRY' })).toEqual({ status: 'declined', code: 'insufficient_funds', message: 'Yetersiz bakiye' });
     // Another process's bank (the books are per process) never got the call
-    expect(await new SimulatorProvider(() => now).paymentStatus({ idempotencyKey: 'books-approved', providerReference: null })).toEqual({ status: 'unknown' });
+    expect(await new SimulatorBank(deps).paymentStatus({ idempotencyKey: 'books-approved', providerReference: null, amount: 10000n, currency: 'TRY' })).toEqual({ status: 'unknown' });
   });
 
-  it('reports the answer it gave to a 3D page, a declined page included', async () => {
-    const bank = new SimulatorProvider(() => now);
-    const started = await bank.authorise3D(payment('4111111111111111', 'books-3d'));
-    if (started.status !== 'pending') throw new Error('expected pending');
-    await bank.complete3D({ idempotencyKey: 'books-3d:complete', providerReference: started.providerReference, outcome: 'decline' });
+  it('reports the answer it gave to a 3D completion', async () => {
+    const bank = new SimulatorBank(deps);
+    const started = await bank.start3D({ ...payment('4000000000000002', 'books-3d'), callbackUrl: 'http://127.0.0.1:2/cb' });
+    if (started.status !== 'redirect') throw new Error('expected a redirect');
+    await bank.complete3D({ idempotencyKey: 'books-3d:complete', payment: threeDs(started.providerReference), data: {} });
 
-    expect(await bank.paymentStatus({ idempotencyKey: 'books-3d:complete', providerReference: started.providerReference })).toMatchObject({ status: 'declined', code: '3ds_failed' });
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-3d:complete', providerReference: started.providerReference, amount: 10000n, currency: 'TRY' })).toMatchObject({ status: 'declined', code: 'insufficient_funds' });
   });
 
   it('reports refunds and cancels it made or refused, and knows nothing of others', async () => {
-    const bank = new SimulatorProvider(() => now);
+    const bank = new SimulatorBank(deps);
     const paid = await bank.charge(payment('4111111111111111', 'books-paid'));
     const refused = await bank.charge(payment('5105105105105100', 'books-paid-2'));
     if (paid.status !== 'succeeded' || refused.status !== 'succeeded') throw new Error('expected success');
@@ -382,35 +410,35 @@ describe('simulator books (status inquiries about answers that were lost)', () =
   });
 
   it('forgets the oldest answers beyond its limit', async () => {
-    const bank = new SimulatorProvider(() => now);
+    const bank = new SimulatorBank(deps);
     await bank.charge(payment('4111111111111111', 'books-first'));
     await bank.charge(payment('4111111111111111', 'books-second'));
     // Each refused refund is an answer in the books too
     for (let i = 0; i < BOOKS_LIMIT - 1; i++) await bank.refund({ idempotencyKey: `filler-${i}`, providerReference: 'r', amount: 0n, currency: 'TRY' });
 
-    expect(await bank.paymentStatus({ idempotencyKey: 'books-first', providerReference: null })).toEqual({ status: 'unknown' });
-    expect(await bank.paymentStatus({ idempotencyKey: 'books-second', providerReference: null })).toMatchObject({ status: 'succeeded' });
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-first', providerReference: null, amount: 10000n, currency: 'TRY' })).toEqual({ status: 'unknown' });
+    expect(await bank.paymentStatus({ idempotencyKey: 'books-second', providerReference: null, amount: 10000n, currency: 'TRY' })).toMatchObject({ status: 'succeeded' });
   });
 });
 
 describe('simulator silent card 4000000000000127', () => {
   it('answers neither the charge nor any status inquiry about it', async () => {
-    const bank = new SimulatorProvider(() => now);
+    const bank = new SimulatorBank(deps);
     await expect(bank.charge(payment('4000000000000127', 'silent-charge'))).rejects.toBeInstanceOf(ProviderTimeoutError);
-    await expect(bank.paymentStatus({ idempotencyKey: 'silent-charge', providerReference: null })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(bank.paymentStatus({ idempotencyKey: 'silent-charge', providerReference: null, amount: 10000n, currency: 'TRY' })).rejects.toBeInstanceOf(ProviderTimeoutError);
   });
 
   it('starts 3D, then answers neither the completion nor inquiries under its reference', async () => {
-    const started = await simulator.authorise3D(payment('4000000000000127', 'silent-3d'));
-    if (started.status !== 'pending') throw new Error('expected pending');
-    await expect(simulator.complete3D({ idempotencyKey: 'silent-3d:complete', providerReference: started.providerReference, outcome: 'approve' })).rejects.toBeInstanceOf(ProviderTimeoutError);
-    await expect(new SimulatorProvider(() => now).paymentStatus({ idempotencyKey: 'other', providerReference: started.providerReference })).rejects.toBeInstanceOf(ProviderTimeoutError);
+    const started = await start(payment('4000000000000127', 'silent-3d'));
+    if (started.status !== 'redirect') throw new Error('expected pending');
+    await expect(completeWith('silent-3d:complete', started.providerReference, 'approve')).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(new SimulatorBank(deps).paymentStatus({ idempotencyKey: 'other', providerReference: started.providerReference, amount: 10000n, currency: 'TRY' })).rejects.toBeInstanceOf(ProviderTimeoutError);
   });
 });
 
 describe('simulator silent-refund card 4000000000000267', () => {
   it('approves, then answers neither its refunds and cancels nor inquiries about them', async () => {
-    const bank = new SimulatorProvider(() => now);
+    const bank = new SimulatorBank(deps);
     const paid = await bank.charge(payment('4000000000000267', 'silent-refund-pay'));
     if (paid.status !== 'succeeded') throw new Error('expected success');
     const { providerReference } = paid;

@@ -34,7 +34,7 @@ export async function findCheckoutOrder(s: Services, token: string): Promise<Che
  * would use (the order's, else routing, else default) quotes them, as the attempt will.
  */
 export async function orderInstallments(s: Services, order: CheckoutOrder, bin: string): Promise<{ card: BinInfo; installments: InstallmentOption[] }> {
-  const card = await pageBinLookup(s, bin);
+  const card = await pageBinLookup(s, order.workspace, bin);
   const account = await chooseAccount(s, order.workspace, { token: order.paymentAccountId, path: ORDER_PATHS.account, needs: ['secure'], card: { bin: card, currency: order.currency, amount: order.amount } });
   const charge = planCharge(account, order.amount, order.currency, s.rates, ORDER_PATHS.currency);
   return { card, installments: await pageInstallments(s, account, charge, bin) };
@@ -70,7 +70,7 @@ export async function payOrder(s: Services, order: CheckoutOrder, raw: unknown):
     currency: order.currency,
     installmentNumber: input.installmentNumber,
     pricing: 'quoted',
-    card: await typedCard(s, input.card),
+    card: await typedCard(s, order.workspace, input.card),
     accountToken: order.paymentAccountId,
     paths: ORDER_PATHS,
     callbackUrl: order.successUrl,

@@ -60,7 +60,7 @@ export async function payLink(s: Services, link: CheckoutLink, raw: unknown): Pr
     currency,
     installmentNumber: input.installmentNumber,
     pricing: 'quoted',
-    card: await typedCard(s, input.card),
+    card: await typedCard(s, link.workspace, input.card),
     accountToken: link.paymentAccountId,
     paths: { account: ['paymentProviderToken'], currency: ['currency'], installmentNumber: ['installmentNumber'] },
     callbackUrl: null,

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { insertRow, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
-import type { InstallmentOption } from '../../providers/types.ts';
+import type { BasketItem, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { covers } from '../plans.ts';
 import { planCharge, type ChargePlan } from '../charge-currency.ts';
@@ -21,7 +21,7 @@ import { ValidationError, type Path } from '../errors.ts';
 import { message } from '../messages.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, type ViewRow, type ViewRowColumn } from './view.ts';
-import { settleAfterBank, type Final } from './settle.ts';
+import { refusal, settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, type Capability } from './account-choice.ts';
 import type { CardSource } from './card-source.ts';
@@ -73,6 +73,10 @@ export interface AttemptRequest {
   paths: { account: Path; currency: Path; installmentNumber: Path; savedCard?: Path; shouldSave?: Path };
   callbackUrl: string | null;
   ip: string | null;
+  /** What is known of the shopper, for the provider's fraud checks (the IP is added here). */
+  shopper?: Shopper;
+  /** The items bought (an order's, a link's); absent: one item of the whole amount. */
+  basket?: BasketItem[];
   shouldSave?: boolean;
   /** The customer the payment is for, created or updated in the payment row's own statement. */
   customer?: Upsert<Customer>;
@@ -128,7 +132,15 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
         return { payment: written.payment, customer: written.customer ?? customer ?? null };
       })
     : await refusedWhenBusy(s.db, () => writePayment(s.db, columns, req.customer));
-  const bankRequest = { amount: plan.bankAmount, currency: plan.bankCurrency, installmentNumber: req.installmentNumber, ...req.card.providerSource };
+  const bankRequest: BankRequest = {
+    amount: plan.bankAmount,
+    currency: plan.bankCurrency,
+    installmentNumber: req.installmentNumber,
+    shopper: { ...req.shopper, ...(req.ip ? { ip: req.ip } : {}) },
+    // Items describe what is sold: only when the bank charges exactly their sum.
+    ...(basketFits(req.basket, plan.bankAmount) ? { basket: req.basket } : {}),
+    ...req.card.providerSource,
+  };
   return callBank(s, req, payment.id, plan.account, bankRequest, { shouldSave: columns.shouldSave ?? false, customer });
 }
 
@@ -200,8 +212,15 @@ async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAcc
 /** Installment options the account quotes for a charge; the contract has them in TRY only. */
 export async function installmentOptions(s: Services, account: PaymentAccount, charge: ChargePlan, bin: string): Promise<InstallmentOption[]> {
   if (charge.currency !== 'TRY' || charge.amount <= 0n) return [];
-  return s.providers.get(account.provider).installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });
+  return s.providers.forAccount(account).installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });
 }
+
+function basketFits(basket: BasketItem[] | undefined, amount: bigint): basket is BasketItem[] {
+  return !!basket?.length && basket.reduce((sum, item) => sum + item.price, 0n) === amount;
+}
+
+/** Where the bank's ACS posts a 3D payment's result: one address per payment. */
+export const threeDsCallbackUrl = (s: Services, paymentId: string): string => `${s.baseUrl}/checkout/3ds/callback/${paymentId}`;
 
 /**
  * What a hosted page offers: none when conversion sits in between, since the page shows and
@@ -212,14 +231,14 @@ export async function pageInstallments(s: Services, account: PaymentAccount, cha
 }
 
 /** What the bank is asked to charge: amount and currency as charged, and the card or saved card. */
-type BankRequest = { amount: bigint; currency: Currency; installmentNumber: number } & CardSource['providerSource'];
+type BankRequest = { amount: bigint; currency: Currency; installmentNumber: number; shopper: Shopper; basket?: BasketItem[] } & CardSource['providerSource'];
 
 /**
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered.
  */
 async function callBank(s: Services, req: AttemptRequest, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: CustomerRef | null }): Promise<AttemptResult> {
-  const provider = s.providers.get(account.provider);
+  const provider = s.providers.forAccount(account);
   const security = req.security;
   // No card to save at settlement: a regular payment saves it after, a 3D one on its page.
   const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final);
@@ -228,16 +247,16 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, acc
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
     if (!opts.shouldSave || !card) return null;
-    const stored = await provider.storeCard({ idempotencyKey: `${paymentId}:store`, card });
+    const stored = await provider.storeCard({ idempotencyKey: `${paymentId}:store`, card, shopper: request.shopper });
     return stored.status === 'stored' ? stored.cardReference : null;
   };
   try {
     if (security === 'secure') {
       const cardReference = await tokenise();
       if (cardReference) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: cardReference }, ['id']);
-      const res = await provider.authorise3D({ idempotencyKey: `${paymentId}:authorise`, ...request });
-      if (res.status === 'pending') return await awaitThreeDs(s, paymentId, res.providerReference, viewOf);
-      const settled = await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
+      const res = await provider.start3D({ idempotencyKey: `${paymentId}:authorise`, callbackUrl: threeDsCallbackUrl(s, paymentId), ...request });
+      if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, res.providerReference, res.redirect, viewOf);
+      const settled = await settle(refusal(res));
       return failed(await viewOf(settled), res.code, res.message);
     }
     const res = await provider.charge({ idempotencyKey: `${paymentId}:charge`, ...request });
@@ -247,7 +266,7 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, acc
       if (cardReference) await commitAfterBank(s.db, (tx) => savePaymentCard(tx, paymentId, cardReference, s.clock.now()));
       return { view: cardReference ? await loadPaymentView(s.db, paymentId) : await viewOf(settled), successful: true, failure: null, redirectUrl: null };
     }
-    const settled = await settle({ status: 'failed', errorCode: res.code, errorMessage: res.message });
+    const settled = await settle(refusal(res));
     return failed(await viewOf(settled), res.code, res.message);
   } catch (err) {
     if (!(err instanceof ProviderTimeoutError)) throw err;
@@ -276,16 +295,17 @@ function rowView(payment: ViewRow, customer: CustomerRef | null): PaymentView | 
 }
 
 /**
- * A 3D payment waiting for its page: the job that expires it, then the page's token and deadline.
+ * A 3D payment waiting for its page: the job that expires it, then the page's token, deadline and
+ * the bank's redirect instruction the page serves.
  * In that order, so a payment with a page always has its timer: a stop between the two leaves a
  * payment without `expiresAt`, which the timer passes over and the interrupted-payment sweep
  * (interrupted.ts) settles.
  */
-async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, viewOf: (started: ViewRow) => Promise<PaymentView>): Promise<AttemptResult> {
+async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, redirect: Redirect, viewOf: (started: ViewRow) => Promise<PaymentView>): Promise<AttemptResult> {
   const threeDsToken = randomUUID();
   const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
   await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
-  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt }, VIEW_ROW_COLUMNS);
+  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt, threeDsRedirect: redirect }, VIEW_ROW_COLUMNS);
   return {
     view: await viewOf(started),
     successful: true,

@@ -7,6 +7,7 @@ import type { BinInfo, CardData } from '../../providers/types.ts';
 import type { Path } from '../errors.ts';
 import { covers } from '../plans.ts';
 import { ValidationError } from '../errors.ts';
+import { lookupBin } from '../bin-source.ts';
 import { binOf, firstDigitsOf, lastFourOf, type CardInput } from '../cards.ts';
 
 export interface CardSource {
@@ -28,14 +29,14 @@ export interface CardSource {
 const BIN_RE = /^\d{6,8}$/;
 
 /** What a hosted card form may learn of the card being typed: the facts of its 6-8 digit BIN. */
-export async function pageBinLookup(s: Services, bin: string): Promise<BinInfo> {
+export async function pageBinLookup(s: Services, workspace: Workspace, bin: string): Promise<BinInfo> {
   if (!BIN_RE.test(bin)) throw ValidationError.single(['bin'], bin.length < 6 ? 'bin_too_short' : /^\d+$/.test(bin) ? 'bin_too_long' : 'bin_digits_only');
-  return { ...(await s.providers.binSource.binLookup(bin)), bin };
+  return { ...(await lookupBin(s, workspace, bin)), bin };
 }
 
 /** A card typed in: its BIN facts route the payment; the number itself goes only to the bank. */
-export async function typedCard(s: Services, card: CardInput): Promise<CardSource> {
-  const bin = await s.providers.binSource.binLookup(binOf(card.number));
+export async function typedCard(s: Services, workspace: Workspace, card: CardInput): Promise<CardSource> {
+  const bin = await lookupBin(s, workspace, binOf(card.number));
   return {
     // Routing rules match BIN prefixes on the digits typed, not on the shorter range the provider knew.
     bin: { ...bin, bin: binOf(card.number) },
@@ -76,7 +77,7 @@ export async function savedCard(s: Services, workspace: Workspace, req: SavedCar
   if (saved.mode !== workspace.mode) throw ValidationError.single(path, 'saved_card_other_mode');
   if (!saved.paymentAccount.cardStorage) throw ValidationError.single(path, 'saved_card_account_unsupported');
   return {
-    bin: await s.providers.binSource.binLookup(saved.firstDigits),
+    bin: await lookupBin(s, workspace, saved.firstDigits),
     account: saved.paymentAccount,
     providerSource: { savedCard: { cardReference: saved.providerCardReference } },
     cardColumns: {

@@ -9,7 +9,8 @@ import type { Tx } from '../../db/client.ts';
 import { ProviderTimeoutError, type RefundResult } from '../../providers/types.ts';
 import type { Services } from '../services.ts';
 import { message } from '../messages.ts';
-import { providerOf, recordRefundAnswer } from './refunds.ts';
+import { recordRefundAnswer } from './refunds.ts';
+import { paymentConnector } from '../accounts.ts';
 import { sweep } from './interrupted.ts';
 import { RECONCILE_TRIES_MS } from './reconcile.ts';
 
@@ -47,7 +48,7 @@ async function recoverRefund(s: Services, tx: Tx, id: string, now: Date): Promis
 
 /** The bank's answer about the refund as the request would have got it; null to ask again later. */
 async function bankAnswer(s: Services, payment: Payment, refund: Refund, now: Date): Promise<RefundResult | null> {
-  const provider = await providerOf(s, payment);
+  const provider = await paymentConnector(s, payment);
   try {
     // The key the request used (refunds.ts): the gateway's own refund id.
     const res = await provider.refundStatus({ idempotencyKey: `${refund.type}:${refund.id}`, providerReference: payment.providerReference ?? '' });

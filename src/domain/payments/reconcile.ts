@@ -7,7 +7,9 @@ import { Prisma, type Payment, type PaymentStatus } from '../../generated/prisma
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { message } from '../messages.ts';
-import { settlePayment, type Final } from './settle.ts';
+import { refusal, settlePayment, type Final } from './settle.ts';
+import { paymentConnector } from '../accounts.ts';
+import type { Currency } from '../money.ts';
 import { queryRows } from '../../db/raw.ts';
 
 export const RECONCILE_PAYMENT_JOB = 'reconcile-payment';
@@ -59,11 +61,11 @@ async function askBankPatiently(s: Services, p: Payment): Promise<Final | null> 
  * while it has no final outcome. Throws ProviderTimeoutError when the status query is not answered.
  */
 export async function askBank(s: Services, p: Payment): Promise<Final | null> {
-  const account = p.paymentAccountId ? await s.db.paymentAccount.findUnique({ where: { id: p.paymentAccountId } }) : null;
-  const provider = s.providers.get(account?.provider ?? 'simulator');
-  const answer = await provider.paymentStatus({ idempotencyKey: lostCallKey(p), providerReference: p.providerReference });
+  const connector = await paymentConnector(s, p);
+  const charged = { amount: p.chargedAmount ?? p.amount, currency: (p.chargedCurrency ?? p.currency) as Currency };
+  const answer = await connector.paymentStatus({ idempotencyKey: lostCallKey(p), providerReference: p.providerReference, ...charged });
   if (answer.status === 'succeeded') return { status: 'successful', providerReference: answer.providerReference };
-  if (answer.status === 'declined') return { status: 'failed', errorCode: answer.code, errorMessage: answer.message };
+  if (answer.status === 'declined') return refusal(answer);
   return null;
 }
 

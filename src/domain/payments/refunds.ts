@@ -5,7 +5,8 @@ import { commitAfterBank } from '../../db/busy.ts';
 import { z } from 'zod';
 import { Prisma, type Payment, type Refund, type Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
-import { ProviderTimeoutError, type RefundResult } from '../../providers/types.ts';
+import { ProviderTimeoutError, type Connector, type RefundResult } from '../../providers/types.ts';
+import { paymentConnector } from '../accounts.ts';
 import { amount as amountField, parseInput, uuid } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { NotFoundError, StateError, ValidationError } from '../errors.ts';
@@ -90,7 +91,7 @@ async function reserve(tx: Tx, p: Payment, type: 'refund' | 'cancel', amount: bi
   return { payment, refund };
 }
 
-type Ask = (provider: ReturnType<Services['providers']['get']>, p: Payment, r: Refund) => Promise<RefundResult>;
+type Ask = (provider: Connector, p: Payment, r: Refund) => Promise<RefundResult>;
 
 /**
  * Records the bank's answer to a reserved refund or cancel under the payment's row lock: done
@@ -114,14 +115,8 @@ export async function recordRefundAnswer(tx: Tx, s: Services, payment: Payment, 
   }
 }
 
-/** The provider of a payment's account (the simulator for a payment without one). */
-export async function providerOf(s: Services, payment: Payment): Promise<ReturnType<Services['providers']['get']>> {
-  const account = payment.paymentAccountId ? await s.db.paymentAccount.findUnique({ where: { id: payment.paymentAccountId } }) : null;
-  return s.providers.get(account?.provider ?? 'simulator');
-}
-
 async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask): Promise<RefundOutcome> {
-  const provider = await providerOf(s, payment);
+  const provider = await paymentConnector(s, payment);
   const outcome = { type: refund.type, amount: refund.amount, currency: chargedOf(payment).currency };
   let res: RefundResult;
   try {

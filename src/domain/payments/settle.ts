@@ -10,16 +10,22 @@ import type { Services } from '../services.ts';
 import { ownerOf, type PaymentOwners, type PaymentSource } from './owners.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 import { VIEW_ROW_COLUMNS, type ViewRow } from './view.ts';
+import type { Declined, ProviderFailure, ProviderSaid } from '../../providers/types.ts';
 
 export type Final =
   | { status: 'successful'; providerReference: string }
-  | { status: 'failed'; errorCode: string; errorMessage: string }
+  | ({ status: 'failed'; errorCode: string; errorMessage: string } & ProviderSaid)
   | { status: 'unresolved'; errorCode: string; errorMessage: string };
 
+/** A provider's refusal as a settlement: the gateway's code, and the provider's own words kept for support. */
+export function refusal(res: Declined | ProviderFailure): Final {
+  return { status: 'failed', errorCode: res.code, errorMessage: res.message, providerCode: res.providerCode, providerMessage: res.providerMessage };
+}
+
 function finalColumns(final: Final, at: Date): Columns<Payment> {
-  return final.status === 'successful'
-    ? { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null }
-    : { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, completedAt: at, threeDsToken: null };
+  if (final.status === 'successful') return { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null };
+  const said = final.status === 'failed' ? { providerErrorCode: final.providerCode ?? null, providerErrorMessage: final.providerMessage ?? null } : {};
+  return { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, ...said, completedAt: at, threeDsToken: null };
 }
 
 /**

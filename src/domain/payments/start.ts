@@ -4,7 +4,7 @@ import type { Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { requireActive } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
-import { customerUpsert } from '../customers.ts';
+import { customerUpsert, shopperOf } from '../customers.ts';
 import { parsePaymentInput, type PaymentInput } from './input.ts';
 import { attemptPayment, type AttemptResult, type Security } from './attempt.ts';
 import { savedCard, typedCard, type CardSource } from './card-source.ts';
@@ -43,6 +43,7 @@ async function startPayment(s: Services, workspace: Workspace, security: Securit
     paths: TRANSACTION_PATHS,
     callbackUrl: t.callbackUrl ?? null,
     ip: t.ip,
+    shopper: shopperOf(input.customer),
     shouldSave: input.card?.shouldSave ?? false,
     customer: customerUpsert(workspace.id, channel.id, input.customer),
   });
@@ -50,6 +51,6 @@ async function startPayment(s: Services, workspace: Workspace, security: Securit
 
 function cardOf(s: Services, workspace: Workspace, channelId: string, input: PaymentInput): Promise<CardSource> {
   const token = input.transaction.savedCardToken;
-  if (!token) return typedCard(s, input.card!);
+  if (!token) return typedCard(s, workspace, input.card!);
   return savedCard(s, workspace, { token, customer: { channelId, channelReference: input.customer.channelReference }, path: TRANSACTION_PATHS.savedCard });
 }

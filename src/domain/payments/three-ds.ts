@@ -1,13 +1,18 @@
-// The simulated 3D Secure step: the redirect address is offered once, expires 15 minutes after
-// the start when not opened, and its form completes the payment at most once. A payment whose
-// page was opened but never answered, or whose answer never came back from the bank, is given up
-// 30 minutes after the start (the 3D timer below).
+// The 3D Secure step. The redirect address is the gateway's: offered once, it expires 15 minutes
+// after the start when not opened, and serves the bank's redirect instruction (a URL, a form, the
+// provider's HTML) to the shopper's browser. The bank's ACS posts its result to the payment's
+// callback address; the account's connector judges it, and only a verified callback for this
+// payment, while it still waits, completes it, at most once. A payment whose page was opened but
+// never answered, or whose answer never came back from the bank, is given up 30 minutes after the
+// start (the 3D timer below).
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
-import { ProviderTimeoutError } from '../../providers/types.ts';
+import { ProviderTimeoutError, type ThreeDsPayment } from '../../providers/types.ts';
 import { message } from '../messages.ts';
+import type { Currency } from '../money.ts';
+import { paymentConnector } from '../accounts.ts';
 import { ownerOf } from './owners.ts';
-import { settlePayment, type Final } from './settle.ts';
+import { refusal, settlePayment, type Final } from './settle.ts';
 import { askBank, scheduleReconcile, settleIfStill } from './reconcile.ts';
 
 /** A started 3D payment whose page was opened is given up this long after its start. */
@@ -22,7 +27,8 @@ export type OpenResult =
 export type CompleteResult =
   /** `retryPage`: where the owner sends the customer after the 3D step (null: the return POST). */
   | { state: 'completed'; payment: Payment; successful: boolean; retryPage: string | null }
-  | { state: 'used' | 'invalid' | 'expired' };
+  /** `rejected`: a callback that is not the bank's answer for this payment (forged, another payment's). */
+  | { state: 'used' | 'invalid' | 'expired' | 'rejected' };
 
 /** Opening the page claims it: a second opening (or one after 15 minutes) is refused. */
 export async function openThreeDs(s: Services, token: string): Promise<OpenResult> {
@@ -40,25 +46,33 @@ export async function openThreeDs(s: Services, token: string): Promise<OpenResul
   return { state: 'open', payment: { ...payment, threeDsOpenedAt: now } };
 }
 
-/** The customer's answer on the page; the claim (token cleared) makes a double submit harmless. */
-export async function completeThreeDs(s: Services, token: string, outcome: 'approve' | 'decline'): Promise<CompleteResult> {
-  const payment = await s.db.payment.findUnique({ where: { threeDsToken: token } });
+/**
+ * The bank's answer, posted to the payment's callback address. Nothing is written unless the
+ * payment still waits on an opened page and its connector verifies the callback as the bank's
+ * answer for it; then the claim (token cleared) makes a repeated post harmless.
+ */
+export async function completeThreeDs(s: Services, paymentId: string, fields: Record<string, string>): Promise<CompleteResult> {
+  const payment = await s.db.payment.findUnique({ where: { id: paymentId } });
   if (!payment) return { state: 'invalid' };
+  if (payment.status !== 'started') return { state: payment.status === 'expired' ? 'expired' : 'used' };
+  // A callback before the shopper was sent to the bank, or after the page was answered, is not the bank's.
+  if (!payment.threeDsOpenedAt || !payment.threeDsToken || !payment.providerReference) return { state: 'used' };
+  const connector = await paymentConnector(s, payment);
+  const checked = connector.verifyCallback(threeDsPaymentOf(payment), fields);
+  if (checked.status === 'rejected') return { state: 'rejected' };
   const claimed = await s.db.payment.updateMany({
-    where: { id: payment.id, threeDsToken: token, status: 'started', threeDsOpenedAt: { not: null } },
+    where: { id: payment.id, threeDsToken: payment.threeDsToken, status: 'started' },
     data: { threeDsToken: null, threeDsAnsweredAt: s.clock.now() },
   });
-  if (claimed.count === 0) return { state: payment.status === 'expired' ? 'expired' : 'used' };
+  if (claimed.count === 0) return { state: 'used' };
 
-  const account = payment.paymentAccountId ? await s.db.paymentAccount.findUnique({ where: { id: payment.paymentAccountId } }) : null;
-  const provider = s.providers.get(account?.provider ?? 'simulator');
   let final: Final;
   try {
-    const res = await provider.complete3D({ idempotencyKey: `${payment.id}:complete`, providerReference: payment.providerReference ?? '', outcome });
-    final =
-      res.status === 'succeeded'
-        ? { status: 'successful', providerReference: res.providerReference }
-        : { status: 'failed', errorCode: res.code, errorMessage: res.message };
+    if (!checked.authenticated) final = refusal(checked.failure);
+    else {
+      const res = await connector.complete3D({ idempotencyKey: `${payment.id}:complete`, payment: threeDsPaymentOf(payment), data: checked.data });
+      final = res.status === 'succeeded' ? { status: 'successful', providerReference: res.providerReference } : refusal(res);
+    }
   } catch (err) {
     if (!(err instanceof ProviderTimeoutError)) throw err;
     final = { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: message('provider_timeout') };
@@ -72,6 +86,16 @@ export async function completeThreeDs(s: Services, token: string, outcome: 'appr
   const owner = ownerOf(s.owners, settled);
   const retryPage = successful ? (owner.succeededThreeDsPage?.(settled) ?? null) : owner.failedThreeDsPage(settled);
   return { state: 'completed', payment: settled, successful, retryPage };
+}
+
+/** The 3D payment as its connector started it: the start's key, the bank's reference, what was charged. */
+export function threeDsPaymentOf(p: Payment): ThreeDsPayment {
+  return {
+    startKey: `${p.id}:authorise`,
+    providerReference: p.providerReference ?? '',
+    amount: p.chargedAmount ?? p.amount,
+    currency: (p.chargedCurrency ?? p.currency) as Currency,
+  };
 }
 
 /**

@@ -64,7 +64,7 @@ export async function paySubscription(s: Services, sub: CheckoutSubscription, ra
     installmentNumber: 1,
     // A period costs what it costs: no installment surcharge.
     pricing: 'given',
-    card: await typedCard(s, input.card),
+    card: await typedCard(s, sub.workspace, input.card),
     accountToken: sub.paymentAccountId,
     paths: PAGE_PATHS,
     callbackUrl: sub.successUrl,

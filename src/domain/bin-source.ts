@@ -1,0 +1,37 @@
+// BIN facts (scheme, issuer, type) for a workspace: from the provider of its BIN source account,
+// the default account unless another is set, kept per process for a day per account and BIN (a
+// BIN's issuer and scheme change rarely, and routing asks on every card). No source account, or a
+// provider that does not answer, gives a card with unknown facts: routing then matches only the
+// rules that do not ask about the card, and the payment goes on.
+import type { Workspace } from '../generated/prisma/client.ts';
+import { ProviderTimeoutError, type BinInfo } from '../providers/types.ts';
+import type { Services } from './services.ts';
+import { liveAccount } from './accounts.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many BIN answers one process keeps (oldest dropped first). */
+const KEPT = 20_000;
+
+const cache = new Map<string, { info: BinInfo; until: number }>();
+
+export const unknownBin = (bin: string): BinInfo => ({ bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null });
+
+export async function lookupBin(s: Services, workspace: Workspace, bin: string): Promise<BinInfo> {
+  const accountId = workspace.binSourceAccountId ?? workspace.defaultPaymentAccountId;
+  const account = accountId ? await liveAccount(s.db, workspace, accountId) : null;
+  if (!account) return unknownBin(bin);
+  const key = `${account.id}:${bin}`;
+  const now = s.clock.now().getTime();
+  const kept = cache.get(key);
+  if (kept && kept.until > now) return kept.info;
+  let info: BinInfo;
+  try {
+    info = await s.providers.forAccount(account).binLookup(bin);
+  } catch (err) {
+    if (err instanceof ProviderTimeoutError) return unknownBin(bin);
+    throw err;
+  }
+  if (cache.size >= KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(key, { info, until: now + DAY_MS });
+  return info;
+}

@@ -1,0 +1,22 @@
+// Every provider the gateway can connect an account to. A new connector is one line here, its
+// definition (registry.ts) and its emulator (docs/providers.md says what else it needs).
+import { hkdfSync } from 'node:crypto';
+import type { ConnectorDeps, ProviderDefinition } from './registry.ts';
+import { simulatorProvider } from './simulator.ts';
+
+export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {
+  return [simulatorProvider(deps)];
+}
+
+/** A key for one purpose (a provider's own signatures), derived from the master key: never the master key itself. */
+export function derivedKeys(masterKey: Buffer): (purpose: string) => Buffer {
+  const keys = new Map<string, Buffer>();
+  return (purpose) => {
+    let key = keys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `payment-gateway:${purpose}`, 32));
+      keys.set(purpose, key);
+    }
+    return key;
+  };
+}
