@@ -167,7 +167,10 @@ export class IyzicoConnector implements Connector {
       CTX,
     );
     const answer = await this.#client.call<PaymentAnswer>('complete3D', 'POST', IYZICO_PATHS.threeDSAuth, body);
-    return paymentResult(answer, this.#secretKey, input.payment) ?? unknownOutcome('complete3D');
+    const result = paymentResult(answer, this.#secretKey, input.payment) ?? unknownOutcome('complete3D');
+    // A payment answered under another id is not the one this completion was for.
+    if (result.status === 'succeeded' && parsePaymentRef(result.providerReference)?.paymentId !== ref.paymentId) return unknownOutcome('complete3D');
+    return result;
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
@@ -188,8 +191,8 @@ export class IyzicoConnector implements Connector {
    * both), else by the lost call's idempotency key, which was its conversationId.
    */
   async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
+    // A reference this connector did not write names no iyzico payment: the key still names the call.
     const paymentId = input.providerReference === null ? null : (parsePaymentRef(input.providerReference)?.paymentId ?? null);
-    if (input.providerReference !== null && paymentId === null) return { status: 'unknown' };
     const body = paymentDetailRequest({ idempotencyKey: input.idempotencyKey, paymentId }, CTX);
     const answer = await this.#client.call<PaymentAnswer>('paymentStatus', 'POST', IYZICO_PATHS.paymentDetail, body);
     if (answer.status === 'failure') {

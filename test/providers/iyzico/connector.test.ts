@@ -374,6 +374,9 @@ describe('iyzico connector: answers it does not trust', () => {
       signingKey = 'not-the-secret';
       await expect(fakeConnector.charge(chargeInput())).rejects.toBeInstanceOf(ProviderTimeoutError);
       await expect(complete()).rejects.toBeInstanceOf(ProviderTimeoutError);
+      signingKey = 'sandbox-fake-secret';
+      const another = { ...payment, providerReference: '700002' };
+      await expect(fakeConnector.complete3D({ idempotencyKey: 'pay-3d:complete', payment: another, data: {} })).rejects.toBeInstanceOf(ProviderTimeoutError);
     } finally {
       await fake.close();
     }
