@@ -104,6 +104,16 @@ function notOurs(message: string): ProviderFailure {
   return { status: 'error', code: 'provider_error', message };
 }
 
+/** A request body, or the failure to answer when the builder refuses its input (RangeError); nothing is sent then. */
+function built<B extends object>(build: () => B): B | ProviderFailure {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof RangeError) return notOurs(error.message);
+    throw error;
+  }
+}
+
 export class IyzicoConnector implements Connector {
   readonly provider = IYZICO_PROVIDER_ID;
   readonly capabilities = IYZICO_CAPABILITIES;
@@ -138,13 +148,8 @@ export class IyzicoConnector implements Connector {
   }
 
   async start3D(input: Start3DInput): Promise<Start3DResult> {
-    let body;
-    try {
-      body = threeDSInitializeRequest(input, input.callbackUrl, CTX);
-    } catch (error) {
-      if (error instanceof RangeError) return notOurs(error.message);
-      throw error;
-    }
+    const body = built(() => threeDSInitializeRequest(input, input.callbackUrl, CTX));
+    if ('status' in body) return body;
     const answer = await this.#client.call<ThreeDSInitializeAnswer>('start3D', 'POST', IYZICO_PATHS.threeDSInitialize, body);
     const result = threeDSStartResult(answer, this.#secretKey) ?? unknownOutcome('start3D');
     if (result.status !== 'pending') return result;
@@ -174,13 +179,8 @@ export class IyzicoConnector implements Connector {
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
-    let body;
-    try {
-      body = paymentRequest(input, CTX);
-    } catch (error) {
-      if (error instanceof RangeError) return notOurs(error.message);
-      throw error;
-    }
+    const body = built(() => paymentRequest(input, CTX));
+    if ('status' in body) return body;
     const answer = await this.#client.call<PaymentAnswer>('charge', 'POST', IYZICO_PATHS.payment, body);
     return paymentResult(answer, this.#secretKey, input) ?? unknownOutcome('charge');
   }
@@ -235,13 +235,8 @@ export class IyzicoConnector implements Connector {
   }
 
   async deleteCard(input: DeleteCardInput): Promise<DeleteCardResult> {
-    let body;
-    try {
-      body = deleteCardRequest(input.cardReference, { ...CTX, conversationId: lookupId() });
-    } catch (error) {
-      if (error instanceof RangeError) return notOurs(error.message);
-      throw error;
-    }
+    const body = built(() => deleteCardRequest(input.cardReference, { ...CTX, conversationId: lookupId() }));
+    if ('status' in body) return body;
     const answer = await this.#client.call<DeleteCardAnswer>('deleteCard', 'DELETE', IYZICO_PATHS.cardStorage, body);
     return deleteCardResult(answer);
   }

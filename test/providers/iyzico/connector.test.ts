@@ -142,6 +142,10 @@ describe('iyzico connector: charges', () => {
     expect(await connector.charge({ ...saved, idempotencyKey: key() })).toMatchObject({ status: 'error', providerCode: '3003' });
     expect(await connector.deleteCard({ cardReference: stored.cardReference })).toMatchObject({ status: 'declined', code: 'card_storage_refused', providerCode: '3003' });
     expect(await connector.deleteCard({ cardReference: 'not-an-iyzico-card' })).toMatchObject({ status: 'error', code: 'provider_error' });
+    const foreign = { ...saved, idempotencyKey: key(), savedCard: { cardReference: 'card_from_another_provider' } };
+    expect(await connector.charge(foreign)).toMatchObject({ status: 'error', code: 'provider_error' });
+    expect(await connector.start3D({ ...foreign, callbackUrl: CALLBACK })).toMatchObject({ status: 'error', code: 'provider_error' });
+    expect([...emulator.state.payments.values()].some((p) => p.conversationId === foreign.idempotencyKey)).toBe(false);
   });
 
   it('keeps iyzico\u2019s refusal of a card it cannot store', async () => {
