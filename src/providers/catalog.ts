@@ -3,9 +3,10 @@
 import { hkdfSync } from 'node:crypto';
 import type { ConnectorDeps, ProviderDefinition } from './registry.ts';
 import { simulatorProvider } from './simulator.ts';
+import { iyzicoProvider } from './iyzico/index.ts';
 
 export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {
-  return [simulatorProvider(deps)];
+  return [simulatorProvider(deps), iyzicoProvider(deps)];
 }
 
 /** A key for one purpose (a provider's own signatures), derived from the master key: never the master key itself. */
