@@ -47,7 +47,7 @@ export async function submitOrderCheckout(s: Services, token: string, req: Incom
   try {
     const outcome = await payOrder(s, order, { ...input, ip: req.socket.remoteAddress ?? null });
     if (outcome.kind === 'redirect') {
-      // To the simulated bank page on this gateway (same origin, so form-action 'self' allows it).
+      // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
       res.writeHead(303, { Location: new URL(outcome.url).pathname, 'Cache-Control': 'no-store' });
       res.end();
       return;

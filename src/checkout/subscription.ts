@@ -48,7 +48,7 @@ export async function submitSubscriptionCheckout(s: Services, token: string, req
   try {
     const outcome = await paySubscription(s, sub, { card, ip: req.socket.remoteAddress ?? null });
     if (outcome.kind === 'redirect') {
-      // To the simulated bank page on this gateway (same origin, so form-action 'self' allows it).
+      // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
       res.writeHead(303, { Location: new URL(outcome.url).pathname, 'Cache-Control': 'no-store' });
       res.end();
       return;

@@ -84,8 +84,9 @@ const catalog = {
   account_no_refund: { tr: 'Ödeme hesabı iadeyi desteklemiyor.', en: 'The payment account does not support refunds.' },
   account_no_cancel: { tr: 'Ödeme hesabı iptali desteklemiyor.', en: 'The payment account does not support cancellation.' },
   refund_exceeds: { tr: 'İade tutarı iade edilebilir tutarı aşamaz.', en: 'The refund cannot exceed the refundable amount.' },
-  // Provider declines by the simulator's codes (payments.errorCode): the bank's text in the
-  // reader's language. The Turkish is the simulator's own text, byte for byte.
+  // Provider declines by the gateway's codes (payments.errorCode), which every connector maps its
+  // provider's codes to: the text in the reader's language. The Turkish of the first ones is the
+  // simulator's own text, byte for byte.
   decline_insufficient_funds: { tr: 'Yetersiz bakiye', en: 'Insufficient funds' },
   decline_expired_card: { tr: 'Kartın süresi dolmuş', en: 'The card has expired' },
   decline_provider_error: { tr: 'Banka sistem hatası', en: 'Bank system error' },

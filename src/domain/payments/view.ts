@@ -77,18 +77,22 @@ export function chargedOf(p: Pick<Payment, 'amount' | 'currency' | 'chargedAmoun
   return p.chargedAmount !== null && p.chargedCurrency ? { amount: p.chargedAmount, currency: p.chargedCurrency } : { amount: p.amount, currency: p.currency };
 }
 
-/** Our own failure codes and the simulator's decline codes are shown in the caller's language; another bank's text is shown as recorded. */
+/**
+ * A failure's text in the caller's language, from the catalog by its gateway code: connectors map
+ * every provider code to one. A provider's own text is never shown (it stays on the payment for
+ * support); a code the catalog does not know reads as a plain refusal by the bank.
+ */
 export function localizedError(code: string | null, recorded: string | null, lang: Language): string | null {
   // A provider decline first (its codes may share a name with a gateway message), then ours.
   const decline = `decline_${code}`;
   if (code && isMessageCode(decline)) return message(decline, lang);
   if (code && isMessageCode(code)) return message(code, lang);
-  return recorded;
+  return code || recorded ? message('decline_card_declined', lang) : null;
 }
 
 /**
  * The outcome a payment, refund or cancel answer shows: `errorCode` is the machine-readable reason
- * of a failure (the provider's decline code, e.g. the simulator's `insufficient_funds`, or the
+ * of a failure (the gateway's code a connector mapped the provider's to, e.g. `insufficient_funds`, or the
  * gateway's own, e.g. `provider_timeout`), null when successful or still open; `message` is its
  * text in the reader's language.
  */
