@@ -3,6 +3,8 @@ import type { EmulatorState } from './state.ts';
 /** What a route handler gets: the parsed JSON body and the emulator around it. */
 export interface ApiContext {
   body: Record<string, unknown>;
+  /** The query string's parameters (what a GET call sends instead of a body). */
+  query: URLSearchParams;
   state: EmulatorState;
   secretKey: string;
   /** Base URL of this emulator (for the ACS page address). */

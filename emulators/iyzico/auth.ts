@@ -6,9 +6,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *   Authorization: IYZWSv2 base64("apiKey:" + apiKey + "&randomKey:" + rnd + "&signature:" + hex)
  *   hex = HMAC-SHA256(secretKey, rnd + uriPath + rawJsonBody)
  *
- * uriPath is the request path without the query string. The body is the exact bytes the
- * client sent (iyzipay signs JSON.stringify(body), which is also what it sends); a request
- * without a body is signed over "{}" by iyzipay, so an empty body is checked as "{}" too.
+ * uriPath is the request path without the query string (a GET call's query is not signed). The
+ * body is the exact bytes the client sent (iyzipay signs JSON.stringify(body), which is also what
+ * it sends, "{}" on a GET). A call sent without a body is signed over the path alone, as
+ * iyzico's Java and PHP clients sign their GET calls; "{}" is accepted for it too.
  */
 export interface Credentials {
   apiKey: string;
@@ -34,8 +35,9 @@ export function verifyRequest(
 ): AuthResult {
   const parsed = parseAuthorization(authorization);
   if (!parsed || parsed.apiKey !== creds.apiKey) return { ok: false, ...AUTH_ERRORS.unknownKey };
-  const expected = hmacHex(creds.secretKey, parsed.randomKey + uriPath + (rawBody === '' ? '{}' : rawBody));
-  if (!sameText(expected, parsed.signature)) return { ok: false, ...AUTH_ERRORS.badSignature };
+  const signedBodies = rawBody === '' ? ['', '{}'] : [rawBody];
+  const matches = signedBodies.map((body) => sameText(hmacHex(creds.secretKey, parsed.randomKey + uriPath + body), parsed.signature));
+  if (!matches.includes(true)) return { ok: false, ...AUTH_ERRORS.badSignature };
   return { ok: true };
 }
 

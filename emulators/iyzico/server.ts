@@ -7,7 +7,8 @@ import { createCard, deleteCard, listCards } from './cardstorage.ts';
 import { ERRORS, failureBody, IyziFailure } from './errors.ts';
 import { binCheck, installmentInfo } from './info.ts';
 import { createPayment, retrievePayment } from './payments.ts';
-import { cancel, refund } from './refunds.ts';
+import { cancel, refund, refundV2 } from './refunds.ts';
+import { paymentDetails } from './reporting.ts';
 import { EmulatorState } from './state.ts';
 import { authThreeds, completeAcs, initializeThreeds, renderAcs } from './threeds.ts';
 import { WebhookSender, type WebhookDelivery } from './webhooks.ts';
@@ -19,7 +20,9 @@ const ROUTES: Record<string, { handler: ApiHandler; payment?: boolean }> = {
   'POST /payment/3dsecure/initialize': { handler: initializeThreeds, payment: true },
   'POST /payment/3dsecure/auth': { handler: authThreeds, payment: true },
   'POST /payment/refund': { handler: refund },
+  'POST /v2/payment/refund': { handler: refundV2 },
   'POST /payment/cancel': { handler: cancel },
+  'GET /v2/reporting/payment/details': { handler: paymentDetails },
   'POST /payment/bin/check': { handler: binCheck },
   'POST /payment/iyzipos/installment': { handler: installmentInfo },
   'POST /cardstorage/card': { handler: createCard },
@@ -87,8 +90,10 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
 
     const route = ROUTES[`${req.method} ${url.pathname}`];
     const body = parseJson(raw);
-    const locale = str(body?.locale) ?? 'tr';
-    const conversationId = str(body?.conversationId);
+    // A GET call (reporting) carries its fields in the query string.
+    const fields = req.method === 'GET' ? url.searchParams : null;
+    const locale = (fields ? str(fields.get('locale')) : str(body?.locale)) ?? 'tr';
+    const conversationId = fields ? str(fields.get('conversationId')) : str(body?.conversationId);
     if (!route) return send(res, 404, failureBody({ errorCode: '11', errorMessage: `Geçersiz istek: ${req.method} ${url.pathname}` }, locale));
     const auth = verifyRequest(creds, header(req, 'authorization'), url.pathname, raw);
     // iyzico answers a bad signature on /payment/* with HTTP 200 and status "failure" (errorCode 1000),
@@ -101,10 +106,10 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
     if (rule?.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
     if (rule?.mode === 'fail') return send(res, 500, failureBody(ERRORS.systemError, locale, conversationId));
 
-    const ctx: ApiContext = { body, state, secretKey: creds.secretKey, baseUrl, forceDecline: rule?.mode === 'decline' };
+    const ctx: ApiContext = { body, query: url.searchParams, state, secretKey: creds.secretKey, baseUrl, forceDecline: rule?.mode === 'decline' };
     try {
-      const fields = route.handler(ctx);
-      send(res, 200, { status: 'success', locale, systemTime: Date.now(), conversationId, ...fields });
+      const answer = route.handler(ctx);
+      send(res, 200, { status: 'success', locale, systemTime: Date.now(), conversationId, ...answer });
     } catch (error) {
       if (!(error instanceof IyziFailure)) throw error;
       send(res, error.error.httpStatus, failureBody(error.error, locale, conversationId));

@@ -42,10 +42,26 @@ export interface Payment {
   createdAt: number;
 }
 
+/** What the bank said to a refund or cancel that reached it: reporting lists failed ones too. */
+export type ReversalOutcome = { status: 'SUCCESS' } | { status: 'FAILURE'; errorCode: string; errorMessage: string; errorGroup?: string };
+
+/** One item transaction's refund (a v2 refund spread over several items is one of these per item). */
 export interface Refund {
+  refundTxId: string;
   paymentId: string;
   paymentTransactionId: string;
+  conversationId?: string;
   price: number; // minor units
+  outcome: ReversalOutcome;
+  at: number;
+}
+
+export interface Cancel {
+  refundId: string;
+  paymentId: string;
+  conversationId?: string;
+  price: number; // minor units
+  outcome: ReversalOutcome;
   at: number;
 }
 
@@ -64,7 +80,7 @@ export interface StoredCard {
 export class EmulatorState {
   readonly payments = new Map<string, Payment>();
   readonly refunds: Refund[] = [];
-  readonly cancels: Array<{ paymentId: string; at: number }> = [];
+  readonly cancels: Cancel[] = [];
   readonly cards = new Map<string, StoredCard>(); // by cardToken
   private nextId = 20_000_001;
   /** Told of every payment attempt's final outcome (the webhook sender listens). */
@@ -91,6 +107,11 @@ export class EmulatorState {
     const found = typeof paymentId === 'string' ? this.payments.get(paymentId) : undefined;
     if (!found) throw new IyziFailure(ERRORS.paymentNotFound);
     return found;
+  }
+
+  /** Every payment made under a conversationId, oldest first (reporting lists them all). */
+  paymentsByConversation(conversationId: unknown): Payment[] {
+    return [...this.payments.values()].filter((p) => p.conversationId === conversationId);
   }
 
   /** The latest payment made under a conversationId, as /payment/detail finds it. */

@@ -245,6 +245,92 @@ describe('refunds, cancel and retrieve', () => {
   });
 });
 
+describe('refund v2 (/v2/payment/refund) and reporting (/v2/reporting/payment/details)', () => {
+  const REFUND_SIGNED_FIELDS = ['paymentId', 'price', 'currency', 'conversationId'];
+  const refundV2 = (paymentId: string, price: string, conversationId: string) =>
+    client.call('refundV2', 'create', { locale: 'en', conversationId, paymentId, price, currency: 'TRY', ip: '85.34.78.112' });
+  const report = (paymentConversationId: string, conversationId = 'report-1') =>
+    client.call('reportingTransactionDetails', 'retrieve', { locale: 'en', conversationId, paymentConversationId });
+
+  it('refunds by paymentId over the items in turn, never more than what remains', async () => {
+    // The sample basket: prices 0.3 / 0.5 / 0.2, paid 1.2 in all, so 0.36 / 0.6 / 0.24 per item.
+    const payment = await pay(APPROVING, { conversationId: 'v2-order' });
+    const [a, b, c] = payment.itemTransactions.map((i: IyziResult) => i.paymentTransactionId as string);
+    const first = await refundV2(payment.paymentId, '0.5', 'v2-r1');
+    expect(first).toMatchObject({ status: 'success', conversationId: 'v2-r1', paymentId: payment.paymentId, price: 0.5, currency: 'TRY', authCode: payment.authCode });
+    expect(signed(first, REFUND_SIGNED_FIELDS)).toBe(true);
+    expect(await refundV2(payment.paymentId, '0.71', 'v2-r2')).toMatchObject({ status: 'failure', errorCode: '5033' });
+    expect(await refundV2(payment.paymentId, '0.7', 'v2-r3')).toMatchObject({ status: 'success', price: 0.7 });
+    expect(await refundV2(payment.paymentId, '0.01', 'v2-r4')).toMatchObject({ status: 'failure', errorCode: '5033' });
+    const refunds = emulator.state.refunds.filter((r) => r.paymentId === payment.paymentId);
+    expect(refunds.map((r) => [r.paymentTransactionId, r.price, r.conversationId])).toEqual([
+      [a, 36, 'v2-r1'],
+      [b, 14, 'v2-r1'],
+      [b, 46, 'v2-r3'],
+      [c, 24, 'v2-r3'],
+    ]);
+
+    const detail = await report('v2-order');
+    expect(detail).toMatchObject({ status: 'success', locale: 'en', conversationId: 'report-1' });
+    expect(detail.payments).toHaveLength(1);
+    const [reported] = detail.payments;
+    expect(reported).toMatchObject({ paymentId: Number(payment.paymentId), paymentStatus: 1, paymentRefundStatus: 'TOTALLY_REFUNDED', paymentConversationId: 'v2-order', price: 1, paidPrice: 1.2, currency: 'TRY', cancels: [] });
+    expect(reported.itemTransactions.map((i: IyziResult) => [i.paymentTransactionId, i.refunds.map((r: IyziResult) => [r.refundConversationId, r.refundPrice, r.refundStatus])])).toEqual([
+      [Number(a), [['v2-r1', 0.36, 1]]],
+      [Number(b), [['v2-r1', 0.14, 1], ['v2-r3', 0.46, 1]]],
+      [Number(c), [['v2-r3', 0.24, 1]]],
+    ]);
+  });
+
+  it('refuses an unknown payment, a cancelled one, and lists a cancel with its conversationId', async () => {
+    expect(await refundV2('1', '0.1', 'v2-unknown')).toMatchObject({ status: 'failure', errorCode: '5003' });
+    const payment = await pay(APPROVING, { conversationId: 'v2-cancelled' });
+    expect(await client.call('cancel', 'create', { locale: 'en', conversationId: 'v2-c1', paymentId: payment.paymentId, ip: '85.34.78.112' })).toMatchObject({ status: 'success' });
+    expect(await refundV2(payment.paymentId, '0.1', 'v2-after-cancel')).toMatchObject({ status: 'failure', errorCode: '5034' });
+    const [reported] = (await report('v2-cancelled')).payments;
+    expect(reported.cancels).toEqual([expect.objectContaining({ cancelConversationId: 'v2-c1', refundPrice: 1.2, refundStatus: 1, currencyCode: 'TRY' })]);
+    expect(reported.itemTransactions.flatMap((i: IyziResult) => i.refunds)).toEqual([]);
+  });
+
+  it('lists a refund and a cancel the bank refused, with the bank\u2019s error', async () => {
+    const payment = await pay('5406670000000009', { conversationId: 'v2-no-reversal' });
+    expect(await refundV2(payment.paymentId, '0.2', 'v2-refused')).toMatchObject({ status: 'failure', errorCode: '10012' });
+    expect(await client.call('cancel', 'create', { conversationId: 'v2-cancel-refused', paymentId: payment.paymentId })).toMatchObject({ status: 'failure', errorCode: '10012' });
+    const [reported] = (await report('v2-no-reversal')).payments;
+    expect(reported.paymentRefundStatus).toBe('NOT_REFUNDED');
+    expect(reported.itemTransactions[0].refunds).toEqual([expect.objectContaining({ refundConversationId: 'v2-refused', refundPrice: 0.2, refundStatus: 0, errorCode: '10012' })]);
+    expect(reported.cancels).toEqual([expect.objectContaining({ cancelConversationId: 'v2-cancel-refused', refundStatus: 0, errorCode: '10012' })]);
+  });
+
+  it('reports by paymentId or paymentConversationId; an unknown payment or neither answers a failure', async () => {
+    const payment = await pay(APPROVING, { conversationId: 'v2-twice' });
+    await pay(INSUFFICIENT_FUNDS, { conversationId: 'v2-twice' });
+    const both = await report('v2-twice');
+    expect(both.payments.map((p: IyziResult) => p.paymentStatus)).toEqual([1, 0]);
+    expect(both.payments[0].paymentId).toBe(Number(payment.paymentId));
+    expect(await report('v2-never')).toMatchObject({ status: 'failure', errorCode: '5003', conversationId: 'report-1' });
+    expect(await client.call('reportingTransactionDetails', 'retrieve', { locale: 'en' })).toMatchObject({ status: 'failure', errorCode: '24' });
+  });
+
+  it('checks a GET signed over the path alone (no query, no body), as iyzico\u2019s Java and PHP clients sign it', async () => {
+    const payment = await pay(APPROVING, { conversationId: 'v2-get' });
+    const path = '/v2/reporting/payment/details';
+    const get = (signedPath: string, query: string) => {
+      const authorization = iyzipayUtils.generateAuthorizationHeaderV2('IYZWSv2', emulator.apiKey, ':', emulator.secretKey, signedPath, {}, 'rnd-1');
+      // generateAuthorizationHeaderV2 signs JSON.stringify({}) = "{}"; the Java form signs nothing after the path.
+      const javaForm = `IYZWSv2 ${Buffer.from(`apiKey:${emulator.apiKey}&randomKey:rnd-1&signature:${createHmac('sha256', emulator.secretKey).update(`rnd-1${signedPath}`).digest('hex')}`).toString('base64')}`;
+      return Promise.all(
+        [authorization, javaForm].map(async (auth) => (await fetch(`${emulator.url}${path}?${query}`, { headers: { authorization: auth, 'x-iyzi-rnd': 'rnd-1' } })).json()),
+      );
+    };
+    const byId = `locale=en&conversationId=q1&paymentId=${payment.paymentId}`;
+    for (const answer of await get(path, byId)) expect(answer).toMatchObject({ status: 'success', conversationId: 'q1', payments: [{ paymentId: Number(payment.paymentId) }] });
+    // The query is not part of what is signed: a signature over it does not match.
+    for (const answer of await get(`${path}?${byId}`, byId)) expect(answer).toMatchObject({ status: 'failure', errorCode: '1000' });
+    for (const answer of await get('/v2/reporting/payment/transactions', byId)) expect(answer).toMatchObject({ status: 'failure', errorCode: '1000' });
+  });
+});
+
 describe('BIN, installments and card storage', () => {
   it('bin check and installment info describe the sandbox card', async () => {
     expect(await client.call('binNumber', 'retrieve', { locale: 'en', conversationId: 'b1', binNumber: '552879' })).toMatchObject({

@@ -19,7 +19,7 @@ import type {
 import { fromIyzicoPrice } from './amount.ts';
 import { mapFailure, type CallFamily } from './codes.ts';
 import { formatCardRef, formatPaymentRef } from './references.ts';
-import { checkPaymentSignature, checkThreeDSInitializeSignature } from './signature.ts';
+import { checkPaymentSignature, checkRefundSignature, checkThreeDSInitializeSignature } from './signature.ts';
 import type {
   AnswerBase,
   BinCheckAnswer,
@@ -36,7 +36,7 @@ import type {
  * A failure answer as the contract's Declined or ProviderFailure: `code` is the gateway's, and
  * iyzico's own errorCode and errorMessage stay in providerCode / providerMessage for support.
  */
-export function failureResult(answer: AnswerBase, family: CallFamily): Declined | ProviderFailure {
+export function failureResult(answer: Pick<AnswerBase, 'errorCode' | 'errorMessage' | 'errorGroup'>, family: CallFamily): Declined | ProviderFailure {
   const failure = mapFailure(answer, family);
   const message = failure.providerMessage || `iyzico ${failure.providerCode}`;
   return {
@@ -59,14 +59,14 @@ export function chargedAsAsked(answer: PaymentAnswer, expected: ExpectedCharge):
   return fromIyzicoPrice(answer.paidPrice) === expected.amount && answer.currency === expected.currency;
 }
 
-/**
- * The payment's reference: its id and its basket items' transaction ids (a refund names one
- * transaction; several are joined by ','). null when the answer lacks them.
- */
+/** The payment's reference: its paymentId (references.ts). null when the answer lacks a usable one. */
 function paidReference(answer: PaymentAnswer): string | null {
-  const transactions = (answer.itemTransactions ?? []).map((t) => (t?.paymentTransactionId === undefined ? '' : String(t.paymentTransactionId)));
-  if (!answer.paymentId || transactions.length === 0 || transactions.some((t) => !/^[^:,\s]+$/.test(t))) return null;
-  return formatPaymentRef({ paymentId: String(answer.paymentId), paymentTransactionId: transactions.join(',') });
+  if (!answer.paymentId) return null;
+  try {
+    return formatPaymentRef({ paymentId: String(answer.paymentId) });
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -112,15 +112,30 @@ export function threeDSStartResult(
   if (!answer.paymentId || !answer.threeDSHtmlContent) return null;
   return {
     status: 'pending',
-    providerReference: formatPaymentRef({ paymentId: answer.paymentId, paymentTransactionId: null }),
+    providerReference: formatPaymentRef({ paymentId: answer.paymentId }),
     html: Buffer.from(answer.threeDSHtmlContent, 'base64').toString('utf8'),
   };
 }
 
-export function refundResult(answer: RefundAnswer): RefundResult | null {
+/** What a refund asked iyzico for: an answer about another payment or amount is not this refund's. */
+export interface ExpectedRefund {
+  paymentId: string;
+  amount: bigint;
+  currency: string;
+}
+
+/**
+ * v2/payment/refund. The refund's reference is the payment's id: iyzico's answer names no refund
+ * of its own (reporting lists one refund transaction per basket item it touched), and the status
+ * inquiry (report.ts) answers the same reference. null (untrusted) for a bad signature or an
+ * answer about another payment, amount or currency.
+ */
+export function refundResult(answer: RefundAnswer, secretKey: string, expected: ExpectedRefund): RefundResult | null {
   if (answer.status === 'failure') return failureResult(answer, 'refund');
-  if (!answer.paymentTransactionId) return null;
-  return { status: 'succeeded', providerReference: String(answer.paymentTransactionId) };
+  if (checkRefundSignature(secretKey, answer) === 'invalid') return null;
+  if (answer.paymentId === undefined || String(answer.paymentId) !== expected.paymentId) return null;
+  if (fromIyzicoPrice(answer.price) !== expected.amount || answer.currency !== expected.currency) return null;
+  return { status: 'succeeded', providerReference: expected.paymentId };
 }
 
 export function cancelResult(answer: CancelAnswer): CancelResult | null {

@@ -1,7 +1,7 @@
 // iyzico's IYZWSv2 request signature. Every call carries
 //   Authorization: IYZWSv2 base64("apiKey:<apiKey>&randomKey:<randomKey>&signature:<hex>")
 // where <hex> is HMAC-SHA256(secretKey, randomKey + uriPath + body) and `body` is the exact JSON
-// text sent. The random key travels again in `x-iyzi-rnd`, so iyzico can recompute the HMAC; it
+// text sent (nothing for a GET, whose query string is not signed either). The random key travels again in `x-iyzi-rnd`, so iyzico can recompute the HMAC; it
 // only has to be unique per call (it makes two identical requests sign differently).
 import { createHmac, randomBytes } from 'node:crypto';
 
@@ -13,7 +13,7 @@ export interface SignatureInput {
   randomKey: string;
   /** The path after the base URL, e.g. `/payment/auth` (no host, no query). */
   uriPath: string;
-  /** The request body exactly as sent; `{}` when the call has none. */
+  /** The request body exactly as sent; empty for a GET, which sends none. */
   body: string;
 }
 

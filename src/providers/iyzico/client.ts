@@ -15,10 +15,13 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** The provider contract: every call answers or throws within 2 minutes. */
 export const MAX_TIMEOUT_MS = 120_000;
 
+/** GET carries its fields in the query string (reporting); POST and DELETE in a JSON body. */
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
 /** One call as a logger may see it: bodies scrubbed, no headers, no credentials. */
 export interface IyzicoExchange {
   operation: string;
-  method: 'POST' | 'DELETE';
+  method: HttpMethod;
   path: IyzicoPath;
   request: unknown;
   /** 'answered': iyzico's JSON came back; 'no_answer': timeout or connection failure; 'unreadable': a body that is not iyzico's. */
@@ -73,11 +76,15 @@ export class IyzicoClient {
   /**
    * Sends one signed call. Resolves with iyzico's answer (success or failure); throws
    * ProviderTimeoutError when no readable answer came. `operation` names the call in errors and logs.
+   * A GET sends `body`'s fields as its query string and no body: it is signed over the path alone,
+   * as iyzico's Java and PHP clients sign their reporting calls.
    */
-  async call<A extends AnswerBase>(operation: string, method: 'POST' | 'DELETE', path: IyzicoPath, body: object): Promise<A> {
+  async call<A extends AnswerBase>(operation: string, method: HttpMethod, path: IyzicoPath, body: object): Promise<A> {
     const now = this.#options.now ?? Date.now;
     const started = now();
-    const text = JSON.stringify(body);
+    const isGet = method === 'GET';
+    const text = isGet ? '' : JSON.stringify(body);
+    const query = isGet ? `?${new URLSearchParams(body as Record<string, string>).toString()}` : '';
     const randomKey = (this.#options.randomKey ?? newRandomKey)();
     const { apiKey, secretKey } = this.#options;
     const report = (outcome: IyzicoExchange['outcome'], httpStatus: number | null, response: unknown): void => {
@@ -103,7 +110,7 @@ export class IyzicoClient {
     let status: number;
     let raw: string;
     try {
-      const res = await fetch(`${this.#baseUrl}${path}`, {
+      const res = await fetch(`${this.#baseUrl}${path}${query}`, {
         method,
         headers: {
           Accept: 'application/json',
@@ -111,7 +118,7 @@ export class IyzicoClient {
           Authorization: authorizationHeader({ apiKey, secretKey, randomKey, uriPath: path, body: text }),
           'x-iyzi-rnd': randomKey,
         },
-        body: text,
+        ...(isGet ? {} : { body: text }),
         signal: AbortSignal.timeout(this.#timeoutMs),
         redirect: 'error',
       });

@@ -49,13 +49,15 @@ import {
 import { judgeThreeDSCallback } from './callback.ts';
 import { IYZICO_PROVIDER_ID, IyzicoClient } from './client.ts';
 import { PAYMENT_NOT_FOUND_CODES } from './codes.ts';
-import { parsePaymentRef, type PaymentRef } from './references.ts';
+import { parsePaymentRef } from './references.ts';
+import { reversalStatusResult } from './report.ts';
 import {
   binCheckRequest,
   cancelRequest,
   deleteCardRequest,
   installmentRequest,
   paymentDetailRequest,
+  paymentReportQuery,
   paymentRequest,
   refundRequest,
   storeCardRequest,
@@ -71,6 +73,7 @@ import {
   type DeleteCardAnswer,
   type InstallmentAnswer,
   type PaymentAnswer,
+  type PaymentReportAnswer,
   type RefundAnswer,
   type StoreCardAnswer,
   type ThreeDSInitializeAnswer,
@@ -203,22 +206,29 @@ export class IyzicoConnector implements Connector {
     return result === 'retry' ? unknownOutcome('paymentStatus') : result;
   }
 
+  /** Refund v2, by paymentId: one call whatever the number of basket items; iyzico spreads it over them. */
   async refund(input: RefundInput): Promise<RefundResult> {
-    const payment = paidPayment(input.providerReference);
-    if (typeof payment === 'string') return notOurs(payment);
+    const payment = parsePaymentRef(input.providerReference);
+    if (payment === null) return notOurs('Not an iyzico payment reference');
     const body = refundRequest({ idempotencyKey: input.idempotencyKey, amount: input.amount, currency: input.currency, payment }, CTX);
     const answer = await this.#client.call<RefundAnswer>('refund', 'POST', IYZICO_PATHS.refund, body);
-    return refundResult(answer) ?? unknownOutcome('refund');
+    const expected = { paymentId: payment.paymentId, amount: input.amount, currency: input.currency };
+    return refundResult(answer, this.#secretKey, expected) ?? unknownOutcome('refund');
   }
 
   /**
-   * iyzico's payment API has no inquiry by a refund's or cancel's conversationId (its reporting
-   * API lists a payment's refunds, but it is not wired in: see docs/providers.md). Saying
-   * 'unknown' would release money that may have moved, so the refund stays pending until the
-   * gateway's own deadline.
+   * Asks reporting for the payment and finds the refund or cancel sent under the call's key
+   * (report.ts). A report that cannot say, or no answer, is ProviderTimeoutError: the gateway asks
+   * again at its next sweep.
    */
-  refundStatus(_input: RefundStatusInput): Promise<RefundStatusResult> {
-    return Promise.reject(new ProviderTimeoutError(IYZICO_PROVIDER_ID, 'refundStatus'));
+  async refundStatus(input: RefundStatusInput): Promise<RefundStatusResult> {
+    const payment = parsePaymentRef(input.providerReference);
+    // No iyzico payment to ask about: nothing can be known, so keep asking until the gateway's deadline.
+    if (payment === null) return unknownOutcome('refundStatus');
+    const query = paymentReportQuery(payment, { ...CTX, conversationId: lookupId() });
+    const answer = await this.#client.call<PaymentReportAnswer>('refundStatus', 'GET', IYZICO_PATHS.paymentReport, query);
+    const result = reversalStatusResult(answer, input.idempotencyKey, payment.paymentId);
+    return result === 'retry' ? unknownOutcome('refundStatus') : result;
   }
 
   async cancel(input: CancelInput): Promise<CancelResult> {
@@ -245,17 +255,4 @@ export class IyzicoConnector implements Connector {
 /** A conversationId for a call that moves no money (nothing ever looks it up). */
 function lookupId(): string {
   return randomUUID();
-}
-
-/**
- * The paid payment a refund names: its one basket item's transaction. A reference without a
- * transaction (a 3D payment never completed) or with several (a basket of several items, each
- * its own transaction) cannot be refunded by payment/refund; the text says why.
- */
-function paidPayment(reference: string): PaymentRef | string {
-  const payment = parsePaymentRef(reference);
-  if (payment === null) return 'Not an iyzico payment reference';
-  if (payment.paymentTransactionId === null) return 'The iyzico payment has no paid transaction to refund';
-  if (payment.paymentTransactionId.includes(',')) return 'Refunds of an iyzico payment with several basket items are not supported yet';
-  return payment;
 }

@@ -1,12 +1,12 @@
-// The gateway keeps one opaque reference per payment and per saved card; iyzico needs two ids for
-// each. A payment's reference is "<paymentId>" while a 3D payment waits for the shopper and
-// "<paymentId>:<paymentTransactionId>" once paid (a refund names the basket item's transaction;
-// the gateway sends one item per payment). A saved card's is "<cardUserKey>:<cardToken>".
-// iyzico's ids are digits and its card keys base64, so ':' never occurs inside them.
+// The gateway keeps one opaque reference per payment and per saved card. A payment's is iyzico's
+// "<paymentId>": refunds (v2), cancels, 3D completion and inquiries all name the payment by it.
+// References written before refunds went by paymentId also carry the basket items' transaction
+// ids, "<paymentId>:<paymentTransactionId>" or "<paymentId>:<tx1>,<tx2>,...": they are still read,
+// and only their paymentId is used. A saved card's is "<cardUserKey>:<cardToken>". iyzico's ids
+// are digits and its card keys base64, so ':' and ',' never occur inside them.
 
 export interface PaymentRef {
   paymentId: string;
-  paymentTransactionId: string | null;
 }
 
 export interface CardRef {
@@ -15,19 +15,21 @@ export interface CardRef {
 }
 
 const PART = /^[^:\s]+$/;
+const PAYMENT_ID = /^[^:,\s]+$/;
+/** The older form's transaction ids: one or more, joined by ','. */
+const TRANSACTIONS = /^[^:,\s]+(?:,[^:,\s]+)*$/;
 
-export function formatPaymentRef({ paymentId, paymentTransactionId }: PaymentRef): string {
-  if (!PART.test(paymentId) || (paymentTransactionId !== null && !PART.test(paymentTransactionId))) {
-    throw new RangeError('iyzico payment ids must be non-empty and contain no ":"');
-  }
-  return paymentTransactionId === null ? paymentId : `${paymentId}:${paymentTransactionId}`;
+export function formatPaymentRef({ paymentId }: PaymentRef): string {
+  if (!PAYMENT_ID.test(paymentId)) throw new RangeError('iyzico payment ids must be non-empty and contain no ":" or ","');
+  return paymentId;
 }
 
-/** null when the text is not a reference this module wrote. */
+/** null when the text is not a reference this module wrote (in either form). */
 export function parsePaymentRef(reference: string): PaymentRef | null {
   const parts = reference.split(':');
-  if (parts.length > 2 || !parts.every((p) => PART.test(p))) return null;
-  return { paymentId: parts[0]!, paymentTransactionId: parts[1] ?? null };
+  if (parts.length > 2 || !PAYMENT_ID.test(parts[0]!)) return null;
+  if (parts.length === 2 && !TRANSACTIONS.test(parts[1]!)) return null;
+  return { paymentId: parts[0]! };
 }
 
 export function formatCardRef({ cardUserKey, cardToken }: CardRef): string {

@@ -31,6 +31,7 @@ import type {
   Locale,
   PaymentCard,
   PaymentDetailRequest,
+  PaymentReportQuery,
   PaymentRequest,
   RefundRequest,
   StoreCardRequest,
@@ -201,20 +202,27 @@ export function paymentDetailRequest(
   return input.paymentId !== null ? { ...base, paymentId: input.paymentId } : { ...base, paymentConversationId: input.idempotencyKey };
 }
 
-/** payment/refund of part or all of a paid payment's single basket item. */
+/** v2/payment/refund: part or all of a paid payment, by its paymentId; iyzico picks the basket items. */
 export function refundRequest(
   input: Omit<RefundInput, 'providerReference'> & { payment: PaymentRef },
   ctx: RequestContext,
 ): RefundRequest {
-  if (input.payment.paymentTransactionId === null) throw new RangeError('A refund needs the paid payment\u2019s transaction id');
   return {
     locale: ctx.locale,
     conversationId: input.idempotencyKey,
-    paymentTransactionId: input.payment.paymentTransactionId,
+    paymentId: input.payment.paymentId,
     price: toIyzicoPrice(input.amount),
     currency: input.currency,
     ip: ctx.shopper?.ip ?? PLACEHOLDER.ip,
   };
+}
+
+/**
+ * v2/reporting/payment/details, by paymentId: the payment with its refunds and cancels. The
+ * conversationId is a fresh one (the report moves no money); the caller finds its refund by key.
+ */
+export function paymentReportQuery(payment: PaymentRef, ctx: RequestContext & { conversationId: string }): PaymentReportQuery {
+  return { locale: ctx.locale, conversationId: ctx.conversationId, paymentId: payment.paymentId };
 }
 
 /** payment/cancel: voids the whole payment (same day, before settlement). */

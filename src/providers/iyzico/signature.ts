@@ -6,7 +6,7 @@
 // client's samples compute it (they join the parsed JSON numbers).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fromIyzicoPrice } from './amount.ts';
-import type { AnswerPrice, PaymentAnswer, ThreeDSInitializeAnswer } from './wire.ts';
+import type { AnswerPrice, PaymentAnswer, RefundAnswer, ThreeDSInitializeAnswer } from './wire.ts';
 
 /** A price as it enters a signature; null when it is not an exact amount. */
 export function signaturePrice(value: AnswerPrice | undefined): string | null {
@@ -36,6 +36,12 @@ function compare(secretKey: string, params: ReadonlyArray<string | null | undefi
 export function checkPaymentSignature(secretKey: string, answer: PaymentAnswer): SignatureCheck {
   const { paymentId, currency, basketId, conversationId } = answer;
   return compare(secretKey, [paymentId, currency, basketId, conversationId, signaturePrice(answer.paidPrice), signaturePrice(answer.price)], answer.signature);
+}
+
+/** payment/refund and v2/payment/refund: paymentId, price, currency, conversationId. */
+export function checkRefundSignature(secretKey: string, answer: RefundAnswer): SignatureCheck {
+  const paymentId = answer.paymentId === undefined ? undefined : String(answer.paymentId);
+  return compare(secretKey, [paymentId, signaturePrice(answer.price), answer.currency, answer.conversationId], answer.signature);
 }
 
 /** payment/3dsecure/initialize: paymentId, conversationId. */

@@ -4,17 +4,20 @@
 // answers keep fractional JSON numbers as their source text, so an answer's amount is a string
 // (or a JSON integer). Answers list only the fields the gateway reads; iyzico sends more.
 
-/** Paths after the base URL; they are also what the IYZWSv2 signature covers. */
+/** Paths after the base URL; they are also what the IYZWSv2 signature covers (never the query). */
 export const IYZICO_PATHS = {
   payment: '/payment/auth',
   threeDSInitialize: '/payment/3dsecure/initialize',
   threeDSAuth: '/payment/3dsecure/auth',
   paymentDetail: '/payment/detail',
-  refund: '/payment/refund',
+  /** Refund v2: by paymentId; iyzico spreads the amount over the payment's item transactions. */
+  refund: '/v2/payment/refund',
   cancel: '/payment/cancel',
   binCheck: '/payment/bin/check',
   installments: '/payment/iyzipos/installment',
   cardStorage: '/cardstorage/card',
+  /** Reporting's transaction detail: a GET whose fields go in the query string. */
+  paymentReport: '/v2/reporting/payment/details',
 } as const;
 export type IyzicoPath = (typeof IYZICO_PATHS)[keyof typeof IYZICO_PATHS];
 
@@ -101,13 +104,15 @@ export interface ThreeDSAuthRequest extends BaseRequest {
 }
 /** payment/detail: by iyzico's paymentId, or by the conversationId the payment was sent with. */
 export type PaymentDetailRequest = BaseRequest & ({ paymentId: string } | { paymentConversationId: string });
-/** payment/refund: refunds one basket item's transaction (the gateway sends one item per payment). */
+/** v2/payment/refund: refunds part or all of a payment, whatever its basket items. */
 export interface RefundRequest extends BaseRequest {
-  paymentTransactionId: string;
+  paymentId: string;
   price: Price;
   currency: string;
   ip: string;
 }
+/** v2/reporting/payment/details, sent as the query string: one payment by its id, or by its conversationId. */
+export type PaymentReportQuery = BaseRequest & ({ paymentId: string } | { paymentConversationId: string });
 export interface CancelRequest extends BaseRequest {
   paymentId: string;
   ip: string;
@@ -185,17 +190,57 @@ export interface ThreeDSInitializeAnswer extends AnswerBase {
   signature?: string;
 }
 
+/** v2/payment/refund; signed over paymentId, price, currency, conversationId. */
 export interface RefundAnswer extends AnswerBase {
-  paymentId?: string;
-  paymentTransactionId?: string;
+  paymentId?: string | number;
   price?: AnswerPrice;
   currency?: string;
+  authCode?: string;
+  hostReference?: string;
+  refundHostReference?: string;
+  signature?: string;
 }
 
 export interface CancelAnswer extends AnswerBase {
   paymentId?: string;
   price?: AnswerPrice;
   currency?: string;
+}
+
+/**
+ * A refund or cancel as reporting lists it. refundStatus: iyzico's public docs give no values; 1
+ * (done) and 0 (refused) follow its paymentStatus table (FAILURE(0), SUCCESS(1)) and are to be
+ * confirmed on the sandbox. A refused one carries the bank's error fields.
+ */
+export interface ReportedReversal {
+  refundStatus?: number;
+  refundPrice?: AnswerPrice;
+  errorCode?: string;
+  errorMessage?: string;
+  errorGroup?: string;
+}
+export interface ReportedRefund extends ReportedReversal {
+  refundTxId?: number | string;
+  refundConversationId?: string | null;
+}
+export interface ReportedCancel extends ReportedReversal {
+  refundId?: number | string;
+  cancelConversationId?: string | null;
+}
+export interface ReportedPayment {
+  /** A JSON number in iyzico's reports. */
+  paymentId?: number | string;
+  /** FAILURE(0), SUCCESS(1), INIT_THREEDS(2), CALLBACK_THREEDS(3), ... */
+  paymentStatus?: number;
+  paymentRefundStatus?: string;
+  paymentConversationId?: string | null;
+  currency?: string;
+  cancels?: ReportedCancel[];
+  itemTransactions?: Array<{ paymentTransactionId?: number | string; refunds?: ReportedRefund[] }>;
+}
+/** v2/reporting/payment/details (unsigned). */
+export interface PaymentReportAnswer extends AnswerBase {
+  payments?: ReportedPayment[];
 }
 
 export interface BinCheckAnswer extends AnswerBase {

@@ -27,8 +27,8 @@ function paid(extra = '', key = secretKey): PaymentAnswer {
 const failed = (code: string, group = '') => read<PaymentAnswer>(`{"status":"failure","errorCode":"${code}","errorMessage":"Kart limiti yetersiz","errorGroup":"${group}","locale":"tr"}`);
 
 describe('reading iyzico answers into the provider contract', () => {
-  it('reads a paid payment into a reference with both iyzico ids', () => {
-    expect(paymentResult(paid(), secretKey)).toEqual({ status: 'succeeded', providerReference: '25149157:67890' });
+  it('reads a paid payment into a reference: its paymentId', () => {
+    expect(paymentResult(paid(), secretKey)).toEqual({ status: 'succeeded', providerReference: '25149157' });
   });
 
   it('reads a refusal with the gateway code and iyzico\u2019s text', () => {
@@ -42,31 +42,31 @@ describe('reading iyzico answers into the provider contract', () => {
     expect(paymentResult(failed('10214', 'COMMUNICATION_OR_SYSTEM_ERROR'), secretKey)).toMatchObject({ status: 'error', code: 'provider_error' });
   });
 
-  it('does not trust a success with a bad signature or without the transaction id', () => {
+  it('does not trust a success with a bad signature or without a usable paymentId', () => {
     expect(paymentResult(paid('', 'another-secret'), secretKey)).toBeNull();
-    expect(paymentResult({ ...paid(), itemTransactions: [] }, secretKey)).toBeNull();
     expect(paymentResult({ ...paid(), paymentId: undefined }, secretKey)).toBeNull();
+    expect(paymentResult({ ...paid(), paymentId: '25149157:1' }, secretKey)).toBeNull();
   });
 
   it('does not trust a paid answer for another amount or currency than asked', () => {
-    expect(paymentResult(paid(), secretKey, { amount: 120n, currency: 'TRY' })).toEqual({ status: 'succeeded', providerReference: '25149157:67890' });
+    expect(paymentResult(paid(), secretKey, { amount: 120n, currency: 'TRY' })).toEqual({ status: 'succeeded', providerReference: '25149157' });
     expect(paymentResult(paid(), secretKey, { amount: 100n, currency: 'TRY' })).toBeNull();
     expect(paymentResult(paid(), secretKey, { amount: 120n, currency: 'USD' })).toBeNull();
   });
 
-  it('keeps every basket item\u2019s transaction in the reference', () => {
+  it('names a payment of several basket items by its paymentId alone (refunds go by paymentId)', () => {
     const answer = paid();
     const items = [
       { itemId: 'a', paymentTransactionId: '1', price: '0.5', paidPrice: '0.6' },
       { itemId: 'b', paymentTransactionId: '2', price: '0.5', paidPrice: '0.6' },
     ];
-    expect(paymentResult({ ...answer, itemTransactions: items }, secretKey)).toEqual({ status: 'succeeded', providerReference: '25149157:1,2' });
+    expect(paymentResult({ ...answer, itemTransactions: items }, secretKey)).toEqual({ status: 'succeeded', providerReference: '25149157' });
   });
 
   it('reads payment/detail: a signed SUCCESS for the amount asked, FAILURE, and payments without an outcome yet', () => {
     const asked = { amount: 120n, currency: 'TRY' };
     const detail = (status: string, extra = '', key = secretKey) => ({ ...paid(extra, key), paymentStatus: status });
-    expect(paymentDetailResult(detail('SUCCESS'), secretKey, asked)).toEqual({ status: 'succeeded', providerReference: '25149157:67890' });
+    expect(paymentDetailResult(detail('SUCCESS'), secretKey, asked)).toEqual({ status: 'succeeded', providerReference: '25149157' });
     expect(paymentDetailResult(detail('FAILURE'), secretKey, asked)).toMatchObject({ status: 'declined', providerCode: 'paymentStatus:FAILURE' });
     expect(paymentDetailResult(detail('INIT_THREEDS'), secretKey, asked)).toEqual({ status: 'unknown' });
     expect(paymentDetailResult(detail('CALLBACK_THREEDS'), secretKey, asked)).toEqual({ status: 'unknown' });
@@ -88,12 +88,23 @@ describe('reading iyzico answers into the provider contract', () => {
     expect(threeDSStartResult(failed('10217', 'DEBIT_CARDS_REQUIRES_3DS'), secretKey)).toMatchObject({ status: 'declined', code: '3ds_required' });
   });
 
-  it('reads refunds and cancels; any bank refusal of them is refund_rejected', () => {
-    expect(refundResult(read('{"status":"success","paymentId":"25149157","paymentTransactionId":"67890","price":0.5,"currency":"TRY"}'))).toEqual({ status: 'succeeded', providerReference: '67890' });
-    expect(refundResult(failed('10051', 'NOT_SUFFICIENT_FUNDS'))).toMatchObject({ status: 'declined', code: 'refund_rejected' });
+  it('reads refunds (v2, by paymentId) and cancels; any bank refusal of them is refund_rejected', () => {
+    const asked = { paymentId: '25149157', amount: 50n, currency: 'TRY' };
+    const refunded = (extra = '', key = secretKey, paymentId = '25149157') =>
+      read<Parameters<typeof refundResult>[0]>(
+        `{"status":"success","conversationId":"refund:r1","paymentId":"${paymentId}","price":0.50,"currency":"TRY","authCode":"512821","signature":"${iyzipaySignature([paymentId, 0.5, 'TRY', 'refund:r1'], key)}"${extra}}`,
+      );
+    expect(refundResult(refunded(), secretKey, asked)).toEqual({ status: 'succeeded', providerReference: '25149157' });
+    expect(refundResult({ ...refunded(), signature: undefined }, secretKey, asked)).toEqual({ status: 'succeeded', providerReference: '25149157' });
+    expect(refundResult(failed('10051', 'NOT_SUFFICIENT_FUNDS'), secretKey, asked)).toMatchObject({ status: 'declined', code: 'refund_rejected' });
+    // Untrusted: a bad signature, another payment, another amount or currency, no paymentId.
+    expect(refundResult(refunded('', 'another-secret'), secretKey, asked)).toBeNull();
+    expect(refundResult(refunded('', secretKey, '25149158'), secretKey, asked)).toBeNull();
+    expect(refundResult(refunded(), secretKey, { ...asked, amount: 51n })).toBeNull();
+    expect(refundResult(refunded(), secretKey, { ...asked, currency: 'USD' })).toBeNull();
+    expect(refundResult(read('{"status":"success"}'), secretKey, asked)).toBeNull();
     expect(cancelResult(read('{"status":"success","paymentId":"25149157","price":1.0,"currency":"TRY"}'))).toEqual({ status: 'succeeded', providerReference: '25149157' });
     expect(cancelResult(failed('5093'))).toMatchObject({ status: 'declined', code: 'refund_rejected' });
-    expect(refundResult(read('{"status":"success"}'))).toBeNull();
   });
 
   it('reads a stored card into one reference and its scheme, and a deletion', () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,19 @@ describe('IyzicoClient', () => {
   it('takes a reset connection for no answer', async () => {
     iyzico.handle((_req, res) => res.socket?.destroy());
     await expect(client().call('charge', 'POST', IYZICO_PATHS.payment, body)).rejects.toBeInstanceOf(ProviderTimeoutError);
+  });
+
+  it('sends a GET (reporting) with its fields in the query, no body, signed over the path alone', async () => {
+    iyzico.handle((_req, res) => answer(res, '{"status":"success","locale":"tr","systemTime":1700000000000,"payments":[]}'));
+    const before = iyzico.seen.length;
+    const query = { locale: 'tr', conversationId: 'report:1', paymentId: '12345' };
+    const report = await client({ randomKey: () => 'rnd-1' }).call('refundStatus', 'GET', IYZICO_PATHS.paymentReport, query);
+    expect(report.status).toBe('success');
+    const [seen] = iyzico.seen.slice(before);
+    expect(seen).toMatchObject({ method: 'GET', path: '/v2/reporting/payment/details?locale=tr&conversationId=report%3A1&paymentId=12345', rawBody: '' });
+    // As iyzico's Java and PHP clients sign a GET: random key + path, no query, no body.
+    const signature = createHmac('sha256', secretKey).update('rnd-1/v2/reporting/payment/details').digest('hex');
+    expect(seen!.authorization).toBe(`IYZWSv2 ${Buffer.from(`apiKey:${apiKey}&randomKey:rnd-1&signature:${signature}`).toString('base64')}`);
   });
 
   it('takes a refused connection for no answer', async () => {

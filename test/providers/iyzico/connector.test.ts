@@ -88,13 +88,13 @@ describe('iyzico connector: the provider definition', () => {
 });
 
 describe('iyzico connector: charges', () => {
-  it('charges a card and answers both iyzico ids as the reference', async () => {
+  it('charges a card and answers iyzico\u2019s paymentId as the reference', async () => {
     const input = chargeInput();
     const result = await connector.charge(input);
-    expect(result).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^\d+:\d+$/) });
+    expect(result).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^\d+$/) });
     const payment = [...emulator.state.payments.values()].find((p) => p.conversationId === input.idempotencyKey)!;
     expect(payment).toMatchObject({ status: 'SUCCESS', price: 10_050, paidPrice: 10_050, currency: 'TRY' });
-    expect(result.status === 'succeeded' && result.providerReference).toBe(`${payment.paymentId}:${payment.items[0]!.paymentTransactionId}`);
+    expect(result.status === 'succeeded' && result.providerReference).toBe(payment.paymentId);
   });
 
   it('sends the shopper and the basket to iyzico', async () => {
@@ -104,7 +104,7 @@ describe('iyzico connector: charges', () => {
     ];
     const input = chargeInput(APPROVING, { basket, shopper: { email: 'ayse@example.com.tr', ip: '85.34.78.112' } });
     const result = await connector.charge(input);
-    expect(result).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^\d+:\d+,\d+$/) });
+    expect(result).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^\d+$/) });
     const payment = [...emulator.state.payments.values()].find((p) => p.conversationId === input.idempotencyKey)!;
     expect(payment.items.map((i) => [i.itemId, i.price])).toEqual([['sku-1', 10_000], ['sku-2', 50]]);
     const sent = logged.find((l) => (l.fields.request as { conversationId?: string }).conversationId === input.idempotencyKey)!;
@@ -181,7 +181,7 @@ describe('iyzico connector: 3D Secure', () => {
     expect(check).toEqual({ status: 'verified', authenticated: true, data: { paymentId: payment.providerReference, conversationData: expect.any(String) } });
     if (check.status !== 'verified' || !check.authenticated) return;
     const completed = await connector.complete3D({ idempotencyKey: `${payment.startKey}:complete`, payment, data: check.data });
-    expect(completed).toEqual({ status: 'succeeded', providerReference: expect.stringMatching(new RegExp(`^${payment.providerReference}:\\d+$`)) });
+    expect(completed).toEqual({ status: 'succeeded', providerReference: payment.providerReference });
     expect(emulator.state.payments.get(payment.providerReference)!.status).toBe('SUCCESS');
   });
 
@@ -229,7 +229,7 @@ describe('iyzico connector: 3D Secure', () => {
     const status = { idempotencyKey: completeKey, providerReference: payment.providerReference, amount: payment.amount, currency: payment.currency };
     expect(await connector.paymentStatus(status)).toEqual({ status: 'unknown' }); // waiting for the completion
     await answerLost(() => connect(150).complete3D({ idempotencyKey: completeKey, payment, data: check.data }));
-    expect(await connector.paymentStatus(status)).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(new RegExp(`^${payment.providerReference}:`)) });
+    expect(await connector.paymentStatus(status)).toEqual({ status: 'succeeded', providerReference: payment.providerReference });
   });
 });
 
@@ -238,7 +238,7 @@ describe('iyzico connector: status of a lost payment call', () => {
     const input = chargeInput();
     await answerLost(() => connect(150).charge(input));
     const result = await connector.paymentStatus({ idempotencyKey: input.idempotencyKey, providerReference: null, amount: input.amount, currency: input.currency });
-    expect(result).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^\d+:\d+$/) });
+    expect(result).toMatchObject({ status: 'succeeded', providerReference: expect.stringMatching(/^\d+$/) });
   });
 
   it('answers unknown for a charge whose request never reached iyzico', async () => {
@@ -266,36 +266,115 @@ describe('iyzico connector: status of a lost payment call', () => {
   });
 });
 
+const refundOf = (reference: string, amount: bigint, idempotencyKey = key('refund')) => connector.refund({ idempotencyKey, providerReference: reference, amount, currency: 'TRY' });
+const refundedOf = (paymentId: string) => emulator.state.refunds.filter((r) => r.paymentId === paymentId && r.outcome.status === 'SUCCESS');
+
 describe('iyzico connector: refunds and cancels', () => {
   it('refunds part, then the rest; refuses more than was paid', async () => {
     const reference = await paid();
-    const refund = (amount: bigint) => connector.refund({ idempotencyKey: key('refund'), providerReference: reference, amount, currency: 'TRY' });
-    expect(await refund(3_000n)).toMatchObject({ status: 'succeeded' });
-    expect(await refund(7_051n)).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '5033' });
-    expect(await refund(7_050n)).toMatchObject({ status: 'succeeded' });
-    expect(emulator.state.refunds.filter((r) => reference.endsWith(`:${r.paymentTransactionId}`)).map((r) => r.price)).toEqual([3_000, 7_050]);
+    expect(await refundOf(reference, 3_000n)).toEqual({ status: 'succeeded', providerReference: reference });
+    expect(await refundOf(reference, 7_051n)).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '5033' });
+    expect(await refundOf(reference, 7_050n)).toMatchObject({ status: 'succeeded' });
+    expect(refundedOf(reference).map((r) => r.price)).toEqual([3_000, 7_050]);
   });
 
-  it('keeps the bank\u2019s refusal of a refund, and refuses references it cannot refund', async () => {
+  it('refunds a payment of several basket items partly twice, then fully, with one call each', async () => {
+    const basket = [
+      { id: 'sku-1', name: 'Book', price: 6_000n },
+      { id: 'sku-2', name: 'Pen', price: 3_000n },
+      { id: 'sku-3', name: 'Bookmark', price: 1_050n },
+    ];
+    const charged = await connector.charge(chargeInput(APPROVING, { basket }));
+    if (charged.status !== 'succeeded') throw new Error('not paid');
+    const reference = charged.providerReference;
+    const [first, second, third] = [key('refund'), key('refund'), key('refund')];
+    expect(await refundOf(reference, 2_500n, first)).toEqual({ status: 'succeeded', providerReference: reference });
+    expect(await refundOf(reference, 5_000n, second)).toEqual({ status: 'succeeded', providerReference: reference });
+    // A refund beyond what remains (2 550) is refused, and moves nothing.
+    expect(await refundOf(reference, 2_551n)).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '5033' });
+    expect(await refundOf(reference, 2_550n, third)).toEqual({ status: 'succeeded', providerReference: reference });
+    expect(await refundOf(reference, 1n)).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '5033' });
+    // iyzico spread them over the items itself, each under the refund's idempotency key.
+    const items = emulator.state.payments.get(reference)!.items;
+    expect(items.map((i) => i.refunded)).toEqual([6_000, 3_000, 1_050]);
+    expect(refundedOf(reference).map((r) => [r.conversationId, r.price])).toEqual([
+      [first, 2_500],
+      [second, 3_500],
+      [second, 1_500],
+      [third, 1_500],
+      [third, 1_050],
+    ]);
+    const sent = logged.filter((l) => l.fields.operation === 'refund' && (l.fields.request as { conversationId?: string }).conversationId === first);
+    expect(sent.map((l) => [l.fields.method, l.fields.path, l.fields.request])).toEqual([
+      ['POST', '/v2/payment/refund', { locale: 'en', conversationId: first, paymentId: reference, price: '25.0', currency: 'TRY', ip: '127.0.0.1' }],
+    ]);
+  });
+
+  it('still refunds by references written in the older forms (with the items\u2019 transaction ids)', async () => {
+    const reference = await paid();
+    const transaction = emulator.state.payments.get(reference)!.items[0]!.paymentTransactionId;
+    expect(await refundOf(`${reference}:${transaction}`, 1_000n)).toEqual({ status: 'succeeded', providerReference: reference });
+    expect(await refundOf(`${reference}:${transaction},99999999`, 1_000n)).toEqual({ status: 'succeeded', providerReference: reference });
+    expect(refundedOf(reference).map((r) => r.price)).toEqual([1_000, 1_000]);
+  });
+
+  it('keeps the bank\u2019s refusal of a refund, and refuses references it did not write without calling iyzico', async () => {
     const reference = await paid('5406670000000009');
-    expect(await connector.refund({ idempotencyKey: key('refund'), providerReference: reference, amount: 100n, currency: 'TRY' })).toMatchObject({
-      status: 'declined',
-      code: 'refund_rejected',
-      providerCode: '10012',
-    });
-    const paymentId = reference.split(':')[0]!;
-    expect(await connector.refund({ idempotencyKey: key('refund'), providerReference: paymentId, amount: 100n, currency: 'TRY' })).toMatchObject({ status: 'error', code: 'provider_error' });
-    expect(await connector.refund({ idempotencyKey: key('refund'), providerReference: `${paymentId}:1,2`, amount: 100n, currency: 'TRY' })).toMatchObject({ status: 'error', code: 'provider_error' });
+    expect(await refundOf(reference, 100n)).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '10012' });
+    const calls = logged.length;
+    for (const foreign of ['a:b:c', 'not an id', '1:', '']) expect(await refundOf(foreign, 100n)).toMatchObject({ status: 'error', code: 'provider_error' });
+    expect(logged.length).toBe(calls);
   });
 
   it('cancels a payment once', async () => {
     const reference = await paid();
-    expect(await connector.cancel({ idempotencyKey: key('cancel'), providerReference: reference })).toEqual({ status: 'succeeded', providerReference: reference.split(':')[0] });
+    expect(await connector.cancel({ idempotencyKey: key('cancel'), providerReference: reference })).toEqual({ status: 'succeeded', providerReference: reference });
     expect(await connector.cancel({ idempotencyKey: key('cancel'), providerReference: reference })).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '5034' });
   });
+});
 
-  it('cannot tell what became of a refund whose answer was lost: it stays pending', async () => {
-    await expect(connector.refundStatus({ idempotencyKey: 'refund:r1', providerReference: await paid() })).rejects.toBeInstanceOf(ProviderTimeoutError);
+describe('iyzico connector: status of a lost refund or cancel (reporting)', () => {
+  const status = (idempotencyKey: string, providerReference: string, on = connector) => on.refundStatus({ idempotencyKey, providerReference });
+
+  it('finds a refund whose answer was lost: succeeded, and the payment knows it', async () => {
+    const reference = await paid();
+    const refundKey = key('refund:');
+    await answerLost(() => connect(150).refund({ idempotencyKey: refundKey, providerReference: reference, amount: 4_000n, currency: 'TRY' }));
+    expect(await status(refundKey, reference)).toEqual({ status: 'succeeded', providerReference: reference });
+    // The same answer for a reference of the older form.
+    const transaction = emulator.state.payments.get(reference)!.items[0]!.paymentTransactionId;
+    expect(await status(refundKey, `${reference}:${transaction}`)).toEqual({ status: 'succeeded', providerReference: reference });
+    const asked = logged.filter((l) => l.fields.operation === 'refundStatus').at(-1)!;
+    expect(asked.fields).toMatchObject({ method: 'GET', path: '/v2/reporting/payment/details', outcome: 'answered', request: { paymentId: reference } });
+  });
+
+  it('answers unknown for a key iyzico never got, on a payment it knows', async () => {
+    const reference = await paid();
+    await refundOf(reference, 1_000n);
+    expect(await status(key('refund:'), reference)).toEqual({ status: 'unknown' });
+  });
+
+  it('finds a cancel, and a refund the bank refused', async () => {
+    const reference = await paid();
+    const cancelKey = key('cancel:');
+    await answerLost(() => connect(150).cancel({ idempotencyKey: cancelKey, providerReference: reference }));
+    expect(emulator.state.payments.get(reference)!.cancelled).toBe(true);
+    expect(await status(cancelKey, reference)).toEqual({ status: 'succeeded', providerReference: reference });
+
+    const refused = await paid('5406670000000009');
+    const refundKey = key('refund:');
+    expect(await refundOf(refused, 500n, refundKey)).toMatchObject({ status: 'declined', providerCode: '10012' });
+    expect(await status(refundKey, refused)).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '10012' });
+  });
+
+  it('throws ProviderTimeoutError when reporting does not answer, fails, or does not know the payment', async () => {
+    const reference = await paid();
+    emulator.behaviour.set({ mode: 'timeout', count: 1 });
+    await expect(status('refund:r1', reference, connect(150))).rejects.toBeInstanceOf(ProviderTimeoutError);
+    emulator.behaviour.set({ mode: 'fail', count: 1 });
+    await expect(status('refund:r1', reference)).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(status('refund:r1', '1')).rejects.toBeInstanceOf(ProviderTimeoutError);
+    await expect(status('refund:r1', 'a:b:c')).rejects.toBeInstanceOf(ProviderTimeoutError);
   });
 });
 
@@ -369,8 +448,8 @@ describe('iyzico connector: answers it does not trust', () => {
       const payment: ThreeDsPayment = { startKey: 'pay-3d', providerReference: '700001', amount: 10_050n, currency: 'TRY' };
       const complete = () => fakeConnector.complete3D({ idempotencyKey: 'pay-3d:complete', payment, data: { paymentId: '700001', conversationData: 'x' } });
 
-      expect(await fakeConnector.charge(chargeInput())).toEqual({ status: 'succeeded', providerReference: '700001:800001' });
-      expect(await complete()).toEqual({ status: 'succeeded', providerReference: '700001:800001' });
+      expect(await fakeConnector.charge(chargeInput())).toEqual({ status: 'succeeded', providerReference: '700001' });
+      expect(await complete()).toEqual({ status: 'succeeded', providerReference: '700001' });
       paidPrice = '1.0';
       await expect(fakeConnector.charge(chargeInput())).rejects.toBeInstanceOf(ProviderTimeoutError);
       await expect(complete()).rejects.toBeInstanceOf(ProviderTimeoutError);

@@ -1,6 +1,9 @@
 // A stand-in for iyzico's API on 127.0.0.1: it checks every request's IYZWSv2 header with
-// iyzipay's own code (as iyzico does, from x-iyzi-rnd and the raw body) and answers what the test
-// scripts. A request with a wrong signature gets iyzico's "invalid signature" failure.
+// iyzipay's own code (as iyzico does, from x-iyzi-rnd, the path without its query and the raw
+// body) and answers what the test scripts. A bodiless GET may also be signed over the path alone,
+// as iyzico's Java and PHP clients sign it. A request with a wrong signature gets iyzico's
+// "invalid signature" failure.
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { iyzipayAuthorization } from './iyzipay-reference.ts';
@@ -37,6 +40,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** IYZWSv2 over the random key and the path alone: how iyzico's Java and PHP clients sign a GET. */
+function pathOnlyAuthorization(apiKey: string, secretKey: string, uriPath: string, randomKey: string): string {
+  const signature = createHmac('sha256', secretKey).update(randomKey + uriPath).digest('hex');
+  return `IYZWSv2 ${Buffer.from(`apiKey:${apiKey}&randomKey:${randomKey}&signature:${signature}`).toString('base64')}`;
+}
+
 export async function startFakeIyzico(apiKey: string, secretKey: string): Promise<FakeIyzico> {
   let handler: Handler = (_req, res) => answer(res, '{"status":"success"}');
   const seen: SeenRequest[] = [];
@@ -46,7 +55,10 @@ export async function startFakeIyzico(apiKey: string, secretKey: string): Promis
       const body = JSON.parse(rawBody || '{}') as Record<string, unknown>;
       const authorization = req.headers.authorization ?? '';
       const randomKey = String(req.headers['x-iyzi-rnd'] ?? '');
-      const signatureValid = authorization === iyzipayAuthorization(apiKey, secretKey, path, body, randomKey);
+      const uriPath = path.split('?')[0]!;
+      const signatureValid =
+        authorization === iyzipayAuthorization(apiKey, secretKey, uriPath, body, randomKey) ||
+        (req.method === 'GET' && rawBody === '' && authorization === pathOnlyAuthorization(apiKey, secretKey, uriPath, randomKey));
       const request = { method: req.method ?? '', path, body, rawBody, authorization, signatureValid };
       seen.push(request);
       if (!signatureValid) {

@@ -33,7 +33,8 @@ beforeAll(async () => {
       const html = Buffer.from('<html>ACS</html>').toString('base64');
       answer(res, JSON.stringify({ status: 'success', paymentId: '700002', conversationId: b.conversationId, threeDSHtmlContent: html, signature: iyzipaySignature(['700002', b.conversationId], secretKey) }));
     } else if (req.path === IYZICO_PATHS.refund) {
-      answer(res, `{"status":"success","paymentId":"700001","paymentTransactionId":"${b.paymentTransactionId}","price":${b.price},"currency":"TRY"}`);
+      const signature = iyzipaySignature([b.paymentId, Number(b.price), 'TRY', b.conversationId], secretKey);
+      answer(res, `{"status":"success","conversationId":"${b.conversationId}","paymentId":"${b.paymentId}","price":${b.price},"currency":"TRY","signature":"${signature}"}`);
     } else if (req.path === IYZICO_PATHS.cancel) {
       answer(res, `{"status":"success","paymentId":"${b.paymentId}","price":250.0,"currency":"TRY"}`);
     } else {
@@ -46,19 +47,20 @@ afterAll(() => iyzico.close());
 describe('iyzico wire layer, end to end against a signature-checking server', () => {
   const client = () => new IyzicoClient({ baseUrl: iyzico.url, apiKey, secretKey, timeoutMs: 2_000 });
 
-  it('charges, then refunds the charged transaction and cancels the payment', async () => {
+  it('charges, then refunds and cancels the payment by its paymentId', async () => {
     const charged = paymentResult(await client().call<PaymentAnswer>('charge', 'POST', IYZICO_PATHS.payment, paymentRequest({ idempotencyKey: 'pay-1', amount: 25_000n, currency: 'TRY', installmentNumber: 1, card }, ctx)), secretKey);
-    expect(charged).toEqual({ status: 'succeeded', providerReference: '700001:800001' });
+    expect(charged).toEqual({ status: 'succeeded', providerReference: '700001' });
     const payment = parsePaymentRef((charged as { providerReference: string }).providerReference)!;
 
-    const refunded = refundResult(await client().call<RefundAnswer>('refund', 'POST', IYZICO_PATHS.refund, refundRequest({ idempotencyKey: 'refund:r1', payment, amount: 1_050n, currency: 'TRY' }, ctx)));
-    expect(refunded).toEqual({ status: 'succeeded', providerReference: '800001' });
+    const refundAnswer = await client().call<RefundAnswer>('refund', 'POST', IYZICO_PATHS.refund, refundRequest({ idempotencyKey: 'refund:r1', payment, amount: 1_050n, currency: 'TRY' }, ctx));
+    const refunded = refundResult(refundAnswer, secretKey, { paymentId: '700001', amount: 1_050n, currency: 'TRY' });
+    expect(refunded).toEqual({ status: 'succeeded', providerReference: '700001' });
     const cancelled = cancelResult(await client().call<CancelAnswer>('cancel', 'POST', IYZICO_PATHS.cancel, cancelRequest({ idempotencyKey: 'cancel:c1', payment }, ctx)));
     expect(cancelled).toEqual({ status: 'succeeded', providerReference: '700001' });
 
     const sent = iyzico.seen.filter((r) => r.body.conversationId === 'refund:r1' || r.body.conversationId === 'cancel:c1');
-    expect(sent.map((r) => [r.path, r.signatureValid])).toEqual([['/payment/refund', true], ['/payment/cancel', true]]);
-    expect(sent[0]!.body).toMatchObject({ paymentTransactionId: '800001', price: '10.5' });
+    expect(sent.map((r) => [r.path, r.signatureValid])).toEqual([['/v2/payment/refund', true], ['/payment/cancel', true]]);
+    expect(sent[0]!.body).toMatchObject({ paymentId: '700001', price: '10.5', currency: 'TRY' });
   });
 
   it('starts a 3D payment and completes it with the paymentId from the start', async () => {
@@ -69,7 +71,7 @@ describe('iyzico wire layer, end to end against a signature-checking server', ()
     expect(started).toEqual({ status: 'pending', providerReference: '700002', html: '<html>ACS</html>' });
     const { paymentId } = parsePaymentRef((started as { providerReference: string }).providerReference)!;
     const completed = paymentResult(await client().call<PaymentAnswer>('complete3D', 'POST', IYZICO_PATHS.threeDSAuth, threeDSAuthRequest({ idempotencyKey: 'pay-3d', paymentId }, ctx)), secretKey);
-    expect(completed).toEqual({ status: 'succeeded', providerReference: '700001:800001' });
+    expect(completed).toEqual({ status: 'succeeded', providerReference: '700001' });
     expect(iyzico.seen.filter((r) => r.body.conversationId === 'pay-3d').every((r) => r.signatureValid)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import {
   paymentDetailRequest,
   paymentRequest,
   PLACEHOLDER,
+  paymentReportQuery,
   refundRequest,
   storeCardRequest,
   threeDSAuthRequest,
@@ -154,12 +155,15 @@ describe('iyzico request builders', () => {
     expect(byKey).toEqual({ locale: 'tr', conversationId: 'pay-1', paymentConversationId: 'pay-1' });
   });
 
-  it('refunds the paid transaction and cancels the payment', () => {
-    const payment = parsePaymentRef('25149157:67890')!;
+  it('refunds (v2) and cancels the payment by its paymentId, and asks reporting about it', () => {
+    const payment = parsePaymentRef('25149157')!;
     const refund = refundRequest({ idempotencyKey: 'refund:r1', payment, amount: 50n, currency: 'TRY' }, ctx);
-    expectIyzipayShape('CreateRefundRequest', refund);
-    expect(refund).toEqual({ locale: 'tr', conversationId: 'refund:r1', paymentTransactionId: '67890', price: '0.5', currency: 'TRY', ip: PLACEHOLDER.ip });
-    expect(() => refundRequest({ idempotencyKey: 'r', payment: parsePaymentRef('25149157')!, amount: 1n, currency: 'TRY' }, ctx)).toThrow(RangeError);
+    expectIyzipayShape('CreateRefundV2Request', refund);
+    expect(refund).toEqual({ locale: 'tr', conversationId: 'refund:r1', paymentId: '25149157', price: '0.5', currency: 'TRY', ip: PLACEHOLDER.ip });
+    // A reference in the older form refunds the same payment.
+    expect(refundRequest({ idempotencyKey: 'refund:r1', payment: parsePaymentRef('25149157:1,2')!, amount: 50n, currency: 'TRY' }, ctx)).toEqual(refund);
+    // iyzico's Java and PHP clients send paymentId (iyzipay-node's model has only paymentConversationId).
+    expect(paymentReportQuery(payment, { ...ctx, conversationId: 'report-1' })).toEqual({ locale: 'tr', conversationId: 'report-1', paymentId: '25149157' });
     const cancel = cancelRequest({ idempotencyKey: 'cancel:c1', payment }, ctx);
     expectIyzipayShape('CreateCancelRequest', cancel);
     expect(cancel).toEqual({ locale: 'tr', conversationId: 'cancel:c1', paymentId: '25149157', ip: PLACEHOLDER.ip });
@@ -192,9 +196,12 @@ describe('iyzico request builders', () => {
 
 describe('iyzico references', () => {
   const part = fc.stringMatching(/^[A-Za-z0-9+/=]{1,40}$/);
-  it('round-trip payment and card references', () => {
-    fc.assert(fc.property(part, fc.option(part), (paymentId, paymentTransactionId) => {
-      expect(parsePaymentRef(formatPaymentRef({ paymentId, paymentTransactionId }))).toEqual({ paymentId, paymentTransactionId });
+  it('round-trip payment and card references, and read payment references of the older forms', () => {
+    fc.assert(fc.property(part, (paymentId) => {
+      expect(parsePaymentRef(formatPaymentRef({ paymentId }))).toEqual({ paymentId });
+    }));
+    fc.assert(fc.property(part, fc.array(part, { minLength: 1, maxLength: 4 }), (paymentId, transactions) => {
+      expect(parsePaymentRef(`${paymentId}:${transactions.join(',')}`)).toEqual({ paymentId });
     }));
     fc.assert(fc.property(part, part, (cardUserKey, cardToken) => {
       expect(parseCardRef(formatCardRef({ cardUserKey, cardToken }))).toEqual({ cardUserKey, cardToken });
@@ -202,9 +209,10 @@ describe('iyzico references', () => {
   });
 
   it('refuse what they did not write', () => {
-    for (const bad of ['', ':', 'a:', ':b', 'a:b:c', 'a b']) expect(parsePaymentRef(bad)).toBeNull();
+    for (const bad of ['', ':', 'a:', ':b', 'a:b:c', 'a b', 'a,b', 'a:b,', 'a:,b', 'a:b,,c']) expect(parsePaymentRef(bad)).toBeNull();
     for (const bad of ['', 'a', 'a:', 'a:b:c']) expect(parseCardRef(bad)).toBeNull();
-    expect(() => formatPaymentRef({ paymentId: 'a:b', paymentTransactionId: null })).toThrow(RangeError);
+    expect(() => formatPaymentRef({ paymentId: 'a:b' })).toThrow(RangeError);
+    expect(() => formatPaymentRef({ paymentId: 'a,b' })).toThrow(RangeError);
     expect(() => formatCardRef({ cardUserKey: '', cardToken: 'x' })).toThrow(RangeError);
   });
 });
