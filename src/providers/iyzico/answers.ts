@@ -11,6 +11,7 @@ import type {
   Declined,
   DeleteCardResult,
   InstallmentOption,
+  PaymentStatusResult,
   ProviderFailure,
   RefundResult,
   StoreCardResult,
@@ -31,21 +32,74 @@ import type {
   ThreeDSInitializeAnswer,
 } from './wire.ts';
 
-/** A failure answer as the contract's Declined or ProviderFailure; iyzico's code and text stay in `message` for support. */
+/**
+ * A failure answer as the contract's Declined or ProviderFailure: `code` is the gateway's, and
+ * iyzico's own errorCode and errorMessage stay in providerCode / providerMessage for support.
+ */
 export function failureResult(answer: AnswerBase, family: CallFamily): Declined | ProviderFailure {
   const failure = mapFailure(answer, family);
   const message = failure.providerMessage || `iyzico ${failure.providerCode}`;
-  return { status: failure.kind === 'declined' ? 'declined' : 'error', code: failure.code, message };
+  return {
+    status: failure.kind === 'declined' ? 'declined' : 'error',
+    code: failure.code,
+    message,
+    ...(failure.providerCode === '' ? {} : { providerCode: failure.providerCode }),
+    ...(failure.providerMessage === '' ? {} : { providerMessage: failure.providerMessage }),
+  };
 }
 
-/** payment/auth and payment/3dsecure/auth. iyzico's fraud check refusing it (fraudStatus -1) is a plain decline. */
-export function paymentResult(answer: PaymentAnswer, secretKey: string): ChargeResult | null {
+/** What the gateway asked iyzico to charge: an answer for anything else is not this payment's. */
+export interface ExpectedCharge {
+  amount: bigint;
+  currency: string;
+}
+
+/** Whether a payment answer charged exactly what was asked (paidPrice, instalment surcharge included, and currency). */
+export function chargedAsAsked(answer: PaymentAnswer, expected: ExpectedCharge): boolean {
+  return fromIyzicoPrice(answer.paidPrice) === expected.amount && answer.currency === expected.currency;
+}
+
+/**
+ * The payment's reference: its id and its basket items' transaction ids (a refund names one
+ * transaction; several are joined by ','). null when the answer lacks them.
+ */
+function paidReference(answer: PaymentAnswer): string | null {
+  const transactions = (answer.itemTransactions ?? []).map((t) => (t?.paymentTransactionId === undefined ? '' : String(t.paymentTransactionId)));
+  if (!answer.paymentId || transactions.length === 0 || transactions.some((t) => !/^[^:,\s]+$/.test(t))) return null;
+  return formatPaymentRef({ paymentId: String(answer.paymentId), paymentTransactionId: transactions.join(',') });
+}
+
+/**
+ * payment/auth and payment/3dsecure/auth. iyzico's fraud check refusing it (fraudStatus -1) is a
+ * plain decline. With `expected`, a paid answer for another amount or currency reads as null
+ * (untrusted, like a bad signature).
+ */
+export function paymentResult(answer: PaymentAnswer, secretKey: string, expected?: ExpectedCharge): ChargeResult | null {
   if (answer.status === 'failure') return failureResult(answer, 'payment');
   if (checkPaymentSignature(secretKey, answer) === 'invalid') return null;
-  const transaction = answer.itemTransactions?.[0]?.paymentTransactionId;
-  if (!answer.paymentId || !transaction) return null;
-  if (answer.fraudStatus === -1) return { status: 'declined', code: 'card_declined', message: 'iyzico fraud check' };
-  return { status: 'succeeded', providerReference: formatPaymentRef({ paymentId: answer.paymentId, paymentTransactionId: String(transaction) }) };
+  const reference = paidReference(answer);
+  if (reference === null) return null;
+  if (expected !== undefined && !chargedAsAsked(answer, expected)) return null;
+  if (answer.fraudStatus === -1) return { status: 'declined', code: 'card_declined', message: 'iyzico fraud check', providerCode: 'fraudStatus:-1' };
+  return { status: 'succeeded', providerReference: reference };
+}
+
+/**
+ * payment/detail for a call whose answer was lost. Only a SUCCESS whose signature checks and whose
+ * amount and currency are the ones asked is a success; FAILURE is a decline; a payment still
+ * waiting for its 3D steps (INIT_THREEDS, CALLBACK_THREEDS) or one for another amount has no
+ * outcome to report ('unknown'). 'retry': the answer cannot be trusted or read, ask again later.
+ * A failure answer is the caller's to read (payment not found, or iyzico's own trouble).
+ */
+export function paymentDetailResult(answer: PaymentAnswer, secretKey: string, expected: ExpectedCharge): PaymentStatusResult | 'retry' {
+  if (answer.paymentStatus === 'FAILURE') {
+    return { status: 'declined', code: 'card_declined', message: 'iyzico reports the payment failed', providerCode: 'paymentStatus:FAILURE' };
+  }
+  if (answer.paymentStatus !== 'SUCCESS') return { status: 'unknown' };
+  if (checkPaymentSignature(secretKey, answer) !== 'valid') return 'retry';
+  if (!chargedAsAsked(answer, expected)) return { status: 'unknown' };
+  const reference = paidReference(answer);
+  return reference === null ? 'retry' : { status: 'succeeded', providerReference: reference };
 }
 
 /** payment/3dsecure/initialize: the payment waits for the shopper; `html` is the page to show them (base64 decoded). */

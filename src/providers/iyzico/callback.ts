@@ -7,6 +7,9 @@
 // A browser carries this form, so the connector must also check its signature (signature.ts) and
 // that paymentId and conversationId are the ones it started.
 import { z } from 'zod';
+import type { CallbackCheck, ThreeDsPayment } from '../types.ts';
+import { parsePaymentRef } from './references.ts';
+import { checkCallbackSignature } from './signature.ts';
 
 const form = z.object({
   status: z.string().min(1),
@@ -35,4 +38,34 @@ export function parseThreeDSCallback(input: string | URLSearchParams | Record<st
   if (!parsed.success) return null;
   const callback = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined && v !== '')) as Omit<ThreeDSCallback, 'authenticated'>;
   return { ...callback, authenticated: callback.status === 'success' && callback.mdStatus === '1' };
+}
+
+/**
+ * Judges a posted callback for the 3D payment the gateway started (no I/O). Rejected, with a short
+ * reason that names no secret: a form that is not iyzico's, a signature that is missing or does
+ * not check with the merchant's secret key, a paymentId other than the one the start handed out,
+ * or a conversationId other than the start's idempotency key. Verified but not authenticated when
+ * iyzico says the shopper failed 3D Secure (status not "success" or mdStatus not 1).
+ */
+export function judgeThreeDSCallback(secretKey: string, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
+  const callback = parseThreeDSCallback(fields);
+  if (callback === null) return { status: 'rejected', reason: 'not an iyzico 3D Secure callback' };
+  if (checkCallbackSignature(secretKey, callback) !== 'valid') return { status: 'rejected', reason: 'callback signature missing or invalid' };
+  if (callback.paymentId !== parsePaymentRef(payment.providerReference)?.paymentId) {
+    return { status: 'rejected', reason: 'callback is for another payment' };
+  }
+  if (callback.conversationId !== payment.startKey) return { status: 'rejected', reason: 'callback conversationId does not match the 3D start' };
+  if (!callback.authenticated) {
+    const providerCode = callback.mdStatus === undefined ? callback.status : `mdStatus:${callback.mdStatus}`;
+    return {
+      status: 'verified',
+      authenticated: false,
+      failure: { status: 'declined', code: '3ds_failed', message: `3D Secure not completed (${providerCode})`, providerCode },
+    };
+  }
+  return {
+    status: 'verified',
+    authenticated: true,
+    data: { paymentId: callback.paymentId, ...(callback.conversationData === undefined ? {} : { conversationData: callback.conversationData }) },
+  };
 }

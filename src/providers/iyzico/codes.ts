@@ -121,3 +121,12 @@ export function mapFailure(
 
 /** Codes this module can produce that the gateway's message catalog does not have yet (decline_<code>). */
 export const CODES_NEEDING_CATALOG_ENTRIES = ['card_declined', 'invalid_cvc', '3ds_required'] as const;
+
+/**
+ * payment/detail's "no such payment" answers: the payment never reached iyzico, so a status
+ * inquiry can say 'unknown'. iyzico's public docs do not number this answer; 5003 is the
+ * emulator's choice (emulators/README.md) and must be confirmed on iyzico's sandbox. Any other
+ * failure of an inquiry means "ask again later", so a wrong guess here keeps a payment pending
+ * rather than releasing it.
+ */
+export const PAYMENT_NOT_FOUND_CODES: ReadonlySet<string> = new Set(['5003']);

@@ -7,21 +7,22 @@
 // address); and at least one basket item (id, name, category1, itemType, price) whose prices add
 // up to `price`. A shippingAddress is required only when an item is PHYSICAL. The gateway does not
 // collect a shopper's identity or address, so whatever the caller does not pass is a placeholder:
-//  - one VIRTUAL basket item priced at the whole amount: the gateway knows no items, and VIRTUAL
-//    is what spares a shipping address nobody has;
+//  - the caller's basket as VIRTUAL items (VIRTUAL is what spares a shipping address nobody
+//    has), or, without a usable basket, one item priced at the whole amount;
 //  - identityNumber 11111111111: iyzico wants 11 digits (a Turkish ID number) and accepts this
 //    value from merchants that do not collect ID numbers;
 //  - email at example.com, a reserved domain, so no receipt iyzico sends can reach a stranger;
 //  - names from the card holder's name (last word as surname), else "Guest Shopper";
 //  - "Not provided" for addresses, Istanbul / Turkey for city and country (iyzico's market, and
 //    its sandbox examples), 127.0.0.1 when the shopper's IP is unknown.
-// The connector should pass the real shopper details (at least IP and email) when it has them:
-// iyzico's fraud checks read them.
-import type { CardData, ChargeInput, Currency, InstallmentsInput, RefundInput, StoreCardInput } from '../types.ts';
+// The payment input's `shopper` (what the gateway knows) fills the buyer; iyzico's fraud checks
+// read at least its IP and email.
+import type { BasketItem as GatewayBasketItem, CardData, ChargeInput, Currency, InstallmentsInput, RefundInput, StoreCardInput } from '../types.ts';
 import { toIyzicoPrice } from './amount.ts';
 import { parseCardRef, type PaymentRef } from './references.ts';
 import type {
   Address,
+  BasketItem,
   BinCheckRequest,
   Buyer,
   CancelRequest,
@@ -97,6 +98,11 @@ function buyer(shopper: Shopper, card: CardData | undefined): Buyer {
   };
 }
 
+/** The shopper's known fields, blank ones dropped (a blank name or email is not one iyzico takes). */
+function known(shopper: Shopper | undefined): Shopper {
+  return Object.fromEntries(Object.entries(shopper ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as Shopper;
+}
+
 function billingAddress(b: Buyer): Address {
   return { contactName: `${b.name} ${b.surname}`, city: b.city, country: b.country, address: b.registrationAddress, ...(b.zipCode ? { zipCode: b.zipCode } : {}) };
 }
@@ -118,6 +124,29 @@ function paymentCard(input: ChargeInput): PaymentCard {
   return ref;
 }
 
+/**
+ * The caller's basket as iyzico's VIRTUAL items, or the single placeholder item when there is no
+ * basket or it cannot be sent as it is: iyzico refuses items priced at zero and a basket whose
+ * prices do not add up to the payment's price, and a refused payment helps nobody.
+ */
+function basketItems(amount: bigint, basket: readonly GatewayBasketItem[] | undefined): BasketItem[] {
+  const usable =
+    basket !== undefined &&
+    basket.length > 0 &&
+    basket.every((item) => item.price > 0n) &&
+    basket.reduce((sum, item) => sum + item.price, 0n) === amount;
+  if (!usable) {
+    return [{ id: PLACEHOLDER.itemId, name: PLACEHOLDER.itemName, category1: PLACEHOLDER.itemCategory, itemType: 'VIRTUAL', price: toIyzicoPrice(amount) }];
+  }
+  return basket.map((item) => ({
+    id: item.id.trim() || PLACEHOLDER.itemId,
+    name: item.name.trim() || PLACEHOLDER.itemName,
+    category1: PLACEHOLDER.itemCategory,
+    itemType: 'VIRTUAL',
+    price: toIyzicoPrice(item.price),
+  }));
+}
+
 export type PaymentBuildInput = ChargeInput & {
   /** What the shopper pays, instalment surcharge included; the amount when not given. */
   paidAmount?: bigint;
@@ -125,7 +154,8 @@ export type PaymentBuildInput = ChargeInput & {
 
 /** payment/auth: a non-3D payment. */
 export function paymentRequest(input: PaymentBuildInput, ctx: RequestContext): PaymentRequest {
-  const b = buyer(ctx.shopper ?? {}, input.card);
+  // The payment's own shopper wins over the context's (which may add iyzico-only fields).
+  const b = buyer({ ...known(ctx.shopper), ...known(input.shopper) }, input.card);
   const price = toIyzicoPrice(input.amount);
   return {
     locale: ctx.locale,
@@ -140,7 +170,7 @@ export function paymentRequest(input: PaymentBuildInput, ctx: RequestContext): P
     paymentCard: paymentCard(input),
     buyer: b,
     billingAddress: billingAddress(b),
-    basketItems: [{ id: PLACEHOLDER.itemId, name: PLACEHOLDER.itemName, category1: PLACEHOLDER.itemCategory, itemType: 'VIRTUAL', price }],
+    basketItems: basketItems(input.amount, input.basket),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   cancelResult,
   deleteCardResult,
   installmentOptionsResult,
+  paymentDetailResult,
   paymentResult,
   refundResult,
   storeCardResult,
@@ -31,7 +32,13 @@ describe('reading iyzico answers into the provider contract', () => {
   });
 
   it('reads a refusal with the gateway code and iyzico\u2019s text', () => {
-    expect(paymentResult(failed('10051', 'NOT_SUFFICIENT_FUNDS'), secretKey)).toEqual({ status: 'declined', code: 'insufficient_funds', message: 'Kart limiti yetersiz' });
+    expect(paymentResult(failed('10051', 'NOT_SUFFICIENT_FUNDS'), secretKey)).toEqual({
+      status: 'declined',
+      code: 'insufficient_funds',
+      message: 'Kart limiti yetersiz',
+      providerCode: '10051',
+      providerMessage: 'Kart limiti yetersiz',
+    });
     expect(paymentResult(failed('10214', 'COMMUNICATION_OR_SYSTEM_ERROR'), secretKey)).toMatchObject({ status: 'error', code: 'provider_error' });
   });
 
@@ -39,6 +46,33 @@ describe('reading iyzico answers into the provider contract', () => {
     expect(paymentResult(paid('', 'another-secret'), secretKey)).toBeNull();
     expect(paymentResult({ ...paid(), itemTransactions: [] }, secretKey)).toBeNull();
     expect(paymentResult({ ...paid(), paymentId: undefined }, secretKey)).toBeNull();
+  });
+
+  it('does not trust a paid answer for another amount or currency than asked', () => {
+    expect(paymentResult(paid(), secretKey, { amount: 120n, currency: 'TRY' })).toEqual({ status: 'succeeded', providerReference: '25149157:67890' });
+    expect(paymentResult(paid(), secretKey, { amount: 100n, currency: 'TRY' })).toBeNull();
+    expect(paymentResult(paid(), secretKey, { amount: 120n, currency: 'USD' })).toBeNull();
+  });
+
+  it('keeps every basket item\u2019s transaction in the reference', () => {
+    const answer = paid();
+    const items = [
+      { itemId: 'a', paymentTransactionId: '1', price: '0.5', paidPrice: '0.6' },
+      { itemId: 'b', paymentTransactionId: '2', price: '0.5', paidPrice: '0.6' },
+    ];
+    expect(paymentResult({ ...answer, itemTransactions: items }, secretKey)).toEqual({ status: 'succeeded', providerReference: '25149157:1,2' });
+  });
+
+  it('reads payment/detail: a signed SUCCESS for the amount asked, FAILURE, and payments without an outcome yet', () => {
+    const asked = { amount: 120n, currency: 'TRY' };
+    const detail = (status: string, extra = '', key = secretKey) => ({ ...paid(extra, key), paymentStatus: status });
+    expect(paymentDetailResult(detail('SUCCESS'), secretKey, asked)).toEqual({ status: 'succeeded', providerReference: '25149157:67890' });
+    expect(paymentDetailResult(detail('FAILURE'), secretKey, asked)).toMatchObject({ status: 'declined', providerCode: 'paymentStatus:FAILURE' });
+    expect(paymentDetailResult(detail('INIT_THREEDS'), secretKey, asked)).toEqual({ status: 'unknown' });
+    expect(paymentDetailResult(detail('CALLBACK_THREEDS'), secretKey, asked)).toEqual({ status: 'unknown' });
+    expect(paymentDetailResult(detail('SUCCESS'), secretKey, { amount: 999n, currency: 'TRY' })).toEqual({ status: 'unknown' });
+    expect(paymentDetailResult(detail('SUCCESS', '', 'another-secret'), secretKey, asked)).toBe('retry');
+    expect(paymentDetailResult({ ...detail('SUCCESS'), signature: undefined }, secretKey, asked)).toBe('retry');
   });
 
   it('takes iyzico\u2019s fraud refusal for a decline', () => {

@@ -82,6 +82,29 @@ describe('iyzico request builders', () => {
     expect(body.buyer).toMatchObject({ id: 'cus_1', email: 'a@b.com.tr', ip: '85.34.78.112', gsmNumber: '+905350000000', zipCode: '34732' });
   });
 
+  it('fills the buyer from the payment\u2019s shopper, blank fields left to the placeholders', () => {
+    const body = paymentRequest({ ...charge, shopper: { id: 'cus_9', name: 'Ali', surname: 'Veli', email: 'ali@example.com.tr', phone: '+905350000001', ip: '' } }, ctx);
+    expect(body.buyer).toMatchObject({ id: 'cus_9', name: 'Ali', surname: 'Veli', email: 'ali@example.com.tr', gsmNumber: '+905350000001', ip: PLACEHOLDER.ip });
+    expect(body.billingAddress.contactName).toBe('Ali Veli');
+  });
+
+  it('sends the basket as VIRTUAL items, or one placeholder item when the basket cannot be sent as it is', () => {
+    const basket = [
+      { id: 'sku-1', name: 'Book', price: 10_000n },
+      { id: 'sku-2', name: 'E-book', price: 2_345n },
+    ];
+    const body = paymentRequest({ ...charge, basket }, ctx);
+    expectIyzipayShape('CreatePaymentRequest', body);
+    expect(body.basketItems).toEqual([
+      { id: 'sku-1', name: 'Book', category1: 'General', itemType: 'VIRTUAL', price: '100.0' },
+      { id: 'sku-2', name: 'E-book', category1: 'General', itemType: 'VIRTUAL', price: '23.45' },
+    ]);
+    const placeholder = [{ id: 'payment', name: 'Payment', category1: 'General', itemType: 'VIRTUAL', price: '123.45' }];
+    expect(paymentRequest({ ...charge, basket: [{ id: 'sku-1', name: 'Book', price: 10_000n }] }, ctx).basketItems).toEqual(placeholder);
+    expect(paymentRequest({ ...charge, basket: [...basket, { id: 'free', name: 'Gift', price: 0n }] }, ctx).basketItems).toEqual(placeholder);
+    expect(paymentRequest({ ...charge, basket: [] }, ctx).basketItems).toEqual(placeholder);
+  });
+
   it('pays with a saved card by its two iyzico keys and no card data', () => {
     const body = paymentRequest({ idempotencyKey: 'pay-2', amount: 100n, currency: 'USD', installmentNumber: 1, savedCard: { cardReference: formatCardRef({ cardUserKey: 'Y6VL+x=', cardToken: 'd9EM/U=' }) } }, ctx);
     expectRequiredFields(body);

@@ -1,0 +1,263 @@
+// The iyzico connector: one payment account's view of iyzico, built from its credentials (API
+// key pair) and settings (base URL). Each method builds a request (requests.ts), sends it signed
+// (client.ts) and reads the answer (answers.ts). An answer that cannot be trusted (bad signature,
+// missing ids, another amount than asked) is treated as no answer: ProviderTimeoutError, so the
+// gateway asks payment/detail later instead of guessing. The gateway's idempotency key is the
+// conversationId of each call.
+import { randomUUID } from 'node:crypto';
+import type { ConnectorDeps } from '../registry.ts';
+import {
+  ProviderTimeoutError,
+  type BinInfo,
+  type CallbackCheck,
+  type CancelInput,
+  type CancelResult,
+  type Capability,
+  type ChargeInput,
+  type ChargeResult,
+  type Complete3DInput,
+  type Complete3DResult,
+  type Connector,
+  type DeleteCardInput,
+  type DeleteCardResult,
+  type InstallmentOption,
+  type InstallmentsInput,
+  type PaymentStatusInput,
+  type PaymentStatusResult,
+  type ProviderFailure,
+  type RefundInput,
+  type RefundResult,
+  type RefundStatusInput,
+  type RefundStatusResult,
+  type Start3DInput,
+  type Start3DResult,
+  type StoreCardInput,
+  type StoreCardResult,
+  type ThreeDsPayment,
+} from '../types.ts';
+import {
+  binInfoResult,
+  cancelResult,
+  deleteCardResult,
+  installmentOptionsResult,
+  paymentDetailResult,
+  paymentResult,
+  refundResult,
+  storeCardResult,
+  threeDSStartResult,
+} from './answers.ts';
+import { judgeThreeDSCallback } from './callback.ts';
+import { IYZICO_PROVIDER_ID, IyzicoClient } from './client.ts';
+import { PAYMENT_NOT_FOUND_CODES } from './codes.ts';
+import { parsePaymentRef, type PaymentRef } from './references.ts';
+import {
+  binCheckRequest,
+  cancelRequest,
+  deleteCardRequest,
+  installmentRequest,
+  paymentDetailRequest,
+  paymentRequest,
+  refundRequest,
+  storeCardRequest,
+  threeDSAuthRequest,
+  threeDSInitializeRequest,
+  type RequestContext,
+} from './requests.ts';
+import type { IyzicoCredentials, IyzicoSettings } from './settings.ts';
+import {
+  IYZICO_PATHS,
+  type BinCheckAnswer,
+  type CancelAnswer,
+  type DeleteCardAnswer,
+  type InstallmentAnswer,
+  type PaymentAnswer,
+  type RefundAnswer,
+  type StoreCardAnswer,
+  type ThreeDSInitializeAnswer,
+} from './wire.ts';
+
+export const IYZICO_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>([
+  'secure',
+  'non_secure',
+  'card_storage',
+  'card_deletion',
+  'refund',
+  'cancel',
+  'hosted_page',
+  'conversion',
+]);
+
+export interface IyzicoConnectorOptions {
+  /** How long one call may take (client.ts default: 60 s; at most 2 minutes). */
+  timeoutMs?: number;
+}
+
+/** English answers: iyzico's messages are kept for support, who read them in the dashboard. */
+const CTX: RequestContext = { locale: 'en' };
+
+function unknownOutcome(operation: string): never {
+  throw new ProviderTimeoutError(IYZICO_PROVIDER_ID, operation);
+}
+
+/** A request the connector cannot build from what it was given (a reference it did not write). */
+function notOurs(message: string): ProviderFailure {
+  return { status: 'error', code: 'provider_error', message };
+}
+
+export class IyzicoConnector implements Connector {
+  readonly provider = IYZICO_PROVIDER_ID;
+  readonly capabilities = IYZICO_CAPABILITIES;
+  readonly #client: IyzicoClient;
+  readonly #secretKey: string;
+
+  constructor(credentials: IyzicoCredentials, settings: IyzicoSettings, deps: ConnectorDeps, options: IyzicoConnectorOptions = {}) {
+    this.#secretKey = credentials.secret_key;
+    this.#client = new IyzicoClient({
+      baseUrl: settings.base_url,
+      apiKey: credentials.api_key,
+      secretKey: credentials.secret_key,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      // The exchange is already scrubbed of card data and carries no credentials (client.ts).
+      onExchange: (exchange) => deps.log('iyzico exchange', { ...exchange }),
+    });
+  }
+
+  async binLookup(bin: string): Promise<BinInfo> {
+    const answer = await this.#client.call<BinCheckAnswer>('binLookup', 'POST', IYZICO_PATHS.binCheck, binCheckRequest(bin, { ...CTX, conversationId: lookupId() }));
+    return (
+      binInfoResult(bin, answer) ?? { bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null }
+    );
+  }
+
+  /** iyzico's own quote for the card (the account's monthly rates do not apply); instalments are TRY only. */
+  async installments(input: InstallmentsInput): Promise<InstallmentOption[]> {
+    if (input.currency !== 'TRY') return [];
+    const body = installmentRequest({ bin: input.bin, amount: input.amount, currency: input.currency }, { ...CTX, conversationId: lookupId() });
+    const answer = await this.#client.call<InstallmentAnswer>('installments', 'POST', IYZICO_PATHS.installments, body);
+    return installmentOptionsResult(answer) ?? [];
+  }
+
+  async start3D(input: Start3DInput): Promise<Start3DResult> {
+    let body;
+    try {
+      body = threeDSInitializeRequest(input, input.callbackUrl, CTX);
+    } catch (error) {
+      if (error instanceof RangeError) return notOurs(error.message);
+      throw error;
+    }
+    const answer = await this.#client.call<ThreeDSInitializeAnswer>('start3D', 'POST', IYZICO_PATHS.threeDSInitialize, body);
+    const result = threeDSStartResult(answer, this.#secretKey) ?? unknownOutcome('start3D');
+    if (result.status !== 'pending') return result;
+    return { status: 'redirect', providerReference: result.providerReference, redirect: { kind: 'html', html: result.html } };
+  }
+
+  verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
+    return judgeThreeDSCallback(this.#secretKey, payment, fields);
+  }
+
+  async complete3D(input: Complete3DInput): Promise<Complete3DResult> {
+    const ref = parsePaymentRef(input.payment.providerReference);
+    if (ref === null) return notOurs('Not an iyzico payment reference');
+    const body = threeDSAuthRequest(
+      {
+        idempotencyKey: input.idempotencyKey,
+        paymentId: ref.paymentId,
+        ...(input.data.conversationData === undefined ? {} : { conversationData: input.data.conversationData }),
+      },
+      CTX,
+    );
+    const answer = await this.#client.call<PaymentAnswer>('complete3D', 'POST', IYZICO_PATHS.threeDSAuth, body);
+    return paymentResult(answer, this.#secretKey, input.payment) ?? unknownOutcome('complete3D');
+  }
+
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    let body;
+    try {
+      body = paymentRequest(input, CTX);
+    } catch (error) {
+      if (error instanceof RangeError) return notOurs(error.message);
+      throw error;
+    }
+    const answer = await this.#client.call<PaymentAnswer>('charge', 'POST', IYZICO_PATHS.payment, body);
+    return paymentResult(answer, this.#secretKey, input) ?? unknownOutcome('charge');
+  }
+
+  /**
+   * By iyzico's paymentId when an earlier step handed one out (a 3D payment: the start and the
+   * completion are separate calls with separate conversationIds, and the paymentId names them
+   * both), else by the lost call's idempotency key, which was its conversationId.
+   */
+  async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
+    const paymentId = input.providerReference === null ? null : (parsePaymentRef(input.providerReference)?.paymentId ?? null);
+    if (input.providerReference !== null && paymentId === null) return { status: 'unknown' };
+    const body = paymentDetailRequest({ idempotencyKey: input.idempotencyKey, paymentId }, CTX);
+    const answer = await this.#client.call<PaymentAnswer>('paymentStatus', 'POST', IYZICO_PATHS.paymentDetail, body);
+    if (answer.status === 'failure') {
+      if (PAYMENT_NOT_FOUND_CODES.has(String(answer.errorCode ?? ''))) return { status: 'unknown' };
+      return unknownOutcome('paymentStatus');
+    }
+    const result = paymentDetailResult(answer, this.#secretKey, input);
+    return result === 'retry' ? unknownOutcome('paymentStatus') : result;
+  }
+
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const payment = paidPayment(input.providerReference);
+    if (typeof payment === 'string') return notOurs(payment);
+    const body = refundRequest({ idempotencyKey: input.idempotencyKey, amount: input.amount, currency: input.currency, payment }, CTX);
+    const answer = await this.#client.call<RefundAnswer>('refund', 'POST', IYZICO_PATHS.refund, body);
+    return refundResult(answer) ?? unknownOutcome('refund');
+  }
+
+  /**
+   * iyzico's payment API has no inquiry by a refund's or cancel's conversationId (its reporting
+   * API lists a payment's refunds, but it is not wired in: see docs/providers.md). Saying
+   * 'unknown' would release money that may have moved, so the refund stays pending until the
+   * gateway's own deadline.
+   */
+  refundStatus(_input: RefundStatusInput): Promise<RefundStatusResult> {
+    return Promise.reject(new ProviderTimeoutError(IYZICO_PROVIDER_ID, 'refundStatus'));
+  }
+
+  async cancel(input: CancelInput): Promise<CancelResult> {
+    const payment = parsePaymentRef(input.providerReference);
+    if (payment === null) return notOurs('Not an iyzico payment reference');
+    const answer = await this.#client.call<CancelAnswer>('cancel', 'POST', IYZICO_PATHS.cancel, cancelRequest({ idempotencyKey: input.idempotencyKey, payment }, CTX));
+    return cancelResult(answer) ?? unknownOutcome('cancel');
+  }
+
+  async storeCard(input: StoreCardInput): Promise<StoreCardResult> {
+    const body = storeCardRequest(input, { ...CTX, ...(input.shopper ? { shopper: input.shopper } : {}) });
+    const answer = await this.#client.call<StoreCardAnswer>('storeCard', 'POST', IYZICO_PATHS.cardStorage, body);
+    return storeCardResult(answer) ?? unknownOutcome('storeCard');
+  }
+
+  async deleteCard(input: DeleteCardInput): Promise<DeleteCardResult> {
+    let body;
+    try {
+      body = deleteCardRequest(input.cardReference, { ...CTX, conversationId: lookupId() });
+    } catch (error) {
+      if (error instanceof RangeError) return notOurs(error.message);
+      throw error;
+    }
+    const answer = await this.#client.call<DeleteCardAnswer>('deleteCard', 'DELETE', IYZICO_PATHS.cardStorage, body);
+    return deleteCardResult(answer);
+  }
+}
+
+/** A conversationId for a call that moves no money (nothing ever looks it up). */
+function lookupId(): string {
+  return randomUUID();
+}
+
+/**
+ * The paid payment a refund names: its one basket item's transaction. A reference without a
+ * transaction (a 3D payment never completed) or with several (a basket of several items, each
+ * its own transaction) cannot be refunded by payment/refund; the text says why.
+ */
+function paidPayment(reference: string): PaymentRef | string {
+  const payment = parsePaymentRef(reference);
+  if (payment === null) return 'Not an iyzico payment reference';
+  if (payment.paymentTransactionId === null) return 'The iyzico payment has no paid transaction to refund';
+  if (payment.paymentTransactionId.includes(',')) return 'Refunds of an iyzico payment with several basket items are not supported yet';
+  return payment;
+}
