@@ -88,7 +88,7 @@ export type AccountServices = Pick<Services, 'db' | 'providers' | 'masterKey'>;
  * schemas, and it may switch on only capabilities its provider offers; nothing is written unless
  * all of it passes.
  */
-export function addPaymentAccount(s: AccountServices, workspace: Workspace, raw: unknown, operator: { mode?: Mode } = {}): Promise<PaymentAccount> {
+export async function addPaymentAccount(s: AccountServices, workspace: Workspace, raw: unknown, operator: { mode?: Mode } = {}): Promise<PaymentAccount> {
   const input = parseInput(accountInput, raw);
   const issues = new IssueList();
   const def = providerFor(s.providers, input.provider ?? 'simulator', issues);
