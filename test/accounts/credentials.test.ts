@@ -16,6 +16,7 @@ import { addPaymentAccount } from '../../src/domain/settings.ts';
 import { credentialHints, maskCredential, providerSupports } from '../../src/domain/account-credentials.ts';
 import { createRegistry, type ProviderDefinition } from '../../src/providers/registry.ts';
 import { PROVIDER_IDS } from '../../src/providers/catalog.ts';
+import { createLogger } from '../../src/logger.ts';
 import { IYZICO_SANDBOX_URL } from '../../src/providers/iyzico/settings.ts';
 import type { Capability } from '../../src/providers/types.ts';
 
@@ -253,6 +254,14 @@ describe('what leaves the gateway', { timeout: 60_000 }, () => {
       expect(text).not.toContain(secret);
       expect(t.logLines.join('\n')).not.toContain(secret);
     }
+  });
+
+  it('redacts credentials a log line might carry, whole or by field', () => {
+    const lines: string[] = [];
+    createLogger('info', (line) => lines.push(line)).info('account', { credentials: { api_key: API_KEY }, input: { secret_key: SECRET_KEY } });
+    expect(lines[0]).not.toContain(API_KEY);
+    expect(lines[0]).not.toContain(SECRET_KEY);
+    expect(JSON.parse(lines[0])).toMatchObject({ credentials: '[redacted]', input: { secret_key: '[redacted]' } });
   });
 
   it("shows the provider's own failure code and text on GraphQL's payment, never in REST", async () => {
