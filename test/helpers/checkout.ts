@@ -1,6 +1,6 @@
 // The order checkout page as a browser without JavaScript uses it: submit the card form, open the
 // 3D page, answer it, and read where the customer ends up.
-import { CARDS } from './payments.ts';
+import { CARDS, autoPostForm, postCallback, visitAcs } from './payments.ts';
 
 export interface CardForm {
   holder_name?: string;
@@ -36,20 +36,18 @@ export interface AcsOutcome {
   returnToken?: string;
 }
 
-/** Opens the 3D page the checkout redirected to and answers it. */
+/** Opens the 3D page the checkout redirected to, answers the ACS and posts its answer to the callback. */
 export async function answerAcs(origin: string, location: string, outcome: 'approve' | 'decline'): Promise<AcsOutcome> {
-  const url = new URL(location, origin).toString();
-  const page = await fetch(url);
-  await page.text();
-  if (page.status !== 200) throw new Error(`3D page answered ${page.status}`);
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
-  const html = await res.text();
+  const visit = await visitAcs(new URL(location, origin).toString(), outcome);
+  if (!visit.callbackUrl || !visit.fields) throw new Error(`3D page answered ${visit.pageStatus}`);
+  const back = await postCallback(visit.callbackUrl, visit.fields);
+  const form = autoPostForm(back.html);
   return {
-    status: res.status,
-    location: res.headers.get('location'),
-    html,
-    returnUrl: /<form id="return" method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&'),
-    returnToken: /name="transaction_token" value="([^"]+)"/.exec(html)?.[1],
+    status: back.status,
+    location: back.location,
+    html: back.html,
+    returnUrl: form?.id === 'return' ? form.action : undefined,
+    returnToken: form?.id === 'return' ? form.fields.transaction_token : undefined,
   };
 }
 

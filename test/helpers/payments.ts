@@ -1,5 +1,6 @@
-// Request builders for payment tests and the browser-less 3D step: GET the redirect page, POST
-// the outcome, and follow the auto-submitted return form as a browser would.
+// Request builders for payment tests and the browser-less 3D step as a browser without script
+// takes it: GET the redirect page (sent on to the simulator's ACS), answer the ACS, post its
+// answer to the payment's callback address, and read the auto-submitted return form.
 import type { Merchant } from './gateway.ts';
 
 export const CARDS = {
@@ -41,18 +42,83 @@ export interface ThreeDsResult {
   returnHtml?: string;
   returnUrl?: string;
   returnToken?: string;
+  /** The callback the ACS posted to, and its fields (to post them again). */
+  callbackUrl?: string;
+  callbackFields?: Record<string, string>;
 }
 
-/** Opens the redirect page and submits the outcome; returns the auto-submit form's target. */
-export async function completeThreeDs(redirectUrl: string, outcome: 'approve' | 'decline'): Promise<ThreeDsResult> {
-  const page = await fetch(redirectUrl);
+/** The auto-posted form of a page: its id, target and hidden fields. */
+export function autoPostForm(html: string): { id: string; action: string; fields: Record<string, string> } | null {
+  const form = /<form id="([^"]+)" method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html);
+  if (!form) return null;
+  const unescape = (v: string) => v.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  const fields = Object.fromEntries([...form[3]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
+  return { id: form[1]!, action: unescape(form[2]!), fields };
+}
+
+export interface AcsVisit {
+  /** The redirect page's own status: 303 on to the ACS, else its notice (404, 409, 410). */
+  redirectStatus: number;
+  /** The ACS page (or the redirect page's notice). */
+  pageStatus: number;
+  pageHtml: string;
+  /** Where the ACS posts its answer, and what: set once answered. */
+  callbackUrl?: string;
+  fields?: Record<string, string>;
+}
+
+/** Opens the redirect page, follows it to the simulator's ACS and presses `outcome` there (null: only opens it). */
+export async function visitAcs(redirectUrl: string, outcome: 'approve' | 'decline' | null, headers: Record<string, string> = {}): Promise<AcsVisit> {
+  const first = await fetch(redirectUrl, { redirect: 'manual', headers });
+  const firstHtml = await first.text();
+  const location = first.headers.get('location');
+  if (first.status !== 303 || !location) return { redirectStatus: first.status, pageStatus: first.status, pageHtml: firstHtml };
+  const acsUrl = new URL(location, redirectUrl).toString();
+  const page = await fetch(acsUrl, { headers });
   const pageHtml = await page.text();
-  if (page.status !== 200) return { pageStatus: page.status, pageHtml };
-  const res = await fetch(redirectUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}` });
-  const returnHtml = await res.text();
-  const action = /<form id="return" method="post" action="([^"]+)"/.exec(returnHtml)?.[1];
-  const token = /name="transaction_token" value="([^"]+)"/.exec(returnHtml)?.[1];
-  return { pageStatus: page.status, pageHtml, returnStatus: res.status, returnHtml, returnUrl: action?.replace(/&amp;/g, '&'), returnToken: token };
+  const visit: AcsVisit = { redirectStatus: first.status, pageStatus: page.status, pageHtml };
+  if (page.status !== 200 || outcome === null) return visit;
+  const answer = await fetch(acsUrl, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}` });
+  const form = autoPostForm(await answer.text());
+  if (!form) throw new Error(`the ACS answered ${answer.status} without a form`);
+  return { ...visit, callbackUrl: form.action, fields: form.fields };
+}
+
+/**
+ * What the simulator's ACS posts for a payment (the address read from the payment row, so the
+ * redirect page is not opened by asking): the callback address and its signed fields.
+ */
+export async function acsAnswerOf(db: { payment: { findUniqueOrThrow(args: { where: { id: string } }): Promise<{ threeDsRedirect: unknown }> } }, paymentId: string, outcome: 'approve' | 'decline'): Promise<{ callbackUrl: string; fields: Record<string, string> }> {
+  const redirect = (await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).threeDsRedirect as { kind: string; url?: string } | null;
+  if (redirect?.kind !== 'url' || !redirect.url) throw new Error('the payment has no ACS address');
+  const answer = await fetch(redirect.url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}` });
+  const form = autoPostForm(await answer.text());
+  if (!form) throw new Error(`the ACS answered ${answer.status} without a form`);
+  return { callbackUrl: form.action, fields: form.fields };
+}
+
+/** Posts the ACS's answer to the payment's callback address, as the shopper's browser does. */
+export async function postCallback(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; location: string | null; html: string }> {
+  const res = await fetch(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+/** The whole 3D step: ACS answered with `outcome`, callback posted; returns the auto-submit form's target. */
+export async function completeThreeDs(redirectUrl: string, outcome: 'approve' | 'decline'): Promise<ThreeDsResult> {
+  const visit = await visitAcs(redirectUrl, outcome);
+  if (!visit.callbackUrl || !visit.fields) return { pageStatus: visit.pageStatus, pageHtml: visit.pageHtml };
+  const back = await postCallback(visit.callbackUrl, visit.fields);
+  const form = autoPostForm(back.html);
+  return {
+    pageStatus: visit.pageStatus,
+    pageHtml: visit.pageHtml,
+    returnStatus: back.status,
+    returnHtml: back.html,
+    returnUrl: form?.id === 'return' ? form.action : undefined,
+    returnToken: form?.id === 'return' ? form.fields.transaction_token : undefined,
+    callbackUrl: visit.callbackUrl,
+    callbackFields: visit.fields,
+  };
 }
 
 /** Posts the return form to the merchant's callback as the customer's browser would. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { msg } from '../helpers/messages.ts';
-import { CARDS, completeThreeDs, followReturnPost, paymentBody } from '../helpers/payments.ts';
+import { CARDS, acsAnswerOf, completeThreeDs, followReturnPost, paymentBody, postCallback } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf } from '../helpers/rows.ts';
 
@@ -29,9 +29,13 @@ const jobsOf = async (token: string) =>
   t.gateway.services.db.$queryRaw<Array<{ name: string; nextRunAt: Date | null }>>`SELECT name, next_run_at AS "nextRunAt" FROM agenda.agenda_jobs WHERE data->>'paymentId' = ${token}`;
 
 const retrieve = async (token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
+/** Opens the redirect page; the browser follows it to the simulator's ACS page. */
 const openPage = (url: string) => fetch(url).then(async (r) => ({ status: r.status, html: await r.text() }));
-const submit = (url: string, outcome: string) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}` }).then(async (r) => ({ status: r.status, html: await r.text() }));
+/** The ACS's signed answer for the payment, posted to its callback address as the browser does. */
+const submit = async (paymentId: string, outcome: 'approve' | 'decline') => {
+  const answer = await acsAnswerOf(t.gateway.services.db, paymentId, outcome);
+  return postCallback(answer.callbackUrl, answer.fields);
+};
 
 describe('secure-payment approved on the 3D page', () => {
   it('sends the customer back to the callback with transaction_token and retrieve-payment says successful', async () => {
@@ -118,7 +122,7 @@ describe('the redirect address works once', () => {
     await completeThreeDs(started.redirectUrl!, 'approve');
 
     const reopened = await openPage(started.redirectUrl!);
-    const resubmitted = await submit(started.redirectUrl!, 'decline');
+    const resubmitted = await submit(started.token, 'decline');
 
     expect(reopened.status).not.toBe(200);
     expect(resubmitted.status).not.toBe(200);
@@ -131,7 +135,7 @@ describe('the redirect address works once', () => {
     const started = await start();
     expect((await openPage(started.redirectUrl!)).status).toBe(200);
 
-    const answers = await Promise.all([submit(started.redirectUrl!, 'approve'), submit(started.redirectUrl!, 'approve')]);
+    const answers = await Promise.all([submit(started.token, 'approve'), submit(started.token, 'approve')]);
 
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.html.includes('name="transaction_token"'))).toHaveLength(1);
@@ -141,7 +145,7 @@ describe('the redirect address works once', () => {
   it('does not complete a payment whose page was never opened', async () => {
     const started = await start();
 
-    const answer = await submit(started.redirectUrl!, 'approve');
+    const answer = await submit(started.token, 'approve');
 
     expect(answer.status).not.toBe(200);
     expect(await retrieve(started.token)).toEqual({ successful: false, message: '' });
@@ -241,7 +245,7 @@ describe('an opened page is given up 30 minutes after the start', () => {
     // Then it failed with its message and event, and a late approval changes nothing
     expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE, error_code: 'payment_abandoned_3ds' });
     expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
-    const late = await submit(started.redirectUrl!, 'approve');
+    const late = await submit(started.token, 'approve');
     expect(late.status).toBe(409);
     expect(late.html).not.toContain('transaction_token');
     expect(await retrieve(started.token)).toEqual({ successful: false, message: ABANDONED_MESSAGE, error_code: 'payment_abandoned_3ds' });
@@ -267,7 +271,7 @@ describe('an opened page is given up 30 minutes after the start', () => {
     await runJobsDueBy(t);
 
     expect(await retrieve(started.token)).toEqual({ successful: false, message: '' });
-    const answered = await submit(started.redirectUrl!, 'approve');
+    const answered = await submit(started.token, 'approve');
     expect(answered.status).toBe(200);
     expect(await eventsOf(t, started.token)).toEqual(['transaction.successful']);
   });
@@ -277,7 +281,7 @@ describe('an opened page is given up 30 minutes after the start', () => {
     await openPage(started.redirectUrl!);
     t.clock.advance(THIRTY_MINUTES + 1000);
 
-    const [answer] = await Promise.all([submit(started.redirectUrl!, 'approve'), runJobsDueBy(t)]);
+    const [answer] = await Promise.all([submit(started.token, 'approve'), runJobsDueBy(t)]);
 
     const events = await eventsOf(t, started.token);
     expect(events).toHaveLength(1);

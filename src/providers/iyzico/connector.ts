@@ -104,6 +104,16 @@ function notOurs(message: string): ProviderFailure {
   return { status: 'error', code: 'provider_error', message };
 }
 
+/** A request body, or the failure to answer when the builder refuses its input (RangeError); nothing is sent then. */
+function built<B extends object>(build: () => B): B | ProviderFailure {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof RangeError) return notOurs(error.message);
+    throw error;
+  }
+}
+
 export class IyzicoConnector implements Connector {
   readonly provider = IYZICO_PROVIDER_ID;
   readonly capabilities = IYZICO_CAPABILITIES;
@@ -138,13 +148,8 @@ export class IyzicoConnector implements Connector {
   }
 
   async start3D(input: Start3DInput): Promise<Start3DResult> {
-    let body;
-    try {
-      body = threeDSInitializeRequest(input, input.callbackUrl, CTX);
-    } catch (error) {
-      if (error instanceof RangeError) return notOurs(error.message);
-      throw error;
-    }
+    const body = built(() => threeDSInitializeRequest(input, input.callbackUrl, CTX));
+    if ('status' in body) return body;
     const answer = await this.#client.call<ThreeDSInitializeAnswer>('start3D', 'POST', IYZICO_PATHS.threeDSInitialize, body);
     const result = threeDSStartResult(answer, this.#secretKey) ?? unknownOutcome('start3D');
     if (result.status !== 'pending') return result;
@@ -167,17 +172,15 @@ export class IyzicoConnector implements Connector {
       CTX,
     );
     const answer = await this.#client.call<PaymentAnswer>('complete3D', 'POST', IYZICO_PATHS.threeDSAuth, body);
-    return paymentResult(answer, this.#secretKey, input.payment) ?? unknownOutcome('complete3D');
+    const result = paymentResult(answer, this.#secretKey, input.payment) ?? unknownOutcome('complete3D');
+    // A payment answered under another id is not the one this completion was for.
+    if (result.status === 'succeeded' && parsePaymentRef(result.providerReference)?.paymentId !== ref.paymentId) return unknownOutcome('complete3D');
+    return result;
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
-    let body;
-    try {
-      body = paymentRequest(input, CTX);
-    } catch (error) {
-      if (error instanceof RangeError) return notOurs(error.message);
-      throw error;
-    }
+    const body = built(() => paymentRequest(input, CTX));
+    if ('status' in body) return body;
     const answer = await this.#client.call<PaymentAnswer>('charge', 'POST', IYZICO_PATHS.payment, body);
     return paymentResult(answer, this.#secretKey, input) ?? unknownOutcome('charge');
   }
@@ -188,8 +191,8 @@ export class IyzicoConnector implements Connector {
    * both), else by the lost call's idempotency key, which was its conversationId.
    */
   async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
+    // A reference this connector did not write names no iyzico payment: the key still names the call.
     const paymentId = input.providerReference === null ? null : (parsePaymentRef(input.providerReference)?.paymentId ?? null);
-    if (input.providerReference !== null && paymentId === null) return { status: 'unknown' };
     const body = paymentDetailRequest({ idempotencyKey: input.idempotencyKey, paymentId }, CTX);
     const answer = await this.#client.call<PaymentAnswer>('paymentStatus', 'POST', IYZICO_PATHS.paymentDetail, body);
     if (answer.status === 'failure') {
@@ -232,13 +235,8 @@ export class IyzicoConnector implements Connector {
   }
 
   async deleteCard(input: DeleteCardInput): Promise<DeleteCardResult> {
-    let body;
-    try {
-      body = deleteCardRequest(input.cardReference, { ...CTX, conversationId: lookupId() });
-    } catch (error) {
-      if (error instanceof RangeError) return notOurs(error.message);
-      throw error;
-    }
+    const body = built(() => deleteCardRequest(input.cardReference, { ...CTX, conversationId: lookupId() }));
+    if ('status' in body) return body;
     const answer = await this.#client.call<DeleteCardAnswer>('deleteCard', 'DELETE', IYZICO_PATHS.cardStorage, body);
     return deleteCardResult(answer);
   }
