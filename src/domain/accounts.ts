@@ -67,7 +67,7 @@ const withoutRules = ({ routingRules: _rules, ...account }: AccountWithRules): P
  */
 const settings = processCache<{ version: number; accounts: AccountWithRules[] }>();
 
-async function liveAccounts(db: Tx, workspace: Pick<Workspace, 'id' | 'settingsVersion'>): Promise<AccountWithRules[]> {
+export async function liveAccounts(db: Tx, workspace: Pick<Workspace, 'id' | 'settingsVersion'>): Promise<AccountWithRules[]> {
   const cached = settings.get(db, workspace.id);
   if (cached && cached.version === workspace.settingsVersion) return cached.accounts;
   // The version is read with the accounts, so the entry is labelled with what it holds.

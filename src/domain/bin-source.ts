@@ -1,12 +1,12 @@
-// BIN facts (scheme, issuer, type) for a workspace: from the provider of its BIN source account,
-// the default account unless another is set, kept per process for a day per account and BIN (a
+// BIN facts (scheme, issuer, type) for a workspace: from the provider of its BIN source account
+// (the one set, else the default account, else its oldest live account), kept per process for a day per account and BIN (a
 // BIN's issuer and scheme change rarely, and routing asks on every card). No source account, or a
 // provider that does not answer, gives a card with unknown facts: routing then matches only the
 // rules that do not ask about the card, and the payment goes on.
-import type { Workspace } from '../generated/prisma/client.ts';
+import type { PaymentAccount, Workspace } from '../generated/prisma/client.ts';
 import { ProviderTimeoutError, type BinInfo } from '../providers/types.ts';
 import type { Services } from './services.ts';
-import { liveAccount } from './accounts.ts';
+import { liveAccount, liveAccounts } from './accounts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many BIN answers one process keeps (oldest dropped first). */
@@ -16,9 +16,17 @@ const cache = new Map<string, { info: BinInfo; until: number }>();
 
 export const unknownBin = (bin: string): BinInfo => ({ bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null });
 
+async function binSource(s: Services, workspace: Workspace): Promise<PaymentAccount | null> {
+  for (const id of [workspace.binSourceAccountId, workspace.defaultPaymentAccountId]) {
+    const account = id ? await liveAccount(s.db, workspace, id) : null;
+    if (account) return account;
+  }
+  // A workspace that routes every card by rule may have no default: its oldest account still knows cards.
+  return (await liveAccounts(s.db, workspace))[0] ?? null;
+}
+
 export async function lookupBin(s: Services, workspace: Workspace, bin: string): Promise<BinInfo> {
-  const accountId = workspace.binSourceAccountId ?? workspace.defaultPaymentAccountId;
-  const account = accountId ? await liveAccount(s.db, workspace, accountId) : null;
+  const account = await binSource(s, workspace);
   if (!account) return unknownBin(bin);
   const key = `${account.id}:${bin}`;
   const now = s.clock.now().getTime();

@@ -63,7 +63,7 @@ async function storageAccount(s: Services, workspace: Workspace, token: string |
   if (!id) throw ValidationError.single(TOKEN_PATH, 'no_default_account');
   const account = await findAccount(s.db, workspace.id, id);
   if (!account) throw ValidationError.single(TOKEN_PATH, token ? 'account_not_found' : 'no_default_account');
-  requireCapabilities(account, ['cardStorage'], TOKEN_PATH);
+  requireCapabilities(s, account, ['cardStorage'], TOKEN_PATH);
   return account;
 }
 
@@ -150,8 +150,11 @@ export interface DeleteCardResult {
 /** Deletes at the provider, then here; the newest remaining card inherits the default flag. */
 export async function deleteSavedCard(s: Services, workspace: Workspace, raw: unknown): Promise<DeleteCardResult> {
   const { customer, card } = await requireCustomerCard(s, workspace, raw);
-  if (!card.paymentAccount?.cardDeletion) throw ValidationError.single(['savedCard', 'token'], 'account_no_card_deletion');
-  const res = await s.providers.forAccount(card.paymentAccount).deleteCard({ cardReference: card.providerCardReference });
+  const account = card.paymentAccount;
+  if (!account?.cardDeletion || !s.providers.definition(account.provider).capabilities.has('card_deletion')) {
+    throw ValidationError.single(['savedCard', 'token'], 'account_no_card_deletion');
+  }
+  const res = await s.providers.forAccount(account).deleteCard({ cardReference: card.providerCardReference });
   if (res.status !== 'deleted') return { customer, savedCard: { id: card.id }, failure: { code: res.code, text: res.message } };
   await commitAfterBank(s.db, async (tx) => {
     await lockCustomer(tx, customer.id);

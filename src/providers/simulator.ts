@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { firstDigitsOf, lastFourOf } from '../domain/cards.ts';
 import {
   ProviderTimeoutError,
   computeInstallments,
@@ -330,8 +331,8 @@ export class SimulatorBank implements Connector {
       callbackUrl: input.callbackUrl,
       amount: input.amount.toString(),
       currency: input.currency,
-      // The page shows the card as every bank does: first six and last four digits only.
-      card: digits ? `${digits.slice(0, 6)}•••• ${digits.slice(-4)}` : '',
+      // The page shows the card as the gateway stores it: its BIN and last four digits only.
+      card: digits ? `${firstDigitsOf(digits)}•••• ${lastFourOf(digits)}` : '',
     });
     return { status: 'redirect', providerReference, redirect: { kind: 'url', url } };
   }

@@ -8,6 +8,7 @@ import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { payOnCheckout, submitCard } from '../helpers/checkout.ts';
 import { orderBody } from '../helpers/orders.ts';
+import { autoPostForm, postCallback, visitAcs } from '../helpers/payments.ts';
 
 // 15:00 on 31 December 2030 in Istanbul, already 02:00 on 1 January 2031 in Kiritimati (UTC+14).
 const NOW = '2030-12-31T12:00:00.000Z';
@@ -111,9 +112,8 @@ describe('the order page in English (Accept-Language: en)', () => {
   it('a declined 3D step brings the customer back to an English notice', async () => {
     const { checkoutUrl } = await openOrder();
     const submit = await submitCard(checkoutUrl, CARD, EN);
-    const acs = new URL(submit.location!, checkoutUrl);
-    await get(acs, EN);
-    const declined = await post(acs, 'outcome=decline', EN);
+    const visit = await visitAcs(new URL(submit.location!, checkoutUrl).toString(), 'decline', EN);
+    const declined = await postCallback(visit.callbackUrl!, visit.fields!, EN);
 
     const page = await get(new URL(declined.location!, checkoutUrl), EN);
     expect(page.html).toMatch(/id="notice">The payment did not go through: [^<]+</);
@@ -147,7 +147,11 @@ describe('the 3D page and the return page in English', () => {
   it('amount, card, buttons, the used-page notice and the return POST page', async () => {
     const { checkoutUrl } = await openOrder();
     const submit = await submitCard(checkoutUrl, CARD, EN);
-    const acs = new URL(submit.location!, checkoutUrl);
+    const redirect = new URL(submit.location!, checkoutUrl);
+    const opened = await get(redirect, EN);
+    expect(opened.status).toBe(303);
+    // The simulator's ACS: the bank's page, in the shopper's language.
+    const acs = new URL(opened.location!, redirect);
 
     const page = await get(acs, EN);
     expect(page.status).toBe(200);
@@ -159,11 +163,13 @@ describe('the 3D page and the return page in English', () => {
     expect(page.html).toContain('value="approve">Approve</button>');
     expect(page.html).toContain('value="decline">Decline</button>');
 
-    const again = await get(acs, EN);
+    const again = await get(redirect, EN);
     expect(again.status).toBe(409);
     expect(again.html).toContain('<h1>Page already used</h1><p class="error">This 3D verification address can be used only once.</p>');
 
-    const done = await post(acs, 'outcome=approve', EN);
+    const answered = autoPostForm((await post(acs, 'outcome=approve', EN)).html)!;
+    expect(answered.id).toBe('acs-answer');
+    const done = await postCallback(answered.action, answered.fields, EN);
     expect(done.status).toBe(200);
     expect(done.html).toContain('<html lang="en">');
     expect(done.html).toContain('<h1>Payment approved</h1><p class="muted">Taking you back to the store…</p>');
@@ -173,7 +179,7 @@ describe('the 3D page and the return page in English', () => {
   it('the 3D page in Turkish without the header, amount in Turkish notation', async () => {
     const { checkoutUrl } = await openOrder();
     const submit = await submitCard(checkoutUrl, CARD);
-    const page = await get(new URL(submit.location!, checkoutUrl));
+    const page = await fetch(new URL(submit.location!, checkoutUrl)).then(async (r) => ({ html: await r.text() }));
 
     expect(page.html).toContain('<html lang="tr">');
     expect(page.html).toContain('<p>Tutar: <strong>2.518,00 TRY</strong></p>');

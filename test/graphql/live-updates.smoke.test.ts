@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { paymentBody } from '../helpers/payments.ts';
+import { completeThreeDs, paymentBody } from '../helpers/payments.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 
 let a: TestGateway;
@@ -32,9 +32,7 @@ describe('live payment status', () => {
       );
     });
     await new Promise((r) => setTimeout(r, 300));
-    const page = await fetch(start.body.result.redirect_url);
-    await page.text();
-    await (await fetch(start.body.result.redirect_url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'outcome=approve' })).text();
+    await completeThreeDs(start.body.result.redirect_url, 'approve');
     await done;
     expect(received[0]).toEqual({ data: { paymentUpdated: { token: paymentToken, status: 'successful', paymentStatus: 'paid' } } });
     await client.dispose();

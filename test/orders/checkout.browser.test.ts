@@ -63,7 +63,7 @@ async function fillCard(page: Page, number: string, installment?: string): Promi
 }
 
 async function payAndApprove(page: Page): Promise<void> {
-  await Promise.all([page.waitForURL(/\/checkout\/3ds\/[0-9a-f-]{36}$/), page.click('#pay-button')]);
+  await Promise.all([page.waitForURL(/\/simulator\/acs\//), page.click('#pay-button')]);
   await page.click('button[name="outcome"][value="approve"]');
 }
 
@@ -95,7 +95,7 @@ describe.skipIf(!haveChromium)('order checkout in Chromium', { timeout: 120_000 
     expect(await page.locator('#pay-amount').textContent()).toBe('1.030,00 TRY');
     await shot(page, 'order-checkout-phone-filled.png');
 
-    await Promise.all([page.waitForURL(/\/checkout\/3ds\//), page.click('#pay-button')]);
+    await Promise.all([page.waitForURL(/\/simulator\/acs\//), page.click('#pay-button')]);
     expect(await page.textContent('body')).toContain('Tutar: 1.030,00 TRY');
     await shot(page, 'order-checkout-phone-3ds.png');
     // The return page auto-submits to success_url: wait until the browser has landed there.

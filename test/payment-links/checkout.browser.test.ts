@@ -132,7 +132,7 @@ async function fillPayerAndCard(page: Page, number: string = CARDS.approved): Pr
 }
 
 async function payWithBrowser(page: Page): Promise<void> {
-  await Promise.all([page.waitForURL(/\/checkout\/3ds\//), page.click('#pay-button')]);
+  await Promise.all([page.waitForURL(/\/simulator\/acs\//), page.click('#pay-button')]);
   await Promise.all([page.waitForURL(/\/checkout\/link\/payment\//), page.click('button[name="outcome"][value="approve"]')]);
 }
 

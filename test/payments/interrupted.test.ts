@@ -247,7 +247,7 @@ describe('a payment the sweep cannot ask about', () => {
     const other = await interruptedPayment({ card: CARDS.approved, bankGotIt: true });
     t.clock.advance(INTERRUPTED_AFTER_MS + 1000);
 
-    await expect(recoverInterruptedPayments(t.gateway.services)).rejects.toThrow(/1 interrupted payment\(s\) could not be recovered, first: Payment provider "retired-bank" is not registered/);
+    await expect(recoverInterruptedPayments(t.gateway.services)).rejects.toThrow(/1 interrupted payment\(s\) could not be recovered, first: Payment provider "retired-bank" is not in the catalog/);
 
     expect((await row(other)).status).toBe('successful');
     expect((await row(stuck)).status).toBe('started');

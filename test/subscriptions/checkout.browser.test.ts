@@ -126,7 +126,7 @@ describe.skipIf(!haveChromium)('the subscription checkout page in Chromium', { t
     await shot(w.page, 'subscription-checkout-phone.png');
     await fillCard(w.page, CARDS.approved);
     await expect.poll(() => w.page.locator('#card-brand').textContent()).toContain('visa');
-    await Promise.all([w.page.waitForURL(/\/checkout\/3ds\//), w.page.click('#pay-button')]);
+    await Promise.all([w.page.waitForURL(/\/simulator\/acs\//), w.page.click('#pay-button')]);
     expect(await w.page.textContent('body')).toContain('Tutar: 499,80 TRY');
     await Promise.all([w.page.waitForURL(/\/welcome$/), w.page.click('button[name="outcome"][value="approve"]')]);
 
@@ -158,13 +158,13 @@ describe.skipIf(!haveChromium)('the subscription checkout page in Chromium', { t
     const first = await newPage({ width: 1280, height: 900 }, false, 'en-GB');
     await first.page.goto(checkoutUrl);
     await fillCard(first.page, CARDS.insufficientFunds);
-    await Promise.all([first.page.waitForURL(/\/checkout\/3ds\//), first.page.click('#pay-button')]);
+    await Promise.all([first.page.waitForURL(/\/simulator\/acs\//), first.page.click('#pay-button')]);
     // The bank refuses it after the 3D step: back on the page with the reason; a good card pays,
     // then the refused card is made the customer's default, which the renewal charges.
     await Promise.all([first.page.waitForURL(new RegExp(`/checkout/subscription/${token}\\?attempt=`)), first.page.click('button[name="outcome"][value="approve"]')]);
     expect(await first.page.locator('#notice').textContent()).toMatch(/^The payment did not go through: ./);
     await fillCard(first.page, CARDS.approved);
-    await Promise.all([first.page.waitForURL(/\/checkout\/3ds\//), first.page.click('#pay-button')]);
+    await Promise.all([first.page.waitForURL(/\/simulator\/acs\//), first.page.click('#pay-button')]);
     await Promise.all([first.page.waitForURL(/\/welcome$/), first.page.click('button[name="outcome"][value="approve"]')]);
     await first.close();
     const declining = await m.call('save-card', {
@@ -185,7 +185,7 @@ describe.skipIf(!haveChromium)('the subscription checkout page in Chromium', { t
     expect(await w.page.textContent('body')).toContain('did not go through. Enter a card to pay it');
     await shot(w.page, 'subscription-checkout-desktop-past-due.png');
     await fillCard(w.page, CARDS.mastercard);
-    await Promise.all([w.page.waitForURL(/\/checkout\/3ds\//), w.page.click('#pay-button')]);
+    await Promise.all([w.page.waitForURL(/\/simulator\/acs\//), w.page.click('#pay-button')]);
     await Promise.all([w.page.waitForURL(/\/welcome$/), w.page.click('button[name="outcome"][value="approve"]')]);
     const [received] = (await shop.waitFor(before + 1)).slice(before);
 

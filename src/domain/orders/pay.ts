@@ -16,6 +16,7 @@ import { cardInput } from '../cards.ts';
 import { attemptPayment, pageInstallments, THREE_DS_WINDOW_MS } from '../payments/attempt.ts';
 import { chooseAccount } from '../payments/account-choice.ts';
 import { pageBinLookup, typedCard } from '../payments/card-source.ts';
+import { shopperOf } from '../customers.ts';
 import { loadOrderView, type OrderView } from './view.ts';
 import { queryRows } from '../../db/raw.ts';
 
@@ -75,6 +76,9 @@ export async function payOrder(s: Services, order: CheckoutOrder, raw: unknown):
     paths: ORDER_PATHS,
     callbackUrl: order.successUrl,
     ip: input.ip ?? null,
+    shopper: shopperOf({ channelReference: order.customer.channelReference, firstname: order.customer.firstname, lastname: order.customer.lastname, email: order.customer.email, phone: order.customer.phone }),
+    // What the order sells, priced as charged (VAT included); the attempt drops it when a surcharge changes the total.
+    basket: order.items.map((item) => ({ id: item.channelReference, name: item.name, price: item.unitAmount * BigInt(item.quantity) })),
     claim: (tx, at) => claimOrder(tx, order, at),
   });
   if (attempt.successful && attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl };

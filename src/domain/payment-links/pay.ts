@@ -15,6 +15,8 @@ import { cardInput } from '../cards.ts';
 import { CURRENCIES } from '../money.ts';
 import { attemptPayment } from '../payments/attempt.ts';
 import { typedCard } from '../payments/card-source.ts';
+import { shopperOf } from '../customers.ts';
+import type { BasketItem } from '../../providers/types.ts';
 import { fixedCharge, singleItemCharge, type LinkCharge } from './amounts.ts';
 import { isPayable, linkInclude, type LinkView } from './view.ts';
 import { MAX_LINK_AMOUNT } from './input.ts';
@@ -65,10 +67,18 @@ export async function payLink(s: Services, link: CheckoutLink, raw: unknown): Pr
     paths: { account: ['paymentProviderToken'], currency: ['currency'], installmentNumber: ['installmentNumber'] },
     callbackUrl: null,
     ip: input.ip ?? null,
+    shopper: shopperOf({ firstname: input.payer.firstname, lastname: input.payer.lastname, email: input.payer.email }),
+    basket: basketOf(link, charge),
     claim: async (tx, at) => ({ linkPaymentId: await openLinkPayment(tx, link, { charge, currency, payer: input.payer }, at) }),
   });
   if (attempt.successful && attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl };
   return { kind: 'failed', code: attempt.failure?.code ?? 'internal_error', text: attempt.failure?.text ?? message('internal_error') };
+}
+
+/** What the link sells, for the provider: its items, or its one item at the amount paid. */
+function basketOf(link: CheckoutLink, charge: LinkCharge): BasketItem[] {
+  if (link.amountType === 'fixed') return link.items.map((i) => ({ id: i.reference ?? i.id, name: i.name, price: i.unitAmount * BigInt(i.quantity) }));
+  return [{ id: link.id, name: link.itemName ?? link.reference, price: charge.amount }];
 }
 
 function chargeOf(link: CheckoutLink, asked: bigint | null): LinkCharge {

@@ -4,6 +4,7 @@
 // links) check the account at creation with `checkAccountForLater`.
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
+import type { Capability as ProviderCapability } from '../../providers/types.ts';
 import type { Currency } from '../money.ts';
 import type { MessageCode } from '../messages.ts';
 import { findAccount, selectAccount, type CardFacts } from '../accounts.ts';
@@ -19,9 +20,13 @@ const MISSING: Record<Capability, MessageCode> = {
 };
 export type Capability = 'secure' | 'nonSecure' | 'cardStorage' | 'hostedPage';
 
-export function requireCapabilities(account: PaymentAccount, needs: readonly Capability[], path: Path): void {
+const WIRE: Record<Capability, ProviderCapability> = { secure: 'secure', nonSecure: 'non_secure', cardStorage: 'card_storage', hostedPage: 'hosted_page' };
+
+/** What the account may do: switched on for the account, and something its provider can do at all. */
+export function requireCapabilities(s: Services, account: PaymentAccount, needs: readonly Capability[], path: Path): void {
+  const provider = s.providers.definition(account.provider).capabilities;
   const issues = new IssueList();
-  for (const need of needs) if (!account[need]) issues.add(path, MISSING[need]);
+  for (const need of needs) if (!account[need] || !provider.has(WIRE[need])) issues.add(path, MISSING[need]);
   issues.throwIfAny();
 }
 
@@ -37,11 +42,11 @@ export interface AccountChoice {
 /** The account of an attempt: the saved card's own account when there is one, else selection. */
 export async function chooseAccount(s: Services, workspace: Workspace, choice: AccountChoice, savedCardAccount?: { account: PaymentAccount; path: Path } | null): Promise<PaymentAccount> {
   if (savedCardAccount) {
-    requireCapabilities(savedCardAccount.account, choice.needs, savedCardAccount.path);
+    requireCapabilities(s, savedCardAccount.account, choice.needs, savedCardAccount.path);
     return savedCardAccount.account;
   }
   const account = await selectAccount(s.db, workspace, { token: choice.token, path: choice.path, card: choice.card });
-  requireCapabilities(account, choice.needs, choice.path);
+  requireCapabilities(s, account, choice.needs, choice.path);
   return account;
 }
 
@@ -59,12 +64,12 @@ export async function checkAccountForLater(
   if (req.token) {
     const account = await findAccount(s.db, workspace.id, req.token);
     if (!account) throw ValidationError.single(req.path, 'account_not_found');
-    requireCapabilities(account, req.needs, req.path);
+    requireCapabilities(s, account, req.needs, req.path);
     planCharge(account, req.amount, req.currency, s.rates, req.currencyPath);
     return account;
   }
   const fallback = workspace.defaultPaymentAccountId ? await findAccount(s.db, workspace.id, workspace.defaultPaymentAccountId) : null;
   if (!fallback) throw ValidationError.single(req.path, 'no_default_account');
-  requireCapabilities(fallback, req.needs, req.path);
+  requireCapabilities(s, fallback, req.needs, req.path);
   return null;
 }

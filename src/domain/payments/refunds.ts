@@ -42,7 +42,7 @@ export async function refundPayment(s: Services, workspace: Workspace, raw: unkn
     const charged = chargedOf(p);
     const remainder = charged.amount - p.refundedAmount;
     if (remainder <= 0n) throw StateError.single(TOKEN, 'no_refundable_amount');
-    await requireCapability(tx, p, 'refund');
+    await requireCapability(s, tx, p, 'refund');
     const amount = input.amount ?? remainder;
     if (amount <= 0n) throw ValidationError.single(['amount'], 'amount_positive');
     if (amount > remainder) throw ValidationError.single(['amount'], 'refund_exceeds');
@@ -63,7 +63,7 @@ export async function cancelPayment(s: Services, workspace: Workspace, raw: unkn
     if (p.paymentStatus === 'refunded') throw StateError.single(TOKEN, 'refunded_not_cancellable');
     // A refund in flight counts as a refund: the payment is no longer whole.
     if (p.paymentStatus === 'partially_refunded' || p.refundedAmount > 0n) throw StateError.single(TOKEN, 'partially_refunded_not_cancellable');
-    await requireCapability(tx, p, 'cancel');
+    await requireCapability(s, tx, p, 'cancel');
     return reserve(tx, p, 'cancel', chargedOf(p).amount, s.clock.now());
   });
   return askProvider(s, reserved, (provider, p, r) => provider.cancel({ idempotencyKey: `cancel:${r.id}`, providerReference: p.providerReference ?? '' }));
@@ -75,9 +75,12 @@ async function lockPayment(tx: Tx, workspaceId: string, token: string): Promise<
   return tx.payment.findUniqueOrThrow({ where: { id: token } });
 }
 
-async function requireCapability(tx: Tx, p: Payment, what: 'refund' | 'cancel'): Promise<void> {
+/** Switched on for the payment's account, and something its provider can do at all. */
+async function requireCapability(s: Services, tx: Tx, p: Payment, what: 'refund' | 'cancel'): Promise<void> {
   const account = p.paymentAccountId ? await tx.paymentAccount.findUnique({ where: { id: p.paymentAccountId } }) : null;
-  if (!account?.[what]) throw StateError.single(TOKEN, what === 'refund' ? 'account_no_refund' : 'account_no_cancel');
+  if (!account?.[what] || !s.providers.definition(account.provider).capabilities.has(what)) {
+    throw StateError.single(TOKEN, what === 'refund' ? 'account_no_refund' : 'account_no_cancel');
+  }
 }
 
 interface Reserved {

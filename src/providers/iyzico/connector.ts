@@ -126,7 +126,7 @@ export class IyzicoConnector implements Connector {
       baseUrl: settings.base_url,
       apiKey: credentials.api_key,
       secretKey: credentials.secret_key,
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      timeoutMs: options.timeoutMs ?? settings.timeout_ms,
       // The exchange is already scrubbed of card data and carries no credentials (client.ts).
       onExchange: (exchange) => deps.log('iyzico exchange', { ...exchange }),
     });

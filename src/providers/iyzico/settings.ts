@@ -27,6 +27,13 @@ export const iyzicoSettingsSchema = z
       .refine((url) => !/[?#]/.test(url), { error: 'invalid_url' })
       .transform((url) => url.replace(/\/+$/, ''))
       .default(IYZICO_SANDBOX_URL),
+    // How long one call may wait for iyzico before its outcome counts as unknown (then asked later).
+    timeout_ms: z.coerce
+      .number({ error: 'timeout_range' })
+      .int({ error: 'timeout_range' })
+      .min(1_000, { error: 'timeout_range' })
+      .max(120_000, { error: 'timeout_range' })
+      .default(60_000),
   })
   .strict();
 export type IyzicoSettings = z.output<typeof iyzicoSettingsSchema>;

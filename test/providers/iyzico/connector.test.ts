@@ -78,8 +78,8 @@ describe('iyzico connector: the provider definition', () => {
     expect([...def.capabilities].sort()).toEqual(['cancel', 'card_deletion', 'card_storage', 'conversion', 'hosted_page', 'non_secure', 'refund', 'secure']);
     const credentials = def.credentials.parse({ api_key: emulator.apiKey, secret_key: emulator.secretKey });
     const settings = def.settings.parse({ base_url: `${emulator.url}/` });
-    expect(settings).toEqual({ base_url: emulator.url });
-    expect(def.settings.parse({})).toEqual({ base_url: 'https://sandbox-api.iyzipay.com' });
+    expect(settings).toEqual({ base_url: emulator.url, timeout_ms: 60_000 });
+    expect(def.settings.parse({})).toEqual({ base_url: 'https://sandbox-api.iyzipay.com', timeout_ms: 60_000 });
     expect(def.credentials.safeParse({ api_key: 'k' }).success).toBe(false);
     const account = def.connect({ id: 'acc_1', credentials, settings });
     expect(account.provider).toBe('iyzico');

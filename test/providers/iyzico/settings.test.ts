@@ -31,16 +31,16 @@ describe('iyzico account settings', () => {
   });
 
   it('sends calls to the sandbox unless told otherwise', () => {
-    expect(parseIyzicoSettings(undefined)).toEqual({ base_url: IYZICO_SANDBOX_URL });
-    expect(parseIyzicoSettings({})).toEqual({ base_url: 'https://sandbox-api.iyzipay.com' });
+    expect(parseIyzicoSettings(undefined)).toEqual({ base_url: IYZICO_SANDBOX_URL, timeout_ms: 60_000 });
+    expect(parseIyzicoSettings({})).toEqual({ base_url: 'https://sandbox-api.iyzipay.com', timeout_ms: 60_000 });
     expect(isLive(parseIyzicoSettings({}))).toBe(false);
   });
 
   it('takes the live API or any http(s) URL, such as an emulator, without a trailing slash', () => {
     const live = parseIyzicoSettings({ base_url: 'https://api.iyzipay.com/' });
-    expect(live).toEqual({ base_url: IYZICO_LIVE_URL });
+    expect(live).toEqual({ base_url: IYZICO_LIVE_URL, timeout_ms: 60_000 });
     expect(isLive(live)).toBe(true);
-    expect(parseIyzicoSettings({ base_url: 'http://127.0.0.1:4010/iyzico' })).toEqual({ base_url: 'http://127.0.0.1:4010/iyzico' });
+    expect(parseIyzicoSettings({ base_url: 'http://127.0.0.1:4010/iyzico' })).toEqual({ base_url: 'http://127.0.0.1:4010/iyzico', timeout_ms: 60_000 });
   });
 
   it('names a base_url that is not one', () => {
@@ -49,5 +49,12 @@ describe('iyzico account settings', () => {
     }
     expect(issuesOf(() => parseIyzicoSettings({ base_url: 'ftp://x' }))).toEqual([{ path: ['base_url'], code: 'invalid_url' }]);
     expect(issuesOf(() => parseIyzicoSettings({ base: 'https://x' }))).toEqual([{ path: ['base'], code: 'unknown_field' }]);
+  });
+
+  it('waits 60 s for an answer unless told otherwise, from 1 s to 2 minutes (the connector contract)', () => {
+    expect(parseIyzicoSettings({ timeout_ms: '5000' }).timeout_ms).toBe(5000);
+    for (const bad of ['999', '120001', '1.5', 'soon']) {
+      expect(issuesOf(() => parseIyzicoSettings({ timeout_ms: bad }))).toEqual([{ path: ['timeout_ms'], code: 'timeout_range' }]);
+    }
   });
 });
