@@ -30,20 +30,20 @@ describe('CLI accounts with credentials', { timeout: 120_000 }, () => {
     expect(res.stdout).toContain('setting base_url        http://127.0.0.1:9/x=1');
     const token = /payment_provider_token\s+([0-9a-f-]{36})/.exec(res.stdout)![1];
     const row = await db().paymentAccount.findUniqueOrThrow({ where: { id: token } });
-    expect(row).toMatchObject({ provider: 'iyzico', settings: { base_url: 'http://127.0.0.1:9/x=1' }, conversion: false, secure: true, cardStorage: true });
+    expect(row).toMatchObject({ provider: 'iyzico', settings: { base_url: 'http://127.0.0.1:9/x=1', timeout_ms: 60_000 }, conversion: false, secure: true, cardStorage: true });
     expect(JSON.parse(decryptSecret(t.gateway.masterKey, row.credentials!))).toEqual({ api_key: API_KEY, secret_key: SECRET_KEY });
 
     const listed = await cli.json<AccountOut[]>('account', 'list', m.team);
     expect(listed.find((a) => a.payment_provider_token === token)).toMatchObject({
       provider: 'iyzico',
-      settings: { base_url: 'http://127.0.0.1:9/x=1' },
+      settings: { base_url: 'http://127.0.0.1:9/x=1', timeout_ms: 60_000 },
       credentials: [
         { name: 'api_key', hint: '••••a1b2' },
         { name: 'secret_key', hint: '••••c3d4' },
       ],
     });
     const text = await cli.run(['account', 'list', m.team]);
-    expect(text.stdout).toContain('settings: base_url=http://127.0.0.1:9/x=1  credentials: api_key=••••a1b2 secret_key=••••c3d4');
+    expect(text.stdout).toContain('settings: base_url=http://127.0.0.1:9/x=1 timeout_ms=60000  credentials: api_key=••••a1b2 secret_key=••••c3d4');
     for (const out of [res.stdout, text.stdout, JSON.stringify(listed)]) {
       expect(out).not.toContain(API_KEY);
       expect(out).not.toContain(SECRET_KEY);
@@ -80,7 +80,7 @@ describe('CLI accounts with credentials', { timeout: 120_000 }, () => {
     await cli.fails(['account', 'update', m.team, token], 'Nothing to change: give --credential and/or --setting');
     expect((await db().paymentAccount.findUniqueOrThrow({ where: { id: token } })).credentials).toBe(before.credentials);
 
-    const res = await cli.run(['account', 'update', m.team, token, '--credential', 'api_key=sandbox-new-key-0009', '--credential', 'secret_key=short', '--setting', 'base_url=https://api.iyzipay.com']);
+    const res = await cli.run(['account', 'update', m.team, token, '--credential', 'api_key=sandbox-new-key-0009', '--credential', 'secret_key=short', '--setting', 'base_url=https://api.iyzipay.com', '--setting', 'timeout_ms=30000']);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('credential api_key      ••••0009');
     expect(res.stdout).toContain('credential secret_key   ••••\n');
@@ -88,7 +88,7 @@ describe('CLI accounts with credentials', { timeout: 120_000 }, () => {
     const after = await db().paymentAccount.findUniqueOrThrow({ where: { id: token } });
     expect(after.credentials).not.toBe(before.credentials);
     expect(JSON.parse(decryptSecret(t.gateway.masterKey, after.credentials!))).toEqual({ api_key: 'sandbox-new-key-0009', secret_key: 'short' });
-    expect(after.settings).toEqual({ base_url: 'https://api.iyzipay.com' });
+    expect(after.settings).toEqual({ base_url: 'https://api.iyzipay.com', timeout_ms: 30_000 });
   });
 
   it('workspace settings --bin-source sets an account of the workspace, or the default again', async () => {

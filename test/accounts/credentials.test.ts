@@ -91,7 +91,7 @@ describe('creating an account with credentials', { timeout: 60_000 }, () => {
       provider: 'iyzico',
       providerLabel: 'iyzico',
       capabilities: ['secure', 'refund'],
-      settings: { base_url: IYZICO_SANDBOX_URL },
+      settings: { base_url: IYZICO_SANDBOX_URL, timeout_ms: 60_000 },
       credentialHints: [
         { name: 'api_key', hint: '••••7f3a' },
         { name: 'secret_key', hint: '••••9b2c' },
@@ -100,7 +100,7 @@ describe('creating an account with credentials', { timeout: 60_000 }, () => {
     const row = await db().paymentAccount.findUniqueOrThrow({ where: { id: account.token } });
     expect(row.credentials).not.toContain(API_KEY);
     expect(JSON.parse(decryptSecret(t.gateway.masterKey, row.credentials!))).toEqual({ api_key: API_KEY, secret_key: SECRET_KEY });
-    expect(row.settings).toEqual({ base_url: IYZICO_SANDBOX_URL });
+    expect(row.settings).toEqual({ base_url: IYZICO_SANDBOX_URL, timeout_ms: 60_000 });
     expect(JSON.stringify(res.body)).not.toMatch(/sandbox-test-(api|secret)-key/);
   });
 
@@ -149,7 +149,7 @@ describe('replacing credentials and settings', { timeout: 60_000 }, () => {
   it('replaces the credentials wholesale: the old ciphertext is gone, the new one decrypts to the new pair', async () => {
     const created = (await gql(t, token, CREATE, { input: iyzicoInput({ settings: { base_url: 'http://127.0.0.1:1/' } }) })).body.data.createPaymentAccount.paymentAccount;
     const before = await db().paymentAccount.findUniqueOrThrow({ where: { id: created.token } });
-    expect(before.settings).toEqual({ base_url: 'http://127.0.0.1:1' });
+    expect(before.settings).toEqual({ base_url: 'http://127.0.0.1:1', timeout_ms: 60_000 });
 
     // Half a pair is refused: nothing changes.
     const half = await gql(t, token, UPDATE, { token: created.token, credentials: { api_key: 'sandbox-new-api-key-1111' } });
@@ -173,8 +173,8 @@ describe('replacing credentials and settings', { timeout: 60_000 }, () => {
     expect(after.settings).toEqual(before.settings); // settings not given: kept
 
     // Settings alone: the credentials stay exactly as they were.
-    const moved = await gql(t, token, UPDATE, { token: created.token, settings: {} });
-    expect(moved.body.data.updatePaymentAccountConnection.paymentAccount.settings).toEqual({ base_url: IYZICO_SANDBOX_URL });
+    const moved = await gql(t, token, UPDATE, { token: created.token, settings: { timeout_ms: '5000' } });
+    expect(moved.body.data.updatePaymentAccountConnection.paymentAccount.settings).toEqual({ base_url: IYZICO_SANDBOX_URL, timeout_ms: 5_000 });
     expect((await db().paymentAccount.findUniqueOrThrow({ where: { id: created.token } })).credentials).toBe(after.credentials);
   });
 
@@ -239,7 +239,10 @@ describe('what leaves the gateway', { timeout: 60_000 }, () => {
         { name: 'api_key', required: true, defaultValue: null },
         { name: 'secret_key', required: true, defaultValue: null },
       ],
-      settingFields: [{ name: 'base_url', required: false, defaultValue: IYZICO_SANDBOX_URL }],
+      settingFields: [
+        { name: 'base_url', required: false, defaultValue: IYZICO_SANDBOX_URL },
+        { name: 'timeout_ms', required: false, defaultValue: '60000' },
+      ],
     });
     expect(providers[0]).toMatchObject({ id: 'simulator', credentialFields: [], settingFields: [] });
     expect((await gql(t, null, PROVIDERS)).body.errors).toBeDefined();
