@@ -23,6 +23,8 @@ const SECRET_KEYS = [
   'number', 'card_number', 'cardNumber', 'pan', 'cvc', 'cvv', 'security_code', 'securityCode',
   'secret', 'api_secret', 'apiSecret', 'webhook_secret', 'webhookSecret', 'password', 'token_secret',
   'authorization', 'Authorization', 'signature', 'masterKey', 'master_key',
+  // A payment account's provider credentials (account-credentials.ts), whole or by their usual names.
+  'credentials', 'secret_key', 'secretKey',
 ];
 export const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),

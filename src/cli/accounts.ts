@@ -1,24 +1,28 @@
 // `gateway channel …`, `gateway account …` and `gateway routing …`: where a workspace's payments
 // come from and which payment account takes them.
 import type { Command } from 'commander';
-import type { Mode } from '../generated/prisma/client.ts';
+import type { Mode, PaymentAccount } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
-import type { Currency } from '../domain/money.ts';
+import { CURRENCIES, type Currency } from '../domain/money.ts';
+import { credentialHints } from '../domain/account-credentials.ts';
+import { addPaymentAccount, CAPABILITY_KEYS, updatePaymentAccountConnection } from '../domain/settings.ts';
+import { PROVIDER_IDS } from '../providers/catalog.ts';
 import {
   addRoutingRule,
   createChannel,
-  createPaymentAccount,
   listRoutingRules,
   removeRoutingRule,
   requireWorkspace,
   setDefaultAccount,
   type AccountCapabilities,
 } from '../domain/workspaces.ts';
-import { withDatabase, type CliIo } from './context.ts';
+import { withDatabase, type CliContext, type CliIo } from './context.ts';
+import { accountAction } from './account-services.ts';
 import { accountJson, accountLine, channelJson, ruleJson, ruleLine } from './format.ts';
 import {
   CAPABILITIES,
   CliError,
+  collectPair,
   parseBinPrefix,
   parseCapabilities,
   parseCardType,
@@ -30,6 +34,26 @@ import {
   parseProvider,
   parseScheme,
 } from './parse.ts';
+
+interface CreateOptions {
+  provider?: string;
+  credential?: Record<string, string>;
+  setting?: Record<string, string>;
+  mode?: Mode;
+  currencies?: Currency[];
+  capabilities?: AccountCapabilities;
+  default?: boolean;
+}
+
+/** The account's settings and masked credentials, under its token. */
+function connectionLines(ctx: CliContext, a: PaymentAccount): string[] {
+  const hints = credentialHints(ctx.masterKey, a);
+  return [
+    `  provider                ${a.provider}`,
+    ...Object.entries(a.settings as Record<string, unknown>).map(([k, v]) => `  setting ${k.padEnd(15)} ${String(v)}`),
+    ...hints.map((h) => `  credential ${h.name.padEnd(12)} ${h.hint}`),
+  ];
+}
 
 async function requireAccount(db: Tx, slug: string, token: string) {
   const workspace = await requireWorkspace(db, slug);
@@ -69,31 +93,67 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
     .description('Create a payment account and print its payment_provider_token')
     .argument('<slug>', 'workspace slug')
     .argument('<name>', 'account name, e.g. "Simulator TRY"')
-    .option('--provider <provider>', 'payment provider (default: simulator)', parseProvider)
+    .option('--provider <provider>', `payment provider: ${PROVIDER_IDS.join(', ')} (default: simulator)`, parseProvider)
+    .option('--credential <name=value>', "one of the provider's credentials, e.g. api_key=…; repeat for each (stored encrypted, shown only masked)", collectPair('--credential'))
+    .option('--setting <name=value>', "one of the provider's settings, e.g. base_url=https://…; repeat for each", collectPair('--setting'))
     .option('--mode <mode>', "test or live (default: the workspace's mode)", parseMode)
     .option('--currencies <list>', 'comma list of currencies it takes (default: TRY,USD,EUR,GBP)', parseCurrencies)
-    .option('--capabilities <list>', `comma list of ${CAPABILITIES.join(', ')}; or all, or none (default: all but conversion)`, parseCapabilities)
+    .option('--capabilities <list>', `comma list of ${CAPABILITIES.join(', ')}; or all, or none (default: what the provider offers but conversion)`, parseCapabilities)
     .option('--default', "make it the workspace's default account")
     .action(
-      withDatabase(
-        io,
-        async (ctx, slug: string, name: string, opts: { provider?: string; mode?: Mode; currencies?: Currency[]; capabilities?: AccountCapabilities; default?: boolean }) => {
-          const a = await createPaymentAccount(ctx.db, slug, { name, provider: opts.provider, mode: opts.mode, currencies: opts.currencies, capabilities: opts.capabilities, isDefault: opts.default });
-          const defaultId = opts.default ? a.id : null;
-          ctx.print(accountJson(a, defaultId), [`Payment account "${name}" created in "${slug}"${opts.default ? ' as the default' : ''}.`, `  payment_provider_token  ${a.id}`]);
-        },
-      ),
+      accountAction(io, async (ctx, s, slug: string, name: string, opts: CreateOptions) => {
+        const w = await requireWorkspace(ctx.db, slug);
+        const a = await addPaymentAccount(
+          s,
+          w,
+          {
+            name,
+            provider: opts.provider,
+            currencies: opts.currencies ?? [...CURRENCIES],
+            capabilities: opts.capabilities && CAPABILITIES.filter((c) => opts.capabilities![CAPABILITY_KEYS[c]]),
+            isDefault: opts.default ?? false,
+            credentials: opts.credential,
+            settings: opts.setting,
+          },
+          { mode: opts.mode },
+        );
+        const defaultId = opts.default ? a.id : null;
+        ctx.print(accountJson(a, defaultId, credentialHints(ctx.masterKey, a)), [
+          `Payment account "${name}" created in "${slug}"${opts.default ? ' as the default' : ''}.`,
+          `  payment_provider_token  ${a.id}`,
+          ...connectionLines(ctx, a),
+        ]);
+      }),
+    );
+  account
+    .command('update')
+    .description("Replace a payment account's credentials and/or settings (each as a whole: give every credential the provider needs)")
+    .argument('<slug>', 'workspace slug')
+    .argument('<token>', 'payment_provider_token of the account')
+    .option('--credential <name=value>', 'a new credential; repeat for each (the old ones are replaced, never shown)', collectPair('--credential'))
+    .option('--setting <name=value>', 'a new setting; repeat for each (the old settings are replaced)', collectPair('--setting'))
+    .action(
+      accountAction(io, async (ctx, s, slug: string, token: string, opts: { credential?: Record<string, string>; setting?: Record<string, string> }) => {
+        if (!opts.credential && !opts.setting) throw new CliError('Nothing to change: give --credential and/or --setting');
+        const { workspace: w } = await requireAccount(ctx.db, slug, token);
+        const a = await updatePaymentAccountConnection(s, w, token, { credentials: opts.credential, settings: opts.setting });
+        ctx.print(accountJson(a, w.defaultPaymentAccountId, credentialHints(ctx.masterKey, a)), [`Payment account ${a.id} of "${slug}" updated.`, ...connectionLines(ctx, a)]);
+      }),
     );
   account
     .command('list')
-    .description("List a workspace's payment accounts")
+    .description("List a workspace's payment accounts (credentials masked)")
     .argument('<slug>', 'workspace slug')
     .action(
       withDatabase(io, async (ctx, slug: string) => {
         const w = await requireWorkspace(ctx.db, slug);
         const all = await ctx.db.paymentAccount.findMany({ where: { workspaceId: w.id, deletedAt: null }, orderBy: { createdAt: 'asc' } });
         const d = w.defaultPaymentAccountId;
-        ctx.print(all.map((a) => accountJson(a, d)), all.length ? all.map((a) => accountLine(a, d)) : [`No payment accounts in "${slug}".`]);
+        const shown = all.map((a) => ({ a, hints: credentialHints(ctx.masterKey, a) }));
+        ctx.print(
+          shown.map(({ a, hints }) => accountJson(a, d, hints)),
+          all.length ? shown.map(({ a, hints }) => accountLine(a, d, hints)) : [`No payment accounts in "${slug}".`],
+        );
       }),
     );
   account
@@ -105,7 +165,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
       withDatabase(io, async (ctx, slug: string, token: string) => {
         const { account: a } = await requireAccount(ctx.db, slug, token);
         await setDefaultAccount(ctx.db, slug, a.id);
-        ctx.print(accountJson(a, a.id), [`Payment account ${a.id} is now the default of "${slug}".`]);
+        ctx.print(accountJson(a, a.id, credentialHints(ctx.masterKey, a)), [`Payment account ${a.id} is now the default of "${slug}".`]);
       }),
     );
 

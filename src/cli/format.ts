@@ -3,6 +3,7 @@
 import type { Channel, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import { formatAmount } from '../domain/money.ts';
 import { capabilityNames } from '../domain/accounts.ts';
+import type { CredentialHint } from '../domain/account-credentials.ts';
 
 export function planNames(w: Workspace): string[] {
   const on: Array<[string, boolean]> = [
@@ -39,7 +40,8 @@ export function channelJson(c: Channel) {
   return { channel_token: c.id, name: c.name, created_at: c.createdAt.toISOString() };
 }
 
-export function accountJson(a: PaymentAccount, defaultId: string | null) {
+/** An account with its settings and its credentials masked (`hints`, from credentialHints): never a secret. */
+export function accountJson(a: PaymentAccount, defaultId: string | null, hints: readonly CredentialHint[]) {
   return {
     payment_provider_token: a.id,
     name: a.name,
@@ -48,11 +50,19 @@ export function accountJson(a: PaymentAccount, defaultId: string | null) {
     currencies: a.currencies,
     capabilities: capabilityNames(a),
     default: a.id === defaultId,
+    settings: a.settings as Record<string, unknown>,
+    credentials: hints.map((h) => ({ name: h.name, hint: h.hint })),
   };
 }
 
-export function accountLine(a: PaymentAccount, defaultId: string | null): string {
-  return `${a.id}  ${a.provider}  ${a.mode}  ${a.currencies.join(',')}  ${capabilityNames(a).join(',') || 'no capabilities'}${a.id === defaultId ? '  (default)' : ''}  name=${JSON.stringify(a.name)}`;
+export function accountLine(a: PaymentAccount, defaultId: string | null, hints: readonly CredentialHint[]): string {
+  const settings = Object.entries(a.settings as Record<string, unknown>).map(([k, v]) => `${k}=${String(v)}`);
+  const credentials = hints.map((h) => `${h.name}=${h.hint}`);
+  return [
+    `${a.id}  ${a.provider}  ${a.mode}  ${a.currencies.join(',')}  ${capabilityNames(a).join(',') || 'no capabilities'}${a.id === defaultId ? '  (default)' : ''}  name=${JSON.stringify(a.name)}`,
+    ...(settings.length ? [`settings: ${settings.join(' ')}`] : []),
+    ...(credentials.length ? [`credentials: ${credentials.join(' ')}`] : []),
+  ].join('  ');
 }
 
 export function ruleJson(r: RoutingRule) {

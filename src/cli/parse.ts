@@ -5,7 +5,8 @@ import { IANAZone } from 'luxon';
 import type { Mode } from '../generated/prisma/client.ts';
 import { CURRENCIES, isCurrency, parseAmount, type Currency } from '../domain/money.ts';
 import type { AccountCapabilities, PlanSettings } from '../domain/workspaces.ts';
-import { BIN_PREFIX, CAPABILITIES, CAPABILITY_KEYS, CARD_SCHEMES, CARD_TYPES, PROVIDERS } from '../domain/settings.ts';
+import { BIN_PREFIX, CAPABILITIES, CAPABILITY_KEYS, CARD_SCHEMES, CARD_TYPES } from '../domain/settings.ts';
+import { PROVIDER_IDS } from '../providers/catalog.ts';
 
 export class CliError extends Error {}
 
@@ -120,6 +121,22 @@ export function parseBinPrefix(text: string): string {
 }
 
 export function parseProvider(text: string): string {
-  if (!(PROVIDERS as readonly string[]).includes(text)) throw new CliError(`Unknown provider "${text}" (expected ${PROVIDERS.join(', ')})`);
+  if (!(PROVIDER_IDS as readonly string[]).includes(text)) throw new CliError(`Unknown provider "${text}" (expected ${PROVIDER_IDS.join(', ')})`);
   return text;
+}
+
+/**
+ * One `--credential` or `--setting` word, `name=value`, added to the ones before it (commander's
+ * collector for a repeatable option). The value may hold "=" itself; the name may not be empty,
+ * and one name given twice is a mistake, not an override.
+ */
+export function collectPair(option: string) {
+  return (text: string, previous: Record<string, string> = {}): Record<string, string> => {
+    const at = text.indexOf('=');
+    const name = at > 0 ? text.slice(0, at).trim() : '';
+    // Never echoes the word: it may be a secret typed without its name.
+    if (!name) throw new CliError(`Invalid ${option}: expected name=value, e.g. ${option} api_key=…`);
+    if (Object.hasOwn(previous, name)) throw new CliError(`${option} ${name} is given twice`);
+    return { ...previous, [name]: text.slice(at + 1) };
+  };
 }

@@ -19,6 +19,9 @@ Examples:
   npm run gateway -- workspace create acme --name "Acme" --plan orders,saved_cards
   npm run gateway -- channel create acme "Web shop"
   npm run gateway -- account create acme "Simulator" --currencies TRY,USD --default
+  npm run gateway -- account create acme "iyzico" --provider iyzico --credential api_key=… --credential secret_key=…
+  npm run gateway -- account update acme <token> --credential api_key=… --credential secret_key=…
+  npm run gateway -- workspace settings acme --bin-source <token>
   npm run gateway -- routing add acme --account <token> --scheme troy --min-amount 100.00
   npm run gateway -- token create --workspace acme --name dashboard
   npm run gateway -- webhooks add acme https://shop.example/hooks --events transaction.successful,order.paid

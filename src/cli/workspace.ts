@@ -20,9 +20,15 @@ import {
 } from '../domain/workspaces.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { planNames, workspaceJson, workspaceLine } from './format.ts';
-import { CliError, PLAN_FEATURES, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
+import { setBinSource } from '../domain/settings.ts';
+import { accountAction } from './account-services.ts';
+import { CliError, PLAN_FEATURES, parseId, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
 const FEATURES_HELP = `comma list of ${PLAN_FEATURES.join(', ')}; or all, or none`;
+
+function parseBinSource(text: string): string {
+  return text === 'default' ? text : parseId(text, 'payment account token');
+}
 
 function parseUnknownKeys(text: string): UnknownKeys {
   const policy = UNKNOWN_KEYS.find((p) => p === text);
@@ -153,18 +159,25 @@ export function registerWorkspaceCommands(program: Command, io: CliIo): void {
 
   workspace
     .command('settings')
-    .description("Show or set how the workspace's REST calls are read; without options, shows the settings")
+    .description("Show or set how the workspace's REST calls are read and where its BIN facts come from; without options, shows the settings")
     .argument('<slug>', 'workspace slug')
     .option(
       '--unknown-keys <policy>',
       'a body key the operation does not know: reject (422, the default) or ignore (dropped; a key the operation knows elsewhere in the body is still refused)',
       parseUnknownKeys,
     )
+    .option('--bin-source <token|default>', "the payment account whose provider answers BIN lookups (payment_provider_token), or default (the default account's)", parseBinSource)
     .action(
-      withDatabase(io, async (ctx, slug: string, opts: { unknownKeys?: UnknownKeys }) => {
+      accountAction(io, async (ctx, s, slug: string, opts: { unknownKeys?: UnknownKeys; binSource?: string }) => {
         await requireWorkspace(ctx.db, slug);
-        const w = opts.unknownKeys ? await setUnknownKeys(ctx.db, slug, opts.unknownKeys) : await requireWorkspace(ctx.db, slug);
-        ctx.print({ team: slug, unknown_keys: unknownKeysOf(w) }, [`Workspace "${slug}" settings:`, `  unknown keys  ${unknownKeysOf(w)}`]);
+        if (opts.unknownKeys) await setUnknownKeys(ctx.db, slug, opts.unknownKeys);
+        if (opts.binSource) await setBinSource(s, await requireWorkspace(ctx.db, slug), opts.binSource === 'default' ? null : opts.binSource);
+        const w = await requireWorkspace(ctx.db, slug);
+        ctx.print({ team: slug, unknown_keys: unknownKeysOf(w), bin_source: w.binSourceAccountId }, [
+          `Workspace "${slug}" settings:`,
+          `  unknown keys  ${unknownKeysOf(w)}`,
+          `  BIN source    ${w.binSourceAccountId ?? 'the default account'}`,
+        ]);
       }),
     );
 

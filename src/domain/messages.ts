@@ -47,6 +47,8 @@ const catalog = {
   account_no_non_secure: { tr: 'Ödeme hesabı güvenlik doğrulamasız ödemeyi desteklemiyor.', en: 'The payment account does not support payments without security verification.' },
   account_no_card_storage: { tr: 'Ödeme hesabı kart saklamayı desteklemiyor.', en: 'The payment account does not support card storage.' },
   account_no_hosted_page: { tr: 'Ödeme hesabı ödeme sayfasından ödeme almayı desteklemiyor.', en: 'The payment account cannot take payments on the hosted page.' },
+  capability_not_supported: { tr: '{provider} "{capability}" özelliğini sunmuyor; hesap yalnızca sağlayıcısının sunduğu özellikleri açabilir.', en: '{provider} does not offer "{capability}"; an account can only switch on what its provider offers.' },
+  connection_change_empty: { tr: 'Değiştirilecek kimlik bilgileri veya ayarlar verilmedi.', en: 'Give the credentials or the settings to replace.' },
   channel_not_found: { tr: 'Kanal bulunamadı.', en: 'Channel not found.' },
   // access
   workspace_inactive: { tr: 'Çalışma alanı işlem yapamaz.', en: 'The workspace cannot operate.' },

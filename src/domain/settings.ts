@@ -3,10 +3,11 @@
 // mode. The operator functions of workspaces.ts do the writing (the CLI calls the same ones);
 // this module holds the vocabulary both use and checks a merchant's input by field path.
 import { z } from 'zod';
-import type { Channel, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
+import type { Channel, Mode, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import type { BinInfo, CardScheme } from '../providers/types.ts';
 import type { Services } from './services.ts';
 import { findAccount } from './accounts.ts';
+import { checkCapabilities, defaultCapabilities, parseSettings, providerFor, sealCredentials, type ConnectionColumns } from './account-credentials.ts';
 import { IssueList, NotFoundError, ValidationError } from './errors.ts';
 import { isCurrency, parseAmount, type Currency } from './money.ts';
 import { isUuid, parseInput } from './validation.ts';
@@ -16,6 +17,8 @@ import {
   createPaymentAccount,
   removeRoutingRule,
   rotateCredentials,
+  setAccountConnection,
+  setBinSourceAccount,
   setDefaultAccount,
   setUnknownKeys,
   UNKNOWN_KEYS,
@@ -40,8 +43,6 @@ export const CAPABILITY_KEYS: Record<CapabilityName, keyof AccountCapabilities> 
 };
 export const CARD_SCHEMES = ['visa', 'mastercard', 'american_express', 'troy', 'discover', 'diners_club', 'jcb', 'unionpay', 'maestro'] as const satisfies readonly CardScheme[];
 export const CARD_TYPES = ['credit', 'debit', 'prepaid'] as const satisfies readonly NonNullable<BinInfo['type']>[];
-/** Providers the gateway registers at start (src/gateway.ts); only the simulator for now. */
-export const PROVIDERS = ['simulator'] as const;
 export const BIN_PREFIX = /^\d{1,8}$/;
 export const MODES = ['test', 'live'] as const;
 
@@ -69,35 +70,84 @@ const accountInput = z
     name: z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255),
     provider: z.string({ error: 'invalid_type' }).nullish(),
     currencies: z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }),
-    capabilities: z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }),
+    /** Absent: everything the provider offers but currency conversion. */
+    capabilities: z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }).nullish(),
     isDefault: z.boolean({ error: 'invalid_boolean' }).nullish(),
+    // Checked with the provider's own schemas once the provider is known (account-credentials.ts).
+    credentials: z.unknown().optional(),
+    settings: z.unknown().optional(),
   })
   .strict();
 
-/** A payment account in the workspace's current mode; `isDefault` also makes it the default. */
-export function addPaymentAccount(s: Services, workspace: Workspace, raw: unknown): Promise<PaymentAccount> {
+/** What the account operations use: the database, the provider catalog and the master key that seals credentials. */
+export type AccountServices = Pick<Services, 'db' | 'providers' | 'masterKey'>;
+
+/**
+ * A payment account in the workspace's current mode (an operator may pick another); `isDefault`
+ * also makes it the default. Its credentials and settings are checked with its provider's
+ * schemas, and it may switch on only capabilities its provider offers; nothing is written unless
+ * all of it passes.
+ */
+export async function addPaymentAccount(s: AccountServices, workspace: Workspace, raw: unknown, operator: { mode?: Mode } = {}): Promise<PaymentAccount> {
   const input = parseInput(accountInput, raw);
   const issues = new IssueList();
-  const provider = input.provider ?? 'simulator';
-  if (!(PROVIDERS as readonly string[]).includes(provider)) issues.add(['provider'], 'value_not_allowed', { allowed: PROVIDERS.join(', ') });
+  const def = providerFor(s.providers, input.provider ?? 'simulator', issues);
   if (input.currencies.length === 0) issues.add(['currencies'], 'currencies_required');
   input.currencies.forEach((c, i) => {
     if (!isCurrency(c)) issues.add(['currencies', i], 'currency_invalid');
   });
-  input.capabilities.forEach((c, i) => {
+  input.capabilities?.forEach((c, i) => {
     if (!(CAPABILITIES as readonly string[]).includes(c)) issues.add(['capabilities', i], 'value_not_allowed', { allowed: CAPABILITIES.join(', ') });
   });
+  if (def && input.capabilities) checkCapabilities(def, input.capabilities, issues);
+  const credentials = def && sealCredentials(def, s.masterKey, input.credentials, issues);
+  const settings = def && parseSettings(def, input.settings, issues);
   issues.throwIfAny();
   return createPaymentAccount(s.db, workspace.slug, {
     name: input.name,
-    provider,
+    provider: def!.id,
+    mode: operator.mode,
     currencies: [...new Set(input.currencies)] as Currency[],
-    capabilities: capabilitiesOf(input.capabilities as CapabilityName[]),
+    capabilities: capabilitiesOf((input.capabilities ?? defaultCapabilities(def!)) as CapabilityName[]),
     isDefault: input.isDefault ?? false,
+    credentials: credentials ?? null,
+    settings: settings ?? {},
   });
 }
 
-async function requireAccount(s: Services, workspace: Workspace, token: string, path: Array<string | number>): Promise<PaymentAccount> {
+const connectionInput = z.object({ credentials: z.unknown().optional(), settings: z.unknown().optional() }).strict();
+
+/**
+ * Replaces an account's credentials and/or settings, each wholesale: credentials given are the
+ * whole set (every required field), so a key pair is never half old, half new. The old secret is
+ * gone from the row at once, and payments build their connector from the new one from the next
+ * call on. Null or absent leaves that part as it is; one of them must be given.
+ */
+export async function updatePaymentAccountConnection(s: AccountServices, workspace: Workspace, token: string, raw: unknown): Promise<PaymentAccount> {
+  const input = parseInput(connectionInput, raw);
+  const account = await requireAccount(s, workspace, token, ['token']);
+  if (input.credentials == null && input.settings == null) throw ValidationError.single(['credentials'], 'connection_change_empty');
+  const issues = new IssueList();
+  const def = providerFor(s.providers, account.provider, issues);
+  const change: Partial<ConnectionColumns> = {};
+  if (def && input.credentials != null) {
+    const sealed = sealCredentials(def, s.masterKey, input.credentials, issues);
+    if (sealed !== undefined) change.credentials = sealed;
+  }
+  if (def && input.settings != null) change.settings = parseSettings(def, input.settings, issues);
+  issues.throwIfAny();
+  return setAccountConnection(s.db, account.id, change);
+}
+
+/** The account whose provider answers the workspace's BIN lookups; null: the default account's. */
+export async function setBinSource(s: Pick<Services, 'db'>, workspace: Workspace, token: string | null): Promise<Workspace> {
+  if (token === null) return setBinSourceAccount(s.db, workspace.slug, null);
+  const account = isUuid(token) ? await findAccount(s.db, workspace.id, token) : null;
+  if (!account) throw ValidationError.single(['token'], 'account_not_found');
+  return setBinSourceAccount(s.db, workspace.slug, account.id);
+}
+
+async function requireAccount(s: Pick<Services, 'db'>, workspace: Workspace, token: string, path: Array<string | number>): Promise<PaymentAccount> {
   const account = isUuid(token) ? await findAccount(s.db, workspace.id, token) : null;
   if (!account) throw NotFoundError.single(path, 'account_not_found');
   return account;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CURRENCIES, parseAmount, parseRate } from './money.ts';
 import { isMessageCode, type MessageCode } from './messages.ts';
-import { ValidationError, type Issue } from './errors.ts';
+import { ValidationError, type Issue, type IssueList, type Path } from './errors.ts';
 import { isIP } from 'node:net';
 
 /** The one UUID pattern (contract convention 4), unanchored for route patterns (`/checkout/order/(<uuid>)`). */
@@ -81,6 +81,21 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw new ValidationError(result.error.issues.map(toIssue));
+}
+
+/**
+ * parseInput for one part of a larger input (an account's credentials, its settings): the part's
+ * issues join `issues` under `prefix` (`credentials.api_key`), so one answer lists every bad field.
+ * Undefined when the part failed.
+ */
+export function parsePart<S extends z.ZodType>(schema: S, input: unknown, prefix: Path, issues: IssueList): z.output<S> | undefined {
+  try {
+    return parseInput(schema, input);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    for (const issue of err.issues) issues.add([...prefix, ...issue.path], issue.code, issue.params);
+    return undefined;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // admin CLI and the demo seed; merchants never reach these.
 import { systemClock, type Clock } from './clock.ts';
 import type { Db, Tx } from '../db/client.ts';
-import type { Mode, PaymentAccount, Workspace } from '../generated/prisma/client.ts';
+import type { Mode, PaymentAccount, Prisma, Workspace } from '../generated/prisma/client.ts';
 import type { Currency } from './money.ts';
 import { encryptSecret, generateApiKey, generateApiSecret } from './secrets.ts';
 import type { Feature } from './plans.ts';
@@ -106,7 +106,18 @@ export type AccountCapabilities = Partial<Record<'secure' | 'nonSecure' | 'cardS
 export async function createPaymentAccount(
   db: Db,
   slug: string,
-  input: { name: string; provider?: string; mode?: Mode; currencies?: Currency[]; capabilities?: AccountCapabilities; isDefault?: boolean; installmentRatesBp?: number[] },
+  input: {
+    name: string;
+    provider?: string;
+    mode?: Mode;
+    currencies?: Currency[];
+    capabilities?: AccountCapabilities;
+    isDefault?: boolean;
+    installmentRatesBp?: number[];
+    /** Already encrypted (account-credentials.ts sealCredentials); absent: none. */
+    credentials?: string | null;
+    settings?: Record<string, unknown>;
+  },
 ): Promise<PaymentAccount> {
   return db.$transaction(async (tx) => {
     const workspace = await requireWorkspace(tx, slug);
@@ -118,12 +129,24 @@ export async function createPaymentAccount(
         mode: input.mode ?? workspace.mode,
         currencies: input.currencies ?? ['TRY', 'USD', 'EUR', 'GBP'],
         installmentRatesBp: input.installmentRatesBp ?? [],
+        credentials: input.credentials ?? null,
+        settings: (input.settings ?? {}) as Prisma.InputJsonObject,
         ...input.capabilities,
       },
     });
     if (input.isDefault) await tx.workspace.update({ where: { id: workspace.id }, data: { defaultPaymentAccountId: account.id } });
     return account;
   });
+}
+
+/** Replaces an account's sealed credentials and/or settings (each as a whole). */
+export async function setAccountConnection(db: Db, accountId: string, change: { credentials?: string | null; settings?: Record<string, unknown> }): Promise<PaymentAccount> {
+  return db.paymentAccount.update({ where: { id: accountId }, data: { credentials: change.credentials, settings: change.settings as Prisma.InputJsonObject | undefined } });
+}
+
+/** The account whose provider answers the workspace's BIN lookups (src/domain/bin-source.ts); null: the default account. */
+export async function setBinSourceAccount(db: Db, slug: string, accountId: string | null): Promise<Workspace> {
+  return db.workspace.update({ where: { slug }, data: { binSourceAccountId: accountId } });
 }
 
 export async function setDefaultAccount(db: Db, slug: string, accountId: string | null): Promise<Workspace> {

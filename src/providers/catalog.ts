@@ -9,6 +9,9 @@ export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {
   return [simulatorProvider(deps), iyzicoProvider(deps)];
 }
 
+/** The catalog's provider ids, for what has no registry at hand (the CLI's argument checks). */
+export const PROVIDER_IDS = ['simulator', 'iyzico'] as const;
+
 /** A key for one purpose (a provider's own signatures), derived from the master key: never the master key itself. */
 export function derivedKeys(masterKey: Buffer): (purpose: string) => Buffer {
   const keys = new Map<string, Buffer>();

@@ -9,6 +9,7 @@ import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { call } from '../helpers/client.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { decryptSecret } from '../../src/domain/secrets.ts';
 
 warnIfNoChromium('settings.browser.test.ts');
 
@@ -89,6 +90,73 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await page.getByRole('button', { name: 'Switch to test mode' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.locator('[data-field="mode"]').textContent()).toBe('Test');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('creates an iyzico account (credentials typed as passwords, shown only masked), replaces its credentials and makes it the BIN source', async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings credentials');
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
+    const secrets = { api_key: 'sandbox-dash-api-key-4d5e', secret_key: 'sandbox-dash-secret-key-6f7a' };
+    const create = page.locator('form[aria-labelledby="add-account-title"]');
+    await create.getByLabel('Account name').fill('iyzico TRY');
+    await create.getByLabel('Provider').selectOption({ label: 'iyzico' });
+    for (const name of ['api_key', 'secret_key'] as const) {
+      const input = create.getByLabel(name, { exact: true });
+      expect(await input.getAttribute('type')).toBe('password');
+      expect(await input.getAttribute('autocomplete')).toBe('off');
+      await input.fill(secrets[name]);
+    }
+    expect(await create.getByLabel('base_url').getAttribute('placeholder')).toBe('https://sandbox-api.iyzipay.com');
+    // A bad setting: refused by its field path, nothing written.
+    await create.getByLabel('base_url').fill('ftp://bank.example');
+    await create.getByRole('button', { name: 'Add a payment account' }).click();
+    await expect.poll(() => create.locator('[role="status"]').textContent()).toContain('settings.base_url');
+    expect(await db().paymentAccount.count({ where: { workspaceId: m.workspaceId, provider: 'iyzico' } })).toBe(0);
+    await create.getByLabel('base_url').fill('');
+    await create.getByRole('button', { name: 'Add a payment account' }).click();
+    const row = page.locator('tr[data-account="iyzico TRY"]');
+    await expect.poll(() => row.locator('[data-credential="api_key"]').textContent()).toBe('api_key••••4d5e');
+    expect(await row.locator('[data-credential="secret_key"]').textContent()).toBe('secret_key••••6f7a');
+    expect(await row.locator('[data-setting="base_url"]').textContent()).toBe('base_urlhttps://sandbox-api.iyzipay.com');
+    expect(await row.locator('[data-field="provider"]').textContent()).toBe('iyzico');
+    expect(await create.getByLabel('api_key', { exact: true }).inputValue()).toBe(''); // not left in the form
+    const account = await db().paymentAccount.findFirstOrThrow({ where: { workspaceId: m.workspaceId, provider: 'iyzico' } });
+    expect(JSON.parse(decryptSecret(t.gateway.masterKey, account.credentials!))).toEqual(secrets);
+    expect(account).toMatchObject({ secure: true, conversion: false });
+
+    // Replacing: the new pair is stored, the hints follow, the old ciphertext is gone.
+    await row.getByText('Replace credentials').click();
+    const replace = page.getByRole('form', { name: 'Replace credentials: iyzico TRY' });
+    await replace.getByLabel('api_key', { exact: true }).fill('sandbox-dash-new-key-8b9c');
+    await replace.getByLabel('secret_key', { exact: true }).fill('sandbox-dash-new-secret-0d1e');
+    await replace.getByRole('button', { name: 'Replace', exact: true }).click();
+    await expect.poll(() => row.locator('[data-credential="api_key"]').textContent()).toBe('api_key••••8b9c');
+    const replaced = await db().paymentAccount.findUniqueOrThrow({ where: { id: account.id } });
+    expect(replaced.credentials).not.toBe(account.credentials);
+    expect(JSON.parse(decryptSecret(t.gateway.masterKey, replaced.credentials!))).toEqual({ api_key: 'sandbox-dash-new-key-8b9c', secret_key: 'sandbox-dash-new-secret-0d1e' });
+    const html = await page.content();
+    for (const secret of [...Object.values(secrets), 'sandbox-dash-new-key-8b9c', 'sandbox-dash-new-secret-0d1e']) expect(html).not.toContain(secret);
+
+    // The BIN source: this account, then the default again.
+    await page.getByLabel('Account answering BIN lookups').selectOption({ label: 'iyzico TRY' });
+    await expect.poll(async () => (await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).binSourceAccountId).toBe(account.id);
+    await page.getByLabel('Account answering BIN lookups').selectOption({ label: 'The default account' });
+    await expect.poll(async () => (await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).binSourceAccountId).toBeNull();
+    await shot(page, 'dashboard-settings-credentials.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows the provider's own code and text on a failed payment", async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings provider code');
+    const paid = await m.call('regular-payment', paymentBody(m, { card: { number: '4000000000000002' } }));
+    const id = paid.body.transaction.token;
+    await db().payment.update({ where: { id }, data: { providerErrorCode: '10051', providerErrorMessage: 'Kart limiti yetersiz' } });
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: `payments/${id}` });
+    await expect.poll(() => page.locator('[data-field="providerError"]').textContent()).toBe('10051: Kart limiti yetersiz');
     expect(problems).toEqual([]);
     await page.context().close();
   });

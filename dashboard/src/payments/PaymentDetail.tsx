@@ -9,7 +9,7 @@ import { NotificationList } from '../webhooks/NotificationList.tsx';
 import type { Viewer } from '../App.tsx';
 
 const FIELDS = `token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
-  securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage
+  securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage
   cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
   refunds { amount type status createdAt errorCode errorMessage }`;
 const PAYMENT = gql`
@@ -53,6 +53,9 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
             <dt>{t.customer}</dt><dd>{p.customer?.channelReference ?? '—'}</dd>
             <dt>{t.reference}</dt><dd>{p.channelReference ?? '—'}</dd>
             {p.errorMessage && <><dt>{t.error}</dt><dd className="error">{p.errorCode}: {p.errorMessage}</dd></>}
+            {(p.providerErrorCode || p.providerErrorMessage) && (
+              <><dt>{t.providerError}</dt><dd data-field="providerError">{[p.providerErrorCode, p.providerErrorMessage].filter(Boolean).join(': ')}</dd></>
+            )}
           </dl>
           {!viewer.support && p.status === 'successful' && p.paymentStatus !== 'refunded' && p.paymentStatus !== 'cancelled' && <Actions payment={p} />}
           {p.refunds?.length > 0 && (

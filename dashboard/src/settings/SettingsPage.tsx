@@ -1,11 +1,11 @@
 // Workspace settings: API key and secret rotation (the secret shown once), test/live mode, what
-// REST calls do with unknown keys, channels, payment accounts and the default account, routing rules. Support staff read only.
+// REST calls do with unknown keys, channels, payment accounts (Accounts.tsx), the BIN source, routing rules. Support staff read only.
 import { useState, type FormEvent } from 'react';
 import { gql, useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
-import { CURRENCIES } from '../links/NewLink.tsx';
 import { RoutingRules } from './RoutingRules.tsx';
+import { ACCOUNT_FIELDS, Accounts, AddAccount, BinSource, PROVIDER_FIELDS, type Account, type Provider } from './Accounts.tsx';
 import type { Viewer } from '../App.tsx';
 
 const SETTINGS = gql`
@@ -13,36 +13,27 @@ const SETTINGS = gql`
     workspace(slug: $slug) {
       id slug mode apiKey unknownKeys
       defaultPaymentAccount { token }
+      binSourceAccount { token }
       channels { token name createdAt }
-      paymentAccounts { token name provider mode currencies capabilities }
+      paymentAccounts { ${ACCOUNT_FIELDS} }
     }
+    ${PROVIDER_FIELDS}
   }
 `;
 const ROTATE = gql`mutation Rotate { rotateApiCredentials { result { successful message } errors { path message } credentials { apiKey apiSecret } } }`;
 const MODE = gql`mutation SetMode($mode: String!) { setWorkspaceMode(mode: $mode) { result { successful message } errors { path message } workspace { id mode } } }`;
 const UNKNOWN_KEYS = gql`mutation SetUnknownKeys($policy: String!) { setUnknownKeys(policy: $policy) { result { successful message } errors { path message } workspace { id unknownKeys } } }`;
 const CHANNEL = gql`mutation CreateChannel($name: String!) { createChannel(name: $name) { result { successful message } errors { path message } channel { token name } } }`;
-const ACCOUNT = gql`
-  mutation CreateAccount($input: CreatePaymentAccountInput!) {
-    createPaymentAccount(input: $input) { result { successful message } errors { path message } paymentAccount { token name } }
-  }
-`;
-const DEFAULT = gql`
-  mutation SetDefault($token: String!) {
-    setDefaultPaymentAccount(token: $token) { result { successful message } errors { path message } workspace { id defaultPaymentAccount { token } } }
-  }
-`;
 // A new channel, account or key is not in the cached workspace yet: refetch it after those mutations.
 const SETTINGS_TYPES = { additionalTypenames: ['Channel', 'PaymentAccount', 'ApiCredentials'] };
-export const CAPABILITIES = ['secure', 'non_secure', 'card_storage', 'card_deletion', 'refund', 'cancel', 'hosted_page', 'conversion'];
-
-export interface Account { token: string; name: string; provider: string; mode: string; currencies: string[]; capabilities: string[] }
+export type { Account };
 
 export function SettingsPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
   const [{ data, error }] = useQuery({ query: SETTINGS, variables: { slug: viewer.slug }, context: SETTINGS_TYPES });
   const w = data?.workspace;
   const accounts: Account[] = w?.paymentAccounts ?? [];
+  const providers: Provider[] = data?.providers ?? [];
   const edit = !viewer.support;
   return (
     <section aria-labelledby="settings-title">
@@ -72,9 +63,10 @@ export function SettingsPage({ viewer }: { viewer: Viewer }) {
           </div>
           <div className="card">
             <h2>{t.paymentAccounts}</h2>
-            <Accounts accounts={accounts} defaultToken={w.defaultPaymentAccount?.token ?? null} edit={edit} />
-            {edit && <AddAccount />}
+            <Accounts accounts={accounts} providers={providers} defaultToken={w.defaultPaymentAccount?.token ?? null} edit={edit} />
+            {edit && <AddAccount providers={providers} />}
           </div>
+          <BinSource accounts={accounts} current={w.binSourceAccount?.token ?? null} edit={edit} />
           <RoutingRules accounts={accounts} viewer={viewer} />
         </>
       )}
@@ -181,71 +173,6 @@ function AddChannel() {
     <form className="row" onSubmit={submit}>
       <label>{t.channelName}<input name="channelName" value={name} onChange={(e) => setName(e.target.value)} /></label>
       <button type="submit">{t.addChannel}</button>
-      <OutcomeView outcome={outcome} />
-    </form>
-  );
-}
-
-function Accounts({ accounts, defaultToken, edit }: { accounts: Account[]; defaultToken: string | null; edit: boolean }) {
-  const { t } = useT();
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [, setDefault] = useMutation(DEFAULT);
-  return (
-    <>
-      <div className="table-wrap">
-        <table>
-          <thead><tr><th scope="col">{t.name}</th><th scope="col">{t.mode}</th><th scope="col">{t.currency}</th><th scope="col">{t.capabilities}</th><th scope="col">{t.defaultAccount}</th></tr></thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.token} data-account={a.name}>
-                <td>{a.name}<div className="muted"><code>{a.token}</code></div></td>
-                <td>{a.mode}</td>
-                <td>{a.currencies.join(', ')}</td>
-                <td className="wrap">{a.capabilities.join(', ')}</td>
-                <td>
-                  {a.token === defaultToken
-                    ? <span data-field="isDefault">✓ {t.defaultAccount}</span>
-                    : edit && <button type="button" aria-label={`${t.makeDefault}: ${a.name}`} onClick={async () => setOutcome(outcomeOf(await setDefault({ token: a.token }), 'setDefaultPaymentAccount'))}>{t.makeDefault}</button>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <OutcomeView outcome={outcome} />
-    </>
-  );
-}
-
-function AddAccount() {
-  const { t } = useT();
-  const [name, setName] = useState('');
-  const [currencies, setCurrencies] = useState<string[]>(['TRY']);
-  const [capabilities, setCapabilities] = useState<string[]>(CAPABILITIES.filter((c) => c !== 'conversion'));
-  const [isDefault, setIsDefault] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [, create] = useMutation(ACCOUNT);
-  const toggle = (list: string[], set: (l: string[]) => void, v: string) => set(list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const o = outcomeOf(await create({ input: { name, currencies, capabilities, isDefault } }), 'createPaymentAccount');
-    setOutcome(o);
-    if (o?.result?.successful) setName('');
-  };
-  return (
-    <form className="stack" onSubmit={submit} aria-labelledby="add-account-title">
-      <h3 id="add-account-title">{t.addAccount}</h3>
-      <label>{t.accountName}<input name="accountName" value={name} onChange={(e) => setName(e.target.value)} /></label>
-      <fieldset>
-        <legend>{t.currency}</legend>
-        <div className="row">{CURRENCIES.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c}</label>)}</div>
-      </fieldset>
-      <fieldset>
-        <legend>{t.capabilities}</legend>
-        <div className="checks">{CAPABILITIES.map((c) => <label key={c} className="check"><input type="checkbox" checked={capabilities.includes(c)} onChange={() => toggle(capabilities, setCapabilities, c)} />{c}</label>)}</div>
-      </fieldset>
-      <label className="check"><input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />{t.makeDefault}</label>
-      <div><button type="submit" className="primary">{t.addAccount}</button></div>
       <OutcomeView outcome={outcome} />
     </form>
   );

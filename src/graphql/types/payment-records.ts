@@ -40,6 +40,8 @@ export const PaymentRecord = builder.prismaObject('Payment', {
     isTest: t.exposeBoolean('isTest'),
     errorCode: t.exposeString('errorCode', { nullable: true }),
     errorMessage: t.string({ nullable: true, resolve: (p, _a, ctx) => localizedError(p.errorCode, p.errorMessage, ctx.lang) }),
+    providerErrorCode: t.exposeString('providerErrorCode', { nullable: true, description: "The provider's own code of a failure, for support (not in the REST answers)" }),
+    providerErrorMessage: t.exposeString('providerErrorMessage', { nullable: true, description: "The provider's own text of a failure, for support (not in the REST answers)" }),
     cardFirstDigits: t.exposeString('cardFirstDigits', { nullable: true }),
     cardLastFourDigits: t.exposeString('cardLastFourDigits', { nullable: true }),
     cardScheme: t.exposeString('cardScheme', { nullable: true }),

@@ -11,8 +11,10 @@ import {
   addWorkspaceRoutingRule,
   removeWorkspaceRoutingRule,
   rotateApiCredentials,
+  setBinSource,
   setDefaultPaymentAccount,
   setWorkspaceMode,
+  updatePaymentAccountConnection,
   setWorkspaceUnknownKeys,
 } from '../../domain/settings.ts';
 import { formatAmount } from '../../domain/money.ts';
@@ -26,6 +28,16 @@ builder.prismaObjectField('Workspace', 'unknownKeys', (t) =>
   t.string({
     description: 'What REST calls do with a body key the operation does not know: reject (422) or ignore (a key the operation knows elsewhere in the body is refused either way)',
     resolve: (w) => unknownKeysOf(w),
+  }),
+);
+
+builder.prismaObjectField('Workspace', 'binSourceAccount', (t) =>
+  t.field({
+    type: PaymentAccountRecord,
+    nullable: true,
+    description: "The account whose provider answers BIN lookups; null: the default account's",
+    select: { binSourceAccountId: true, id: true },
+    resolve: (w, _a, ctx) => (w.binSourceAccountId ? ctx.services.db.paymentAccount.findFirst({ where: { id: w.binSourceAccountId, workspaceId: w.id, deletedAt: null } }) : null),
   }),
 );
 
@@ -110,9 +122,14 @@ const WorkspacePayload = builder.objectRef<SettingsShape>('WorkspacePayload').im
 const CreatePaymentAccountInput = builder.inputType('CreatePaymentAccountInput', {
   fields: (t) => ({
     name: t.string({ required: true }),
-    provider: t.string({ description: 'simulator (the default and, for now, the only one)' }),
+    provider: t.string({ description: 'A provider id of the providers query (default: simulator)' }),
     currencies: t.stringList({ required: true, description: 'TRY, USD, EUR, GBP' }),
-    capabilities: t.stringList({ required: true, description: 'secure, non_secure, card_storage, card_deletion, refund, cancel, hosted_page, conversion' }),
+    capabilities: t.stringList({
+      required: true,
+      description: 'secure, non_secure, card_storage, card_deletion, refund, cancel, hosted_page, conversion; only ones the provider offers',
+    }),
+    credentials: t.field({ type: 'JSON', description: "The provider's credentials, an object of strings (its credentialFields); stored encrypted, never returned" }),
+    settings: t.field({ type: 'JSON', description: "The provider's settings, an object (its settingFields)" }),
     isDefault: t.boolean({ description: "Also make it the workspace's default account" }),
   }),
 });
@@ -168,6 +185,31 @@ builder.mutationField('createPaymentAccount', (t) =>
     description: "A payment account in the workspace's current mode",
     args: { input: t.arg({ type: CreatePaymentAccountInput, required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => ({ paymentAccount: await addPaymentAccount(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<SettingsShape>,
+  }),
+);
+
+builder.mutationField('updatePaymentAccountConnection', (t) =>
+  t.field({
+    type: AccountPayload,
+    description: "Replaces an account's credentials (all of them: every required field) and/or its settings; the old credentials are gone at once and never returned",
+    args: {
+      token: t.arg.string({ required: true }),
+      credentials: t.arg({ type: 'JSON', description: 'An object of strings; null or absent keeps the current credentials' }),
+      settings: t.arg({ type: 'JSON', description: 'An object; null or absent keeps the current settings' }),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({
+        paymentAccount: await updatePaymentAccountConnection(ctx.services, actingWorkspace(ctx), args.token, { credentials: args.credentials, settings: args.settings }),
+      })) as Promise<SettingsShape>,
+  }),
+);
+
+builder.mutationField('setBinSource', (t) =>
+  t.field({
+    type: WorkspacePayload,
+    description: "The account whose provider answers BIN lookups; null: the default account's",
+    args: { token: t.arg.string() },
+    resolve: (_r, args, ctx) => payload(ctx, async () => ({ workspace: await setBinSource(ctx.services, actingWorkspace(ctx), args.token ?? null) })) as Promise<SettingsShape>,
   }),
 );
 

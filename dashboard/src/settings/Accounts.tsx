@@ -1,0 +1,258 @@
+// Payment accounts on the settings screen: the list (provider, settings, credentials masked, the
+// default), a new account with its provider's credential and setting fields (from the providers
+// query, so a new provider needs no change here), replacing an account's credentials, and which
+// account answers BIN lookups. Credentials typed here are sent once and cleared from the form;
+// the gateway never sends them back.
+import { useState, type FormEvent } from 'react';
+import { gql, useMutation } from 'urql';
+import { useT } from '../i18n.ts';
+import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { CURRENCIES } from '../links/NewLink.tsx';
+
+export const PROVIDER_FIELDS = 'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } }';
+export const ACCOUNT_FIELDS = 'token name provider providerLabel mode currencies capabilities settings credentialHints { name hint }';
+
+const ACCOUNT = gql`
+  mutation CreateAccount($input: CreatePaymentAccountInput!) {
+    createPaymentAccount(input: $input) { result { successful message } errors { path message } paymentAccount { token name } }
+  }
+`;
+const DEFAULT = gql`
+  mutation SetDefault($token: String!) {
+    setDefaultPaymentAccount(token: $token) { result { successful message } errors { path message } workspace { id defaultPaymentAccount { token } } }
+  }
+`;
+const REPLACE = gql`
+  mutation ReplaceConnection($token: String!, $credentials: JSON, $settings: JSON) {
+    updatePaymentAccountConnection(token: $token, credentials: $credentials, settings: $settings) {
+      result { successful message } errors { path message } paymentAccount { ${ACCOUNT_FIELDS} }
+    }
+  }
+`;
+const BIN_SOURCE = gql`
+  mutation SetBinSource($token: String) {
+    setBinSource(token: $token) { result { successful message } errors { path message } workspace { id binSourceAccount { token } } }
+  }
+`;
+
+export interface ProviderField { name: string; required: boolean; defaultValue: string | null }
+export interface Provider { id: string; label: string; capabilities: string[]; credentialFields: ProviderField[]; settingFields: ProviderField[] }
+export interface Account {
+  token: string;
+  name: string;
+  provider: string;
+  providerLabel: string | null;
+  mode: string;
+  currencies: string[];
+  capabilities: string[];
+  settings: Record<string, unknown>;
+  credentialHints: { name: string; hint: string }[];
+}
+
+type Values = Record<string, string>;
+
+/** The non-empty values only: an empty field is "not given", so a required one is reported by its path. */
+const given = (values: Values): Values => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+
+/** Inputs for a provider's credential fields (never autofilled, never shown) or setting fields. */
+function ProviderInputs({ fields, values, onChange, secret, legend }: { fields: ProviderField[]; values: Values; onChange: (v: Values) => void; secret: boolean; legend: string }) {
+  if (fields.length === 0) return null;
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {fields.map((f) => (
+        <label key={f.name}>
+          {f.name}
+          <input
+            name={`${secret ? 'credential' : 'setting'}.${f.name}`}
+            type={secret ? 'password' : 'text'}
+            autoComplete={secret ? 'off' : undefined}
+            required={f.required}
+            placeholder={f.defaultValue ?? undefined}
+            value={values[f.name] ?? ''}
+            onChange={(e) => onChange({ ...values, [f.name]: e.target.value })}
+          />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function Accounts({ accounts, providers, defaultToken, edit }: { accounts: Account[]; providers: Provider[]; defaultToken: string | null; edit: boolean }) {
+  const { t } = useT();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, setDefault] = useMutation(DEFAULT);
+  return (
+    <>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.name}</th><th scope="col">{t.provider}</th><th scope="col">{t.mode}</th><th scope="col">{t.currency}</th>
+              <th scope="col">{t.capabilities}</th><th scope="col">{t.defaultAccount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.token} data-account={a.name}>
+                <td>{a.name}<div className="muted"><code>{a.token}</code></div></td>
+                <td className="wrap">
+                  <span data-field="provider">{a.providerLabel ?? a.provider}</span>
+                  <Connection account={a} />
+                  {edit && <ReplaceConnection account={a} provider={providers.find((p) => p.id === a.provider)} />}
+                </td>
+                <td>{a.mode}</td>
+                <td>{a.currencies.join(', ')}</td>
+                <td className="wrap">{a.capabilities.join(', ')}</td>
+                <td>
+                  {a.token === defaultToken
+                    ? <span data-field="isDefault">✓ {t.defaultAccount}</span>
+                    : edit && <button type="button" aria-label={`${t.makeDefault}: ${a.name}`} onClick={async () => setOutcome(outcomeOf(await setDefault({ token: a.token }), 'setDefaultPaymentAccount'))}>{t.makeDefault}</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <OutcomeView outcome={outcome} />
+    </>
+  );
+}
+
+/** Settings as stored, credentials masked (the gateway sends nothing more of them). */
+function Connection({ account }: { account: Account }) {
+  const { t } = useT();
+  const settings = Object.entries(account.settings ?? {});
+  if (settings.length === 0 && account.credentialHints.length === 0) return null;
+  return (
+    <dl className="compact" aria-label={t.connection}>
+      {settings.map(([k, v]) => <div key={k} data-setting={k}><dt>{k}</dt><dd>{String(v)}</dd></div>)}
+      {account.credentialHints.map((h) => <div key={h.name} data-credential={h.name}><dt>{h.name}</dt><dd><code>{h.hint}</code></dd></div>)}
+    </dl>
+  );
+}
+
+function ReplaceConnection({ account, provider }: { account: Account; provider: Provider | undefined }) {
+  const { t } = useT();
+  const [credentials, setCredentials] = useState<Values>({});
+  const [settings, setSettings] = useState<Values>(() => Object.fromEntries(Object.entries(account.settings ?? {}).map(([k, v]) => [k, String(v)])));
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, replace] = useMutation(REPLACE);
+  if (!provider || (provider.credentialFields.length === 0 && provider.settingFields.length === 0)) return null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const typed = given(credentials);
+    const o = outcomeOf(
+      await replace({
+        token: account.token,
+        credentials: Object.keys(typed).length ? typed : null,
+        settings: provider.settingFields.length ? given(settings) : null,
+      }),
+      'updatePaymentAccountConnection',
+    );
+    setOutcome(o);
+    if (o?.result?.successful) setCredentials({});
+  };
+  return (
+    <details>
+      <summary>{t.replaceCredentials}</summary>
+      <form className="stack" onSubmit={submit} aria-label={`${t.replaceCredentials}: ${account.name}`} autoComplete="off">
+        <p className="muted">{t.replaceHelp}</p>
+        <ProviderInputs fields={provider.credentialFields.map((f) => ({ ...f, required: false }))} values={credentials} onChange={setCredentials} secret legend={t.credentials} />
+        <ProviderInputs fields={provider.settingFields} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} />
+        <div><button type="submit">{t.replace}</button></div>
+        <OutcomeView outcome={outcome} />
+      </form>
+    </details>
+  );
+}
+
+export function AddAccount({ providers }: { providers: Provider[] }) {
+  const { t } = useT();
+  const [name, setName] = useState('');
+  const [providerId, setProviderId] = useState('simulator');
+  const [currencies, setCurrencies] = useState<string[]>(['TRY']);
+  const [capabilities, setCapabilities] = useState<string[] | null>(null);
+  const [credentials, setCredentials] = useState<Values>({});
+  const [settings, setSettings] = useState<Values>({});
+  const [isDefault, setIsDefault] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, create] = useMutation(ACCOUNT);
+  const provider = providers.find((p) => p.id === providerId);
+  const offered = provider?.capabilities ?? [];
+  // Until the merchant changes them: everything the provider offers but conversion.
+  const chosen = capabilities ?? offered.filter((c) => c !== 'conversion');
+  const toggle = (list: string[], set: (l: string[]) => void, v: string) => set(list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+  const pickProvider = (id: string) => {
+    setProviderId(id);
+    setCapabilities(null);
+    setCredentials({});
+    setSettings({});
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { name, provider: providerId, currencies, capabilities: chosen, isDefault, credentials: given(credentials), settings: given(settings) };
+    const o = outcomeOf(await create({ input }), 'createPaymentAccount');
+    setOutcome(o);
+    if (o?.result?.successful) {
+      setName('');
+      setCredentials({});
+      setSettings({});
+    }
+  };
+  return (
+    <form className="stack" onSubmit={submit} aria-labelledby="add-account-title" autoComplete="off">
+      <h3 id="add-account-title">{t.addAccount}</h3>
+      <label>{t.accountName}<input name="accountName" value={name} onChange={(e) => setName(e.target.value)} /></label>
+      <label>
+        {t.provider}
+        <select name="provider" value={providerId} onChange={(e) => pickProvider(e.target.value)}>
+          {providers.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+        </select>
+      </label>
+      {provider && provider.credentialFields.length > 0 && <p className="muted">{t.credentialsHelp}</p>}
+      <ProviderInputs fields={provider?.credentialFields ?? []} values={credentials} onChange={setCredentials} secret legend={t.credentials} />
+      <ProviderInputs fields={provider?.settingFields ?? []} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} />
+      <fieldset>
+        <legend>{t.currency}</legend>
+        <div className="row">{CURRENCIES.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c}</label>)}</div>
+      </fieldset>
+      <fieldset>
+        <legend>{t.capabilities}</legend>
+        <div className="checks">{offered.map((c) => <label key={c} className="check"><input type="checkbox" checked={chosen.includes(c)} onChange={() => toggle(chosen, setCapabilities, c)} />{c}</label>)}</div>
+      </fieldset>
+      <label className="check"><input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />{t.makeDefault}</label>
+      <div><button type="submit" className="primary">{t.addAccount}</button></div>
+      <OutcomeView outcome={outcome} />
+    </form>
+  );
+}
+
+/** Which account's provider answers BIN lookups; empty: the default account's. */
+export function BinSource({ accounts, current, edit }: { accounts: Account[]; current: string | null; edit: boolean }) {
+  const { t } = useT();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [, set] = useMutation(BIN_SOURCE);
+  return (
+    <div className="card">
+      <h2>{t.binSource}</h2>
+      <p className="muted">{t.binSourceHelp}</p>
+      <label>
+        {t.binSourceAccount}
+        <select
+          name="binSource"
+          value={current ?? ''}
+          disabled={!edit}
+          onChange={async (e) => {
+            setOutcome(undefined);
+            setOutcome(outcomeOf(await set({ token: e.target.value || null }), 'setBinSource'));
+          }}
+        >
+          <option value="">{t.binSourceDefault}</option>
+          {accounts.map((a) => <option key={a.token} value={a.token}>{a.name}</option>)}
+        </select>
+      </label>
+      <OutcomeView outcome={outcome} />
+    </div>
+  );
+}
