@@ -64,9 +64,9 @@ export function defaultCapabilities(def: ProviderDefinition): Capability[] {
  * the account and offered by its provider. An account switched on before its provider dropped a
  * capability still cannot use it.
  */
-export function providerSupports(registry: ProviderRegistry, account: PaymentAccount, capability: string): boolean {
+export function providerSupports(registry: ProviderRegistry, account: PaymentAccount, capability: Capability): boolean {
   const def = registry.definitions.find((d) => d.id === account.provider);
-  return Boolean(def?.capabilities.has(capability as Capability) && capabilityNames(account).includes(capability));
+  return Boolean(def?.capabilities.has(capability) && capabilityNames(account).includes(capability));
 }
 
 // ---------------------------------------------------------------- what may be shown

@@ -9,6 +9,7 @@ import type { Tx } from '../db/client.ts';
 import type { CardScheme } from '../providers/types.ts';
 import { parseInput, uuid } from './validation.ts';
 import { customerInput, shopperOf, upsertCustomer } from './customers.ts';
+import { providerSupports } from './account-credentials.ts';
 import { requireFeature } from './plans.ts';
 import { requireChannel } from './channels.ts';
 import { findAccount } from './accounts.ts';
@@ -151,7 +152,7 @@ export interface DeleteCardResult {
 export async function deleteSavedCard(s: Services, workspace: Workspace, raw: unknown): Promise<DeleteCardResult> {
   const { customer, card } = await requireCustomerCard(s, workspace, raw);
   const account = card.paymentAccount;
-  if (!account?.cardDeletion || !s.providers.definition(account.provider).capabilities.has('card_deletion')) {
+  if (!account || !providerSupports(s.providers, account, 'card_deletion')) {
     throw ValidationError.single(['savedCard', 'token'], 'account_no_card_deletion');
   }
   const res = await s.providers.forAccount(account).deleteCard({ cardReference: card.providerCardReference });

@@ -9,6 +9,7 @@ import type { Currency } from '../money.ts';
 import type { MessageCode } from '../messages.ts';
 import { findAccount, selectAccount, type CardFacts } from '../accounts.ts';
 import { planCharge } from '../charge-currency.ts';
+import { providerSupports } from '../account-credentials.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
 
 /** Capability flags an owner may require, with the message naming each when missing. */
@@ -24,9 +25,8 @@ const WIRE: Record<Capability, ProviderCapability> = { secure: 'secure', nonSecu
 
 /** What the account may do: switched on for the account, and something its provider can do at all. */
 export function requireCapabilities(s: Services, account: PaymentAccount, needs: readonly Capability[], path: Path): void {
-  const provider = s.providers.definition(account.provider).capabilities;
   const issues = new IssueList();
-  for (const need of needs) if (!account[need] || !provider.has(WIRE[need])) issues.add(path, MISSING[need]);
+  for (const need of needs) if (!providerSupports(s.providers, account, WIRE[need])) issues.add(path, MISSING[need]);
   issues.throwIfAny();
 }
 

@@ -24,6 +24,7 @@ import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, typ
 import { refusal, settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, type Capability } from './account-choice.ts';
+import { providerSupports } from '../account-credentials.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 
@@ -184,7 +185,7 @@ async function planAttempt(s: Services, req: AttemptRequest): Promise<AttemptPla
   if (req.shouldSave) {
     const path = req.paths.shouldSave ?? ['card', 'shouldSave'];
     if (!covers(req.workspace, 'saved_cards')) throw ValidationError.single(path, 'plan_saved_cards');
-    if (!account.cardStorage) throw ValidationError.single(path, 'account_no_card_storage');
+    if (!providerSupports(s.providers, account, 'card_storage')) throw ValidationError.single(path, 'account_no_card_storage');
   }
   return { account, charge, ...priced };
 }

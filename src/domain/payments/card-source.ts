@@ -8,6 +8,7 @@ import type { Path } from '../errors.ts';
 import { covers } from '../plans.ts';
 import { ValidationError } from '../errors.ts';
 import { lookupBin } from '../bin-source.ts';
+import { providerSupports } from '../account-credentials.ts';
 import { binOf, firstDigitsOf, lastFourOf, type CardInput } from '../cards.ts';
 
 export interface CardSource {
@@ -75,7 +76,7 @@ export async function savedCard(s: Services, workspace: Workspace, req: SavedCar
   }
   if (!saved.paymentAccount || saved.paymentAccount.deletedAt) throw ValidationError.single(path, 'saved_card_account_deleted');
   if (saved.mode !== workspace.mode) throw ValidationError.single(path, 'saved_card_other_mode');
-  if (!saved.paymentAccount.cardStorage) throw ValidationError.single(path, 'saved_card_account_unsupported');
+  if (!providerSupports(s.providers, saved.paymentAccount, 'card_storage')) throw ValidationError.single(path, 'saved_card_account_unsupported');
   return {
     bin: await lookupBin(s, workspace, saved.firstDigits),
     account: saved.paymentAccount,

@@ -7,6 +7,7 @@ import { Prisma, type Payment, type Refund, type Workspace } from '../../generat
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError, type Connector, type RefundResult } from '../../providers/types.ts';
 import { paymentConnector } from '../accounts.ts';
+import { providerSupports } from '../account-credentials.ts';
 import { amount as amountField, parseInput, uuid } from '../validation.ts';
 import { requireActive } from '../plans.ts';
 import { NotFoundError, StateError, ValidationError } from '../errors.ts';
@@ -78,7 +79,7 @@ async function lockPayment(tx: Tx, workspaceId: string, token: string): Promise<
 /** Switched on for the payment's account, and something its provider can do at all. */
 async function requireCapability(s: Services, tx: Tx, p: Payment, what: 'refund' | 'cancel'): Promise<void> {
   const account = p.paymentAccountId ? await tx.paymentAccount.findUnique({ where: { id: p.paymentAccountId } }) : null;
-  if (!account?.[what] || !s.providers.definition(account.provider).capabilities.has(what)) {
+  if (!account || !providerSupports(s.providers, account, what)) {
     throw StateError.single(TOKEN, what === 'refund' ? 'account_no_refund' : 'account_no_cancel');
   }
 }
