@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { firstDigitsOf, lastFourOf } from '../domain/cards.ts';
 import {
+  ALL_CAPABILITIES,
   ProviderTimeoutError,
   computeInstallments,
   type BinInfo,
@@ -285,16 +286,7 @@ export function simulatorProvider(deps: ConnectorDeps): ProviderDefinition {
 
 export class SimulatorBank implements Connector {
   readonly provider = SIMULATOR_ID;
-  readonly capabilities: ReadonlySet<Capability> = new Set<Capability>([
-    'secure',
-    'non_secure',
-    'card_storage',
-    'card_deletion',
-    'refund',
-    'cancel',
-    'hosted_page',
-    'conversion',
-  ]);
+  readonly capabilities: ReadonlySet<Capability> = ALL_CAPABILITIES;
   private readonly deps: ConnectorDeps;
   private readonly books = new Books();
 

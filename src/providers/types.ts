@@ -16,6 +16,9 @@ export type Capability =
   | 'hosted_page'
   | 'conversion';
 
+/** Every capability there is; a provider that can do everything declares these. */
+export const ALL_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['secure', 'non_secure', 'card_storage', 'card_deletion', 'refund', 'cancel', 'hosted_page', 'conversion']);
+
 export type Currency = 'TRY' | 'USD' | 'EUR' | 'GBP';
 
 export interface CardData {

@@ -1,6 +1,6 @@
 // The order checkout page as a browser without JavaScript uses it: submit the card form, open the
 // 3D page, answer it, and read where the customer ends up.
-import { CARDS, autoPostForm, postCallback, visitAcs } from './payments.ts';
+import { CARDS, postCallback, returnPostOf, visitAcs } from './payments.ts';
 
 export interface CardForm {
   holder_name?: string;
@@ -41,13 +41,11 @@ export async function answerAcs(origin: string, location: string, outcome: 'appr
   const visit = await visitAcs(new URL(location, origin).toString(), outcome);
   if (!visit.callbackUrl || !visit.fields) throw new Error(`3D page answered ${visit.pageStatus}`);
   const back = await postCallback(visit.callbackUrl, visit.fields);
-  const form = autoPostForm(back.html);
   return {
     status: back.status,
     location: back.location,
     html: back.html,
-    returnUrl: form?.id === 'return' ? form.action : undefined,
-    returnToken: form?.id === 'return' ? form.fields.transaction_token : undefined,
+    ...returnPostOf(back.html),
   };
 }
 

@@ -103,19 +103,23 @@ export async function postCallback(url: string, fields: Record<string, string>, 
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }
 
+/** The return POST a page carries (contract convention 11): where to, and the transaction_token. */
+export function returnPostOf(html: string): { returnUrl?: string; returnToken?: string } {
+  const form = autoPostForm(html);
+  return form?.id === 'return' ? { returnUrl: form.action, returnToken: form.fields.transaction_token } : {};
+}
+
 /** The whole 3D step: ACS answered with `outcome`, callback posted; returns the auto-submit form's target. */
 export async function completeThreeDs(redirectUrl: string, outcome: 'approve' | 'decline'): Promise<ThreeDsResult> {
   const visit = await visitAcs(redirectUrl, outcome);
   if (!visit.callbackUrl || !visit.fields) return { pageStatus: visit.pageStatus, pageHtml: visit.pageHtml };
   const back = await postCallback(visit.callbackUrl, visit.fields);
-  const form = autoPostForm(back.html);
   return {
     pageStatus: visit.pageStatus,
     pageHtml: visit.pageHtml,
     returnStatus: back.status,
     returnHtml: back.html,
-    returnUrl: form?.id === 'return' ? form.action : undefined,
-    returnToken: form?.id === 'return' ? form.fields.transaction_token : undefined,
+    ...returnPostOf(back.html),
     callbackUrl: visit.callbackUrl,
     callbackFields: visit.fields,
   };

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectorDeps } from '../registry.ts';
 import {
+  ALL_CAPABILITIES,
   ProviderTimeoutError,
   type BinInfo,
   type CallbackCheck,
@@ -79,16 +80,8 @@ import {
   type ThreeDSInitializeAnswer,
 } from './wire.ts';
 
-export const IYZICO_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>([
-  'secure',
-  'non_secure',
-  'card_storage',
-  'card_deletion',
-  'refund',
-  'cancel',
-  'hosted_page',
-  'conversion',
-]);
+/** iyzico does all the contract asks: both payment kinds, card storage, refunds and cancels. */
+export const IYZICO_CAPABILITIES: ReadonlySet<Capability> = ALL_CAPABILITIES;
 
 export interface IyzicoConnectorOptions {
   /** How long one call may take (client.ts default: 60 s; at most 2 minutes). */
