@@ -3,6 +3,7 @@
 // mode. The operator functions of workspaces.ts do the writing (the CLI calls the same ones);
 // this module holds the vocabulary both use and checks a merchant's input by field path.
 import { z } from 'zod';
+import { DEFAULT_PROVIDER } from '../providers/registry.ts';
 import type { Channel, Mode, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import type { BinInfo, CardScheme } from '../providers/types.ts';
 import type { Services } from './services.ts';
@@ -91,7 +92,7 @@ export type AccountServices = Pick<Services, 'db' | 'providers' | 'masterKey'>;
 export async function addPaymentAccount(s: AccountServices, workspace: Workspace, raw: unknown, operator: { mode?: Mode } = {}): Promise<PaymentAccount> {
   const input = parseInput(accountInput, raw);
   const issues = new IssueList();
-  const def = providerFor(s.providers, input.provider ?? 'simulator', issues);
+  const def = providerFor(s.providers, input.provider ?? DEFAULT_PROVIDER, issues);
   if (input.currencies.length === 0) issues.add(['currencies'], 'currencies_required');
   input.currencies.forEach((c, i) => {
     if (!isCurrency(c)) issues.add(['currencies', i], 'currency_invalid');

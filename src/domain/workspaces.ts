@@ -1,6 +1,7 @@
 // Operator actions on workspaces, their keys, channels, accounts and routing rules. Used by the
 // admin CLI and the demo seed; merchants never reach these.
 import { systemClock, type Clock } from './clock.ts';
+import { DEFAULT_PROVIDER } from '../providers/registry.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Mode, PaymentAccount, Prisma, Workspace } from '../generated/prisma/client.ts';
 import type { Currency } from './money.ts';
@@ -125,7 +126,7 @@ export async function createPaymentAccount(
       data: {
         workspaceId: workspace.id,
         name: input.name,
-        provider: input.provider ?? 'simulator',
+        provider: input.provider ?? DEFAULT_PROVIDER,
         mode: input.mode ?? workspace.mode,
         currencies: input.currencies ?? ['TRY', 'USD', 'EUR', 'GBP'],
         installmentRatesBp: input.installmentRatesBp ?? [],

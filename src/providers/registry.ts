@@ -8,6 +8,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Capability, Connector } from './types.ts';
 
+/** The provider of an account created without one: the simulator, so a new workspace can try payments at once. */
+export const DEFAULT_PROVIDER = 'simulator';
+
 /** What a connector may use from the gateway. */
 export interface ConnectorDeps {
   now(): Date;
