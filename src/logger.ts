@@ -51,10 +51,20 @@ function wrap(p: pino.Logger): Logger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (bindings) => wrap(p.child(bindings)) };
 }
 
-/** Defence in depth: any run of 12-19 digits (a possible card number) is masked before writing. */
+/**
+ * Defence in depth: any run of 12-19 digits (a possible card number) is masked before writing,
+ * inside strings and as a bare number. A bare number (a provider's millisecond `systemTime` is 13
+ * digits) becomes the masked text as a JSON string, so the line stays JSON.
+ */
 export function scrubCardNumbers(line: string): string {
-  return line.replace(/(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g, '$1******$2');
+  return line.replace(JSON_TOKEN, (token) => {
+    const masked = token.replace(CARD_LIKE, '$1******$2');
+    return masked === token || token.startsWith('"') ? masked : JSON.stringify(masked);
+  });
 }
+/** A JSON string literal or a JSON number, as pino writes them. */
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+const CARD_LIKE = /(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g;
 
 /**
  * Defence in depth: a security code written inside a message (e.g. an echoed GraphQL input,
