@@ -144,3 +144,19 @@ export async function answerIyzicoAcs(html: string, decision: 'approve' | 'decli
   if (answered.status !== 200 || !back) throw new Error(`the ACS answer page (${answered.status}) has no callback form`);
   return { callbackUrl: back.action, fields: back.fields };
 }
+
+export interface LoggedExchange {
+  operation: string;
+  path: string;
+  request: Record<string, unknown>;
+  outcome: string;
+  httpStatus: number | null;
+  response: Record<string, unknown> | null;
+}
+
+/** The gateway's calls to iyzico so far, from its log (the connector logs each exchange, scrubbed), oldest first. */
+export function iyzicoCalls(t: TestGateway, operation?: string): LoggedExchange[] {
+  return t.logLines
+    .map((line) => JSON.parse(line) as { msg?: string } & LoggedExchange)
+    .filter((l) => l.msg === 'iyzico exchange' && (operation === undefined || l.operation === operation));
+}
