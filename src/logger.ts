@@ -72,9 +72,10 @@ const CARD_LIKE = /(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g;
  */
 export function scrubSecurityCodes(line: string): string {
   return line.replace(SECURITY_CODE, (_m, q1 = '', key: string, q2 = '', sep: string, q3 = '') => {
-    // A quoted value keeps its quotes; a bare one is a JSON field's number (quote the mask) or
-    // text inside a message (no quotes: they would end the JSON string).
-    const mask = q3 ? `${q3}[redacted]` : q1 === '"' && q2 === '"' ? '"[redacted]"' : '[redacted]';
+    // A quoted value keeps its quotes; a bare one is a JSON field's number (quote the mask: the
+    // key's own closing quote says so, also when the name only ends in the word, e.g. iyzico's
+    // `forceCvc`) or text inside a message (no quotes: they would end the JSON string).
+    const mask = q3 ? `${q3}[redacted]` : q2 === '"' ? '"[redacted]"' : '[redacted]';
     return `${q1}${key}${q2}${sep}${mask}`;
   });
 }
