@@ -58,6 +58,20 @@ describe('an order page paid through iyzico', () => {
     expect(held!.items.map((i) => i.price)).toEqual([10_000]);
   });
 
+  it('3 installments on the order page: charged at iyzico’s quoted total, with installment 3', async () => {
+    await merchant();
+    const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-IYZ-3', success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cart` } }));
+    const { token, checkout_url: checkoutUrl } = res.body.order as { token: string; checkout_url: string };
+    // iyzico's quote for the card prices it (the emulator: 4.54 % for 3 installments).
+    const submit = await submitCard(checkoutUrl, { ...card, installment_number: '3' });
+    expect(submit.status, submit.html.slice(0, 300)).toBe(303);
+    await throughIyzico3D(checkoutUrl, submit.location!);
+
+    const [payment] = (await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } })).payments;
+    expect(payment).toMatchObject({ status: 'successful', installmentNumber: 3, amount: 10_454n, baseAmount: 10_000n });
+    expect(await atIyzico(payment!.id)).toMatchObject({ status: 'SUCCESS', installment: 3, paidPrice: 10_454 });
+  });
+
   it('declined on the ACS: back to the order page with the 3D reason, nothing charged at iyzico', async () => {
     await merchant();
     const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-IYZ-2', success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cart` } }));

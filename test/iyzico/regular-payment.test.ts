@@ -2,6 +2,8 @@
 // one the simulator gives, iyzico holds the payment under the gateway's key with the shopper and
 // one basket item, no card number or CVC is kept or logged; each sandbox refusal becomes the
 // gateway's error_code and catalog message (iyzico's own code kept on the payment for support).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { msg, type MessageCode } from '../helpers/messages.ts';
@@ -59,7 +61,6 @@ describe('regular-payment approved by iyzico', () => {
     const m = await merchant();
     const seen: Array<Record<string, unknown>> = [];
     // The emulator does not keep the buyer: read it off the wire between the gateway and the emulator.
-    const { createServer } = await import('node:http');
     const proxy = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -74,7 +75,7 @@ describe('regular-payment approved by iyzico', () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
-      const port = (proxy.address() as { port: number }).port;
+      const { port } = proxy.address() as AddressInfo;
       await t.gateway.services.db.paymentAccount.update({ where: { id: m.accountToken }, data: { settings: { base_url: `http://127.0.0.1:${port}`, timeout_ms: 60_000 } } });
       await t.gateway.admission.synced();
       const res = await m.call(

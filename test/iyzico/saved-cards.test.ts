@@ -81,6 +81,26 @@ describe('saved cards at iyzico', () => {
     expect(await t.gateway.services.db.savedCard.findUnique({ where: { id: savedToken } })).toBeNull();
   });
 
+  it('secure-payment with card.should_save: saved_card null at the start, the card stored at iyzico once 3D completes', async () => {
+    await merchant();
+    const started = await m.call(
+      'secure-payment',
+      paymentBody(m, { customer: { channel_reference: 'SC-4', email: 'zeynep@example.com.tr' }, card: { number: IYZICO_CARDS.approvedVisa, should_save: true }, transaction: { channel_reference: `IYZS-${reference++}`, callback_url: `${shop.url}/back` } }),
+    );
+    expect(started.body.result.successful, started.text).toBe(true);
+    expect(started.body.saved_card).toBeNull();
+    const token = started.body.transaction.token as string;
+
+    const answer = await answerIyzicoAcs(await (await fetch(started.body.result.redirect_url)).text(), 'approve');
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+
+    const done = await m.call('retrieve-payment', { transaction: { token } });
+    expect(done.body.result).toEqual({ successful: true, message: null });
+    expect(done.body.saved_card).toMatchObject({ first_digits: '46034500', last_four_digit: '0000', scheme: 'visa', is_default: true });
+    const { cards } = await storedAtIyzico(done.body.saved_card.token);
+    expect(cards).toEqual([expect.objectContaining({ email: 'zeynep@example.com.tr', card: expect.objectContaining({ lastFourDigits: '0000' }) })]);
+  });
+
   it('a card iyzico will not store: save-card answers successful false, saved_card null, nothing kept', async () => {
     await merchant();
     const res = await m.call(

@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { msg } from '../helpers/messages.ts';
-import { paymentBody } from '../helpers/payments.ts';
+import { paymentBody, postCallback } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
-import { emulatorPayments, IYZICO_CARDS, iyzicoCalls, seedIyzicoMerchant, setBehaviour, useIyzicoEmulator } from '../helpers/iyzico.ts';
+import { answerIyzicoAcs, emulatorPayments, emulatorState, IYZICO_CARDS, iyzicoCalls, seedIyzicoMerchant, setBehaviour, useIyzicoEmulator } from '../helpers/iyzico.ts';
 
 const { t } = useGateway();
 const iyzico = useIyzicoEmulator();
@@ -87,5 +87,32 @@ describe('a charge iyzico never carried out', () => {
     expect(await retrieve(token)).toEqual({ successful: false, message: msg('payment_unconfirmed'), error_code: 'payment_unconfirmed' });
     expect(await eventsOf(t, token)).toEqual(['transaction.failed']);
     expect(await emulatorPayments(iyzico.emulator, `${token}:charge`)).toEqual([]);
+  });
+});
+
+describe('a 3D completion iyzico answers too late', () => {
+  it('leaves the payment unresolved; the reconcile job asks by iyzico\u2019s paymentId and settles it successful', async () => {
+    await merchantWithShortTimeout();
+    const started = await m.call('secure-payment', paymentBody(m, { card: { number: IYZICO_CARDS.approved }, transaction: { channel_reference: `IYZT-${reference++}`, callback_url: 'http://127.0.0.1:9/back' } }));
+    const token = started.body.transaction.token as string;
+    const answer = await answerIyzicoAcs(await (await fetch(started.body.result.redirect_url)).text(), 'approve');
+    const paymentId = (await row(token)).providerReference!;
+    await setBehaviour(iyzico.emulator, { mode: 'slow', count: 1, delayMs: 2_500 });
+
+    const back = await postCallback(answer.callbackUrl, answer.fields);
+
+    expect(back.status).toBeLessThan(500);
+    expect(await row(token)).toMatchObject({ status: 'unresolved', errorCode: 'provider_timeout' });
+    expect(await eventsOf(t, token)).toEqual([]);
+    const charged = async () => (await emulatorState(iyzico.emulator)).payments.find((p) => p.paymentId === paymentId)?.status;
+    await expect.poll(charged, { timeout: 5_000 }).toBe('SUCCESS');
+
+    t.clock.advance(RECONCILE_TRIES_MS[0]! + 1_000);
+    await runJobsDueBy(t);
+
+    expect(iyzicoCalls(t, 'paymentStatus').filter((c) => c.request.paymentId === paymentId)).toHaveLength(1);
+    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: expect.stringMatching(new RegExp(`^${paymentId}:\\d+$`)) });
+    expect(await retrieve(token)).toEqual({ successful: true, message: null });
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
   });
 });
