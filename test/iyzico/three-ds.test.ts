@@ -104,6 +104,19 @@ describe('secure-payment through iyzico, refused on the 3D step', () => {
     expect(await retrieve(started.token)).toEqual({ successful: false, message: msg('decline_3ds_failed'), error_code: '3ds_failed' });
   });
 
+  it('the bank refuses the charge after 3D (insufficient funds): failed insufficient_funds, iyzico\u2019s code kept', async () => {
+    const started = await start(IYZICO_CARDS.insufficientFunds);
+    const answer = await answerIyzicoAcs(await openPage(started.redirectUrl), 'approve');
+    const back = await postCallback(answer.callbackUrl, answer.fields);
+
+    expect(back.status).toBe(200);
+    expect(autoPostForm(back.html)).toMatchObject({ id: 'return', fields: { transaction_token: started.token } });
+    expect(await retrieve(started.token)).toEqual({ successful: false, message: msg('decline_insufficient_funds'), error_code: 'insufficient_funds' });
+    expect(await row(started.token)).toMatchObject({ status: 'failed', errorCode: 'insufficient_funds', providerErrorCode: '10051' });
+    expect(await eventsOf(t, started.token)).toEqual(['transaction.failed']);
+    expect((await emulatorPaymentOf(started.token)).status).toBe('FAILURE');
+  });
+
   it('iyzico refuses to start 3D: successful false, no redirect_url', async () => {
     const started = await start(IYZICO_CARDS.threeDsInitFails);
     expect(started.body.result).toEqual({ successful: false, message: msg('decline_provider_error'), error_code: 'provider_error', redirect_url: null });
