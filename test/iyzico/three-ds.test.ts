@@ -177,6 +177,19 @@ describe('callbacks that are not iyzico\u2019s answer for the payment', () => {
     expect(completions(held.paymentId)).toHaveLength(1);
   });
 
+  it('the same answer posted twice at once: one completes (iyzico asked once), the other is refused', async () => {
+    const started = await start();
+    const answer = await answerIyzicoAcs(await openPage(started.redirectUrl), 'approve');
+    const held = await emulatorPaymentOf(started.token);
+
+    const posts = await Promise.all([postCallback(answer.callbackUrl, answer.fields), postCallback(answer.callbackUrl, answer.fields)]);
+
+    expect(posts.map((p) => p.status).sort()).toEqual([200, 409]);
+    expect(posts.filter((p) => p.html.includes('name="transaction_token"'))).toHaveLength(1);
+    expect(completions(held.paymentId)).toHaveLength(1);
+    expect(await eventsOf(t, started.token)).toEqual(['transaction.successful']);
+  });
+
   it('a callback after the payment expired: 410, nothing written, iyzico not asked', async () => {
     const started = await start();
     // The shopper's page, answered at the bank, but the gateway's address was never opened in time.
