@@ -11,7 +11,7 @@ import { orderBody } from '../helpers/orders.ts';
 import { eventually } from '../helpers/webhooks.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { recurringProduct, saveProducts, openSubscription } from '../subscriptions/support.ts';
-import { answerIyzicoAcs, emulatorState, IYZICO_CARDS, seedIyzicoMerchant, useIyzicoEmulator } from '../helpers/iyzico.ts';
+import { answerIyzicoAcs, emulatorState, IYZICO_CARDS, seedIyzicoMerchant, setBehaviour, useIyzicoEmulator } from '../helpers/iyzico.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true, now: '2024-01-31T07:15:00.000Z' });
 const iyzico = useIyzicoEmulator();
@@ -141,5 +141,27 @@ describe('a subscription paid and renewed through iyzico', () => {
     const held = await atIyzico(renewal.id);
     expect(held).toMatchObject({ status: 'SUCCESS', threeDS: false, paidPrice: 8_000, conversationId: `${renewal.id}:charge`, card: expect.objectContaining({ lastFourDigits: '0008' }) });
     expect((await t.gateway.services.db.subscription.findUniqueOrThrow({ where: { id: token } })).status).toBe('active');
+    // Not renewed again: the next test's renewal is the only charge at its period end.
+    expect((await m.call('cancel-subscription', { subscription: { token } })).status).toBe(200);
+  });
+
+  it('a renewal iyzico\u2019s bank refuses: the subscription is past_due, iyzico\u2019s code kept on the payment', async () => {
+    await merchant();
+    await saveProducts(m, [recurringProduct(m, 'PLAN-IYZ-2', { amount: '60.00' })]);
+    const { token, checkoutUrl } = await openSubscription(m, { items: [{ channel_reference: 'PLAN-IYZ-2' }], subscription: { channel_reference: 'SUB-IYZ-2', success_url: `${shop.url}/success` } });
+    const submit = await submitCard(checkoutUrl, card);
+    expect((await throughIyzico3D(checkoutUrl, submit.location!)).status).toBe(200);
+    expect((await t.gateway.services.db.subscription.findUniqueOrThrow({ where: { id: token } })).status).toBe('active');
+
+    await setBehaviour(iyzico.emulator, { mode: 'decline', count: 1 });
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    const renewal = await eventually(async () => {
+      const payments = await t.gateway.services.db.payment.findMany({ where: { subscriptionId: token }, orderBy: { createdAt: 'asc' } });
+      return payments.length === 2 && payments[1]!.status !== 'started' ? payments[1] : undefined;
+    }, 'the renewal payment');
+
+    expect(renewal).toMatchObject({ status: 'failed', securityType: 'non_secure', errorCode: 'card_declined', providerErrorCode: '10005' });
+    expect((await emulatorState(iyzico.emulator)).payments.filter((p) => p.conversationId === `${renewal.id}:charge`).map((p) => p.status)).toEqual(['FAILURE']);
+    await expect.poll(async () => (await t.gateway.services.db.subscription.findUniqueOrThrow({ where: { id: token } })).status).toBe('past_due');
   });
 });
