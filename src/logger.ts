@@ -53,10 +53,20 @@ function wrap(p: pino.Logger): Logger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (bindings) => wrap(p.child(bindings)) };
 }
 
-/** Defence in depth: any run of 12-19 digits (a possible card number) is masked before writing. */
+/**
+ * Defence in depth: any run of 12-19 digits (a possible card number) is masked before writing,
+ * inside strings and as a bare number. A bare number (a provider's millisecond `systemTime` is 13
+ * digits) becomes the masked text as a JSON string, so the line stays JSON.
+ */
 export function scrubCardNumbers(line: string): string {
-  return line.replace(/(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g, '$1******$2');
+  return line.replace(JSON_TOKEN, (token) => {
+    const masked = token.replace(CARD_LIKE, '$1******$2');
+    return masked === token || token.startsWith('"') ? masked : JSON.stringify(masked);
+  });
 }
+/** A JSON string literal or a JSON number, as pino writes them. */
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+const CARD_LIKE = /(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g;
 
 /**
  * Defence in depth: a security code written inside a message (e.g. an echoed GraphQL input,
@@ -64,9 +74,10 @@ export function scrubCardNumbers(line: string): string {
  */
 export function scrubSecurityCodes(line: string): string {
   return line.replace(SECURITY_CODE, (_m, q1 = '', key: string, q2 = '', sep: string, q3 = '') => {
-    // A quoted value keeps its quotes; a bare one is a JSON field's number (quote the mask) or
-    // text inside a message (no quotes: they would end the JSON string).
-    const mask = q3 ? `${q3}[redacted]` : q1 === '"' && q2 === '"' ? '"[redacted]"' : '[redacted]';
+    // A quoted value keeps its quotes; a bare one is a JSON field's number (quote the mask: the
+    // key's own closing quote says so, also when the name only ends in the word, e.g. iyzico's
+    // `forceCvc`) or text inside a message (no quotes: they would end the JSON string).
+    const mask = q3 ? `${q3}[redacted]` : q2 === '"' ? '"[redacted]"' : '[redacted]';
     return `${q1}${key}${q2}${sep}${mask}`;
   });
 }

@@ -107,6 +107,18 @@ describe('the last line of defence in the logger', () => {
     expect(JSON.parse(line)).toMatchObject({ error: expect.stringContaining('securityCode: "[redacted]"') });
   });
 
+  it('masks a card-number-like bare JSON number as a string, keeping the line JSON', () => {
+    const line = written({ response: { systemTime: 1795560000710, binNumber: '552879' }, list: [4556737586899855] }, 'iyzico exchange');
+    expect(line).not.toContain('1795560000710');
+    expect(JSON.parse(line)).toMatchObject({ response: { systemTime: '179556******0710', binNumber: '552879' }, list: ['455673******9855'] });
+  });
+
+  it('masks a bare number under a key that ends in a security code word, keeping the line JSON', () => {
+    const line = written({ response: { forceCvc: 0, card_cvc: 739, installment: 1 } }, 'iyzico exchange');
+    expect(line).not.toMatch(/739/);
+    expect(JSON.parse(line)).toMatchObject({ response: { forceCvc: '[redacted]', card_cvc: '[redacted]', installment: 1 } });
+  });
+
   it('masks security codes deeper than the redaction paths, as strings or numbers', () => {
     const line = written({ a: { b: { c: { securityCode: '7391', security_code: 7391, cvv: { nested: true } } } } });
     expect(JSON.parse(line)).toMatchObject({ a: { b: { c: { securityCode: '[redacted]', security_code: '[redacted]', cvv: { nested: true } } } } });
