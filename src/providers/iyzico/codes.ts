@@ -119,8 +119,14 @@ export function mapFailure(
   return { kind, code, providerCode, providerMessage, providerGroup };
 }
 
-/** Codes this module can produce that the gateway's message catalog does not have yet (decline_<code>). */
-export const CODES_NEEDING_CATALOG_ENTRIES = ['card_declined', 'invalid_cvc', '3ds_required'] as const;
+/** Every gateway code this map can give, fallbacks included: each needs a message in the catalog. */
+export const GATEWAY_CODES: ReadonlySet<string> = new Set([
+  ...[...Object.values(BY_GROUP), ...Object.values(BY_CODE)].map(([, code]) => code),
+  'refund_rejected',
+  'card_storage_refused',
+  'card_declined',
+  'provider_error',
+]);
 
 /**
  * payment/detail's "no such payment" answers: the payment never reached iyzico, so a status
