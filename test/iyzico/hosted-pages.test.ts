@@ -33,7 +33,7 @@ async function throughIyzico3D(origin: string, location: string, decision: 'appr
 /** The emulator's payment behind a gateway payment (its provider reference starts with iyzico's paymentId). */
 async function atIyzico(paymentId: string) {
   const row = await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
-  return (await emulatorState(iyzico.emulator)).payments.find((p) => p.paymentId === row.providerReference?.split(':')[0]);
+  return (await emulatorState(iyzico.emulator)).payments.find((p) => p.paymentId === row.providerReference);
 }
 
 describe('an order page paid through iyzico', () => {

@@ -54,7 +54,7 @@ describe('regular-payment approved by iyzico', () => {
     expect(held!.card).toMatchObject({ binNumber: '552879', lastFourDigits: '0008' });
 
     const row = await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } });
-    expect(row).toMatchObject({ status: 'successful', providerReference: `${held!.paymentId}:${held!.items[0]!.paymentTransactionId}`, cardLastFourDigits: '0008' });
+    expect(row).toMatchObject({ status: 'successful', providerReference: held!.paymentId, cardLastFourDigits: '0008' });
   });
 
   it('sends the buyer\u2019s e-mail, name and IP to iyzico', async () => {

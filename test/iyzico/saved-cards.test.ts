@@ -25,7 +25,7 @@ async function storedAtIyzico(savedCardToken: string) {
 /** The emulator's payments charged with a stored card (its card facts are the stored card's). */
 async function paymentsAtIyzico(token: string) {
   const row = await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } });
-  return (await emulatorState(iyzico.emulator)).payments.filter((p) => p.paymentId === row.providerReference?.split(':')[0]);
+  return (await emulatorState(iyzico.emulator)).payments.filter((p) => p.paymentId === row.providerReference);
 }
 
 describe('saved cards at iyzico', () => {

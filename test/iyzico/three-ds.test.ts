@@ -39,7 +39,7 @@ const retrieve = async (token: string) => (await m.call('retrieve-payment', { tr
 /** The emulator's payment a 3D start made (iyzico's paymentId is the payment's provider reference). */
 async function emulatorPaymentOf(id: string) {
   const { providerReference } = await row(id);
-  const held = (await emulatorState(iyzico.emulator)).payments.find((p) => p.paymentId === providerReference?.split(':')[0]);
+  const held = (await emulatorState(iyzico.emulator)).payments.find((p) => p.paymentId === providerReference);
   if (!held) throw new Error(`the emulator has no payment for ${id}`);
   return held;
 }
