@@ -88,6 +88,37 @@ describe('an order page paid through iyzico', () => {
   });
 });
 
+describe('an order of several items paid through iyzico', () => {
+  it('its items are iyzico\u2019s basket, and the payment is refunded in two parts across them', async () => {
+    await merchant();
+    const items = [
+      { channel_reference: 'BOOK', name: 'Kitap', quantity: 2, unit_amount: '50.00', tax_rate: 10 },
+      { channel_reference: 'PEN', name: 'Kalem', quantity: 1, unit_amount: '25.50', tax_rate: 20 },
+    ];
+    const res = await m.call('order-payment', orderBody(m, { items, order: { channel_reference: 'ORD-IYZ-4', success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cart` } }));
+    expect(res.status, res.text).toBe(200);
+    const { token, checkout_url: checkoutUrl } = res.body.order as { token: string; checkout_url: string };
+    const submit = await submitCard(checkoutUrl, card);
+    expect(submit.status, submit.html.slice(0, 300)).toBe(303);
+    await throughIyzico3D(checkoutUrl, submit.location!);
+    const [payment] = (await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } })).payments;
+    expect(payment).toMatchObject({ status: 'successful', amount: 12_550n });
+    const held = await atIyzico(payment!.id);
+    expect(held!.items.map((i) => [i.itemId, i.price])).toEqual([['BOOK', 10_000], ['PEN', 2_550]]);
+
+    t.clock.advance(1000);
+    const part = await m.call('refund-payment', { transaction: { token: payment!.id }, amount: '60.00' });
+    expect(part.body.result, part.text).toEqual({ successful: true, message: null });
+    t.clock.advance(1000);
+    const rest = await m.call('refund-payment', { transaction: { token: payment!.id } });
+    expect(rest.body.refund).toEqual({ type: 'refund', amount: '65.50' });
+
+    const after = (await emulatorState(iyzico.emulator)).payments.find((p) => p.paymentId === held!.paymentId)!;
+    expect(after.items.reduce((sum, i) => sum + i.refunded, 0)).toBe(12_550);
+    expect((await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: payment!.id } })).paymentStatus).toBe('refunded');
+  });
+});
+
 describe('a payment link paid through iyzico', () => {
   it('the link page\u2019s form with the payer, iyzico\u2019s 3D page and the ACS: the link payment is paid', async () => {
     await merchant();
