@@ -5,7 +5,7 @@
 // ACS -> the signed callback form).
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startIyzicoEmulator, type IyzicoEmulator } from '../../emulators/iyzico/server.ts';
-import type { Payment as EmulatorPayment, Refund as EmulatorRefund, StoredCard } from '../../emulators/iyzico/state.ts';
+import type { Cancel as EmulatorCancel, Payment as EmulatorPayment, Refund as EmulatorRefund, StoredCard } from '../../emulators/iyzico/state.ts';
 import type { BehaviourMode } from '../../emulators/iyzico/behaviour.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
 import type { Currency } from '../../src/domain/money.ts';
@@ -91,7 +91,7 @@ export async function seedIyzicoMerchant(t: TestGateway, emulator: IyzicoEmulato
 export interface EmulatorSnapshot {
   payments: EmulatorPayment[];
   refunds: EmulatorRefund[];
-  cancels: Array<{ paymentId: string; at: number }>;
+  cancels: EmulatorCancel[];
   cards: Array<Omit<StoredCard, 'outcome'>>;
 }
 
