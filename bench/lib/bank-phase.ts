@@ -91,6 +91,7 @@ export async function runBankPhase(gateway: GatewayProcess, meter: Meter, settin
   const http = new HttpClient(gateway.baseUrl, settings.clients);
   const account = await useIyzicoAccount(gateway.databaseUrl(), gateway.masterKey(), demo.team, { url: bank.url, ...keys });
   try {
+    await untilPaidThroughBank(http, demo, bank);
     const rounds: BankResult[] = [];
     for (let round = 1; round <= settings.rounds && !signal.aborted; round++) {
       rounds.push(await drive(http, demo, bank, meter, settings, signal, { label, round }));
@@ -103,6 +104,21 @@ export async function runBankPhase(gateway: GatewayProcess, meter: Meter, settin
     await account.restore();
     await bank.stop();
   }
+}
+
+/**
+ * One payment at a time until one reaches the emulator: a gateway process learns of the new
+ * default account from the database's announcement, milliseconds after the commit, and a payment
+ * sent before that would go to the simulator.
+ */
+async function untilPaidThroughBank(http: HttpClient, demo: DemoCredentials, bank: BankProcess): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answer = await pay(http, demo);
+    if (!answer.successful) throw new Error(`bank phase: a first payment failed: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
+    if ((await bank.latencies()).length > 0) return;
+    await sleep(100);
+  }
+  throw new Error('bank phase: payments do not reach the iyzico emulator (the iyzico account did not become the default)');
 }
 
 async function drive(http: HttpClient, demo: DemoCredentials, bank: BankProcess, meter: Meter, settings: BankSettings, signal: AbortSignal, which: { label: string; round: number }): Promise<BankResult> {
