@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 /** A regular-payment as the bank phase sends it, with `card`; answers the account that took it. */
-async function pay(card: string): Promise<string> {
+async function pay(card: string): Promise<string | null> {
   const base = paymentBody({ channel_token: merchant.channelToken } as DemoCredentials, 1);
   const res = await merchant.call('regular-payment', { ...base, card: { ...base.card, number: card } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
