@@ -13,6 +13,9 @@
 //   secure    secure-payment up to its answer with the 3D page's address (the page is not opened)
 //   retrieve  retrieve-payment of the payments just made
 //   list      the GraphQL `payments` list a dashboard sends, at each page size
+//   bank      regular-payment through an iyzico account whose bank (the iyzico emulator, its own
+//             process) answers in 300-800 ms, 128 clients: the rate against 128 / mean bank
+//             latency, no 503 and nothing but 200, p99 within 50 ms of the bank's (bank-phase.ts)
 //   webhooks  N notifications due at once, delivered to a local receiver
 // Counters: gateway and PostgreSQL CPU from /proc (the gateway process tree without PostgreSQL's;
 // the postmaster with its backends), statements and transactions from pg_stat_statements.
@@ -31,9 +34,10 @@ import { FloorProcess } from './lib/floor-process.ts';
 import { Meter } from './lib/meter.ts';
 import { freePort } from './lib/net.ts';
 import { enableStatementStats, SqlCounter } from './lib/pg-counters.ts';
-import { floorLine, goals, operationsTable, roundsLines, statementsPerOp, webhookTable, type OperationRow, type PaymentRounds } from './lib/report.ts';
+import { bankTable, floorLine, goals, operationsTable, roundsLines, statementsPerOp, webhookTable, type OperationRow, type PaymentRounds } from './lib/report.ts';
 import { fmt, fmtShort, sleep } from './lib/stats.ts';
 import { runWebhookPhase, type WebhookResult } from './lib/webhook-phase.ts';
+import { bankChecks, runBankPhase, type BankResult } from './lib/bank-phase.ts';
 
 /** Payments made before retrieve or list phases when the payment phase does not run. */
 const SEED_PAYMENTS = 200;
@@ -51,6 +55,8 @@ interface Run {
   rounds: PaymentRounds[];
   /** Operations that failed in the rounds (the phases count theirs in `rows`). */
   roundErrors: number;
+  /** The bank phase's rounds, per worker count. */
+  bank: BankResult[][];
 }
 
 async function measure(run: Run, name: string, op: Operation, baseline = false): Promise<OperationRow> {
@@ -174,6 +180,25 @@ async function runRounds(run: Run, label: string): Promise<void> {
   run.rounds.push(rounds);
 }
 
+/** The bank phase: a payment per client in flight against a slow bank; its bounds are judged in the summary. */
+async function runBank(run: Run, label: string): Promise<void> {
+  const { opts } = run;
+  const settings = { ...opts.bank, warmupMs: opts.warmupMs, durationMs: opts.durationMs };
+  run.bank.push(await runBankPhase(run.gateway, run.meter, settings, label, run.signal, (r) => log(bankLine(r, opts.bank.rounds))));
+}
+
+function bankLine(r: BankResult, rounds: number): string {
+  const per = (total: number) => fmtShort(total / r.ok);
+  return (
+    `  bank${r.label ? `, ${r.label}` : ''}${rounds > 1 ? `, round ${r.round} of ${rounds}` : ''} (${r.clients} clients, iyzico emulator answering in ${r.latency.minMs}-${r.latency.maxMs} ms): ` +
+    `${fmt(r.ok)} payments in ${r.seconds.toFixed(1)} s = ${fmt(r.perSecond, 0)}/s of ${fmt(r.theoreticalPerSecond, 0)}/s theoretical (${fmtShort(r.ratio)} ×); ` +
+    `p50 ${fmtShort(r.p50)} ms, p99 ${fmtShort(r.p99)} ms against the bank's mean ${fmtShort(r.bank.meanMs)} ms, p99 ${fmtShort(r.bank.p99)} ms over ${fmt(r.bank.calls)} calls; ` +
+    `${r.status503} × 503, ${r.non200} non-200, ${r.unsuccessful} unsuccessful of ${fmt(r.requests)} requests; ` +
+    `CPU per payment: gateway ${per(r.usage.gatewayCpuMs)} ms, PostgreSQL ${per(r.usage.postgresCpuMs)} ms, this process ${per(r.usage.benchCpuMs)} ms; ${per(r.usage.sql.statements)} statements per payment` +
+    (r.firstError ? `; first failure: ${r.firstError}` : '')
+  );
+}
+
 function printHeader(opts: BenchOptions): void {
   const cpus = os.cpus();
   log('Gateway benchmark (npm run bench)');
@@ -183,6 +208,10 @@ function printHeader(opts: BenchOptions): void {
       `${fmt(opts.events)} webhook events; phases: ${[...opts.phases].join(', ')}${opts.quick ? ' (--quick)' : ''}`,
   );
   if (opts.workers.length > 1 || opts.workers[0] !== 1) log(`  gateway phases with WORKERS=${opts.workers.join(', then ')}`);
+  if (opts.phases.has('bank')) {
+    const { clients, latency, rounds } = opts.bank;
+    log(`  bank phase: ${clients} clients, the iyzico emulator (own process) answering in ${latency.minMs}-${latency.maxMs} ms${rounds > 1 ? `, ${rounds} rounds` : ''}`);
+  }
 }
 
 function printSummary(run: Run, baselinePerSecond: number | null, webhooks: WebhookResult | null, backgroundPerSecond: number | null): void {
@@ -194,8 +223,10 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
   log('  tx/op: explicit transactions (BEGIN…COMMIT blocks); a statement sent alone is not counted as one;');
   log(`  × baseline: ops/s divided by the bare-pg payment transaction's ops/s (docs/performance.md, "Performance goals").`);
   if (backgroundPerSecond !== null) log(`  The idle gateway's own polling ran ${fmtShort(backgroundPerSecond)} statements/s; they are included.`);
-  log();
-  log(operationsTable(run.rows, baselinePerSecond));
+  if (run.rows.length) {
+    log();
+    log(operationsTable(run.rows, baselinePerSecond));
+  }
   if (webhooks) {
     log();
     log(webhookTable(webhooks));
@@ -209,9 +240,14 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
     log(`Payment rounds (bare pg, then regular-payment, back to back; ${run.opts.durationMs / 1000} s each)`);
     log(roundsLines(run.rounds));
   }
+  if (run.bank.length) {
+    log();
+    log(bankTable(run.bank.flat()));
+  }
   log();
   log('Goals (docs/performance.md)');
   log(goals(run.rows, baselinePerSecond, webhooks, run.rounds));
+  for (const rounds of run.bank) for (const c of bankChecks(rounds, fmtShort)) log(`  ${c.met ? 'met    ' : 'FAIL   '}  ${c.text}${rounds[0]?.label ? `, ${rounds[0].label}` : ''}: ${c.measured}`);
   const floor = floorLine(run.rows, baselinePerSecond);
   if (floor) log(floor);
   if (run.gateway.warnings) log(`\nThe gateway logged ${run.gateway.warnings} warning/error line(s); the last ones:\n${run.gateway.lastOutput()}`);
@@ -263,7 +299,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
 
     sql = await SqlCounter.open(gateway.databaseUrl());
     const meter = new Meter(gateway, sql);
-    const run: Run = { opts, signal: abort.signal, gateway, meter, http, rows: [], rounds: [], roundErrors: 0 };
+    const run: Run = { opts, signal: abort.signal, gateway, meter, http, rows: [], rounds: [], roundErrors: 0, bank: [] };
 
     // What the gateway does on its own (job and webhook polling), to judge the counts by.
     const idleMs = opts.quick ? 1_000 : 3_000;
@@ -296,6 +332,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
       const workersLabel = `${workers} worker${workers > 1 ? 's' : ''}`;
       await runGatewayPhases(run, (name) => (opts.workers.length > 1 ? `${name}, ${workersLabel}` : name));
       if (opts.rounds > 0 && opts.phases.has('baseline') && opts.phases.has('payment')) await runRounds(run, workersLabel);
+      if (opts.phases.has('bank')) await runBank(run, opts.workers.length > 1 ? workersLabel : '');
     }
 
     let webhooks: WebhookResult | null = null;
@@ -310,7 +347,9 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
     const webhooksOk = !webhooks || (!webhooks.timedOut && webhooks.distinct === webhooks.events && webhooks.rowsDelivered === webhooks.events);
     if (errors) log(`\n${fmt(errors)} operation(s) failed; see the phase lines above for the first error of each`);
     if (!webhooksOk) log('\nnot every webhook notification was delivered and recorded as delivered');
-    return errors === 0 && webhooksOk;
+    const bankOk = run.bank.every((rounds) => rounds.length > 0 && bankChecks(rounds, fmtShort).every((c) => c.met));
+    if (!bankOk) log('\nFAIL: the bank phase missed a bound (the FAIL lines above)');
+    return errors === 0 && webhooksOk && bankOk;
   } finally {
     await cleanup();
   }

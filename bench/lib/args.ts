@@ -1,8 +1,12 @@
 // Command-line flags of `npm run bench` (after `--`).
 import { parseArgs } from 'node:util';
+import { parseLatency, type Latency } from '../../emulators/iyzico/behaviour.ts';
 
-export const PHASES = ['baseline', 'floor', 'payment', 'secure', 'retrieve', 'list', 'webhooks'] as const;
+export const PHASES = ['baseline', 'floor', 'payment', 'secure', 'retrieve', 'list', 'bank', 'webhooks'] as const;
 export type Phase = (typeof PHASES)[number];
+
+/** The bank phase's load: 128 merchants' calls in flight against a bank answering in 300-800 ms. */
+export const BANK_DEFAULTS = { clients: 128, latency: { minMs: 300, maxMs: 800 }, rounds: 1 };
 
 export interface BenchOptions {
   durationMs: number;
@@ -17,6 +21,8 @@ export interface BenchOptions {
   listSizes: number[];
   /** Back-to-back pairs (bare-pg payment, regular-payment) after each worker count's phases. */
   rounds: number;
+  /** The bank phase: concurrent clients, and the emulated bank's latency per answer. */
+  bank: { clients: number; latency: Latency; rounds: number };
   phases: Set<Phase>;
   showSql: boolean;
   quick: boolean;
@@ -46,6 +52,11 @@ bare-pg baseline on the same database. Everything it starts is stopped at the en
                       and regular-payment back to back (each --warmup, then --duration); the
                       payment ratio goal is then judged on their median, not on the one pair of
                       phases minutes apart (needs the baseline and payment phases; default 0)
+  --bank-clients <n>  concurrent clients of the bank phase (default ${BANK_DEFAULTS.clients})
+  --bank-latency <min-max>  the bank phase's iyzico emulator answers after a uniformly random
+                      delay in this range, ms (default ${BANK_DEFAULTS.latency.minMs}-${BANK_DEFAULTS.latency.maxMs})
+  --bank-rounds <n>   measured windows of the bank phase, back to back (each --warmup, then
+                      --duration); its rate and p99 bounds are judged on their medians (default 1)
   --help`;
 
 function positive(value: string | undefined, name: string, fallback: number, integer = true): number {
@@ -53,6 +64,17 @@ function positive(value: string | undefined, name: string, fallback: number, int
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got "${value}"`);
   return n;
+}
+
+function bankLatency(value: string | undefined): Latency {
+  if (value === undefined) return BANK_DEFAULTS.latency;
+  try {
+    const latency = parseLatency(value);
+    if (latency.maxMs > 0) return latency;
+  } catch {
+    // the message below says what is expected
+  }
+  throw new Error(`--bank-latency must be MIN-MAX in milliseconds with MAX > 0, got "${value}"`);
 }
 
 /** null when --help was asked for. */
@@ -72,6 +94,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
       sql: { type: 'boolean', default: false },
       workers: { type: 'string' },
       rounds: { type: 'string' },
+      'bank-clients': { type: 'string' },
+      'bank-latency': { type: 'string' },
+      'bank-rounds': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -96,6 +121,11 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     workers: (values.workers ?? '1').split(',').map((s) => positive(s.trim(), 'workers', 1)),
     listSizes: (values['list-sizes'] ?? '10,50').split(',').map((s) => positive(s.trim(), 'list-sizes', 10)),
     rounds,
+    bank: {
+      clients: positive(values['bank-clients'], 'bank-clients', BANK_DEFAULTS.clients),
+      latency: bankLatency(values['bank-latency']),
+      rounds: positive(values['bank-rounds'], 'bank-rounds', BANK_DEFAULTS.rounds),
+    },
     phases,
     showSql: values.sql ?? false,
   };

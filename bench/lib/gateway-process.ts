@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseMasterKey } from '../../src/domain/secrets.ts';
 import { sleep } from './stats.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -154,6 +155,11 @@ export class GatewayProcess {
 
   demoCredentials(): DemoCredentials {
     return JSON.parse(readFileSync(path.join(this.settings.dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+  }
+
+  /** The master key the gateway generated into DATA_DIR (the benchmark removes GATEWAY_MASTER_KEY). */
+  masterKey(): Buffer {
+    return parseMasterKey(readFileSync(path.join(this.settings.dataDir, 'master.key'), 'utf8').trim());
   }
 
   /** The embedded server's superuser URL for `database`, from the password the gateway generated. */

@@ -1,5 +1,6 @@
 // The results as Markdown tables (readable in a terminal, pasteable into docs/performance.md) and
 // the performance goals (docs/performance.md) checked against them.
+import type { BankResult } from './bank-phase.ts';
 import type { LoadResult } from './load.ts';
 import type { Usage } from './meter.ts';
 import { fmt, fmtShort, median } from './stats.ts';
@@ -61,6 +62,28 @@ export function webhookTable(w: WebhookResult): string {
         fmtShort(perOp(w.usage.sql.transactions, n)),
       ],
     ],
+  );
+}
+
+/** The bank phase: achieved against theoretical (clients / mean bank latency), the gateway's latency against the bank's. */
+export function bankTable(results: BankResult[]): string {
+  return table(
+    ['bank phase (regular-payment via iyzico emulator)', 'clients', 'payments', 'payments/s', 'theoretical/s', '× theoretical', 'p50 ms', 'p99 ms', 'bank mean ms', 'bank p99 ms', '503s', 'non-200', 'gateway CPU ms/payment'],
+    results.map((r) => [
+      `bank answering in ${r.latency.minMs}-${r.latency.maxMs} ms${r.label ? `, ${r.label}` : ''}${results.length > 1 ? `, round ${r.round}` : ''}`,
+      fmt(r.clients),
+      fmt(r.ok),
+      fmt(r.perSecond, 0),
+      fmt(r.theoreticalPerSecond, 0),
+      fmtShort(r.ratio),
+      fmtShort(r.p50),
+      fmtShort(r.p99),
+      fmtShort(r.bank.meanMs),
+      fmtShort(r.bank.p99),
+      fmt(r.status503),
+      fmt(r.non200),
+      fmtShort(perOp(r.usage.gatewayCpuMs, r.ok)),
+    ]),
   );
 }
 

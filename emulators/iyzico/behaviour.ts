@@ -14,8 +14,57 @@ export interface BehaviourRule {
   delayMs: number;
 }
 
+/**
+ * A real bank's time to answer: every API call (whatever it answers) waits a uniformly random
+ * delay in [minMs, maxMs] first. A server option (`latency`) and `--latency MIN-MAX` of
+ * `npm run emulator`, not a rule: it stays through /_emulator/reset.
+ */
+export interface Latency {
+  minMs: number;
+  maxMs: number;
+}
+
+/** "300-800" or "500" (fixed); throws with what is wrong. */
+export function parseLatency(text: string): Latency {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
+  if (!match) throw new Error(`latency must be MIN-MAX or MS in milliseconds, got "${text}"`);
+  return checkLatency({ minMs: Number(match[1]), maxMs: Number(match[2] ?? match[1]) });
+}
+
+function checkLatency(latency: Latency): Latency {
+  const { minMs, maxMs } = latency;
+  if (!Number.isInteger(minMs) || !Number.isInteger(maxMs) || minMs < 0 || maxMs < minMs) throw new Error('latency needs integers 0 <= minMs <= maxMs');
+  return { minMs, maxMs };
+}
+
+/** How many waits are kept until read (a long manual run drops the older half). */
+const LATENCIES_KEPT = 200_000;
+
 export class Behaviour {
   private rules: BehaviourRule[] = [];
+  private readonly latency: Latency | null;
+  private waited: number[] = [];
+
+  constructor(latency?: Latency) {
+    this.latency = latency ? checkLatency(latency) : null;
+  }
+
+  /** The `latency` delay of one API call; records how long it actually waited (timer lateness included). */
+  async wait(): Promise<void> {
+    if (!this.latency) return;
+    const { minMs, maxMs } = this.latency;
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, minMs + Math.random() * (maxMs - minMs)));
+    if (this.waited.length >= LATENCIES_KEPT) this.waited = this.waited.slice(LATENCIES_KEPT / 2);
+    this.waited.push(performance.now() - started);
+  }
+
+  /** The waits (ms) since the last call, in the order they ended; a benchmark's measured bank latency. */
+  takeLatencies(): number[] {
+    const taken = this.waited;
+    this.waited = [];
+    return taken;
+  }
 
   set(input: { mode?: unknown; count?: unknown; delayMs?: unknown }): BehaviourRule {
     const modes: BehaviourMode[] = ['decline', 'fail', 'timeout', 'slow'];

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { verifyRequest, type Credentials } from './auth.ts';
 import { obj, str, type ApiContext, type ApiHandler } from './api.ts';
-import { Behaviour } from './behaviour.ts';
+import { Behaviour, type Latency } from './behaviour.ts';
 import { createCard, deleteCard, listCards } from './cardstorage.ts';
 import { ERRORS, failureBody, IyziFailure } from './errors.ts';
 import { binCheck, installmentInfo } from './info.ts';
@@ -40,6 +40,8 @@ export interface IyzicoEmulatorOptions extends Partial<Credentials> {
   webhookDelayMs?: number;
   webhookRetryMs?: number;
   merchantId?: string;
+  /** Every API answer waits a uniformly random [minMs, maxMs] first, as a real bank takes its time. */
+  latency?: Latency;
 }
 
 export interface IyzicoEmulator extends Credentials {
@@ -58,7 +60,7 @@ const MAX_BODY = 1_000_000;
 export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): Promise<IyzicoEmulator> {
   const creds: Credentials = { apiKey: options.apiKey ?? DEFAULT_CREDENTIALS.apiKey, secretKey: options.secretKey ?? DEFAULT_CREDENTIALS.secretKey };
   const state = new EmulatorState();
-  const behaviour = new Behaviour();
+  const behaviour = new Behaviour(options.latency);
   const sockets = new Set<Socket>();
   const webhooks = options.webhookUrl
     ? new WebhookSender({
@@ -87,6 +89,7 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
     const url = new URL(req.url ?? '/', baseUrl);
     const raw = await readBody(req);
     if (url.pathname.startsWith('/_emulator/')) return handleEmulator(req.method ?? 'GET', url, raw, res);
+    await behaviour.wait();
 
     const route = ROUTES[`${req.method} ${url.pathname}`];
     const body = parseJson(raw);

@@ -49,3 +49,19 @@ it('refuses an unknown provider with a usage line', async () => {
   expect(await run.exit).toBe(2);
   expect(run.stdout()).toContain('usage: npm run emulator -- iyzico');
 });
+
+it('answers after the --latency it was given, and refuses a latency it cannot read', async () => {
+  const run = await start(['iyzico', '--port', '0', '--latency', '150-200']);
+  const url = /base URL: +(http:\/\/127\.0\.0\.1:\d+)/.exec(run.stdout())?.[1];
+  expect(run.stdout()).toMatch(/latency: +150-200 ms before every API answer/);
+  const client = iyzipay({ apiKey: 'sandbox-emulator-api-key', secretKey: 'sandbox-emulator-secret-key', uri: url! });
+  const started = Date.now();
+  expect(await client.call('binNumber', 'retrieve', { binNumber: '552879' })).toMatchObject({ status: 'success' });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(149);
+  child!.kill('SIGTERM');
+  await run.exit;
+
+  const refused = await start(['iyzico', '--latency', 'slow']);
+  expect(await refused.exit).toBe(2);
+  expect(refused.stdout()).toContain('--latency must be MIN-MAX or MS in milliseconds, got "slow"');
+});
