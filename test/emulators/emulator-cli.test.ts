@@ -8,12 +8,19 @@ import { iyzipay } from './iyzipay-client.ts';
 const TSX = path.resolve('node_modules/.bin/tsx');
 let child: ChildProcess | undefined;
 
+// The child runs in a process group of its own: a test that fails before its SIGTERM leaves no
+// emulator behind (tsx's node child included), since the whole group is killed.
 afterEach(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (child?.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 });
 
 function start(args: string[]): Promise<{ stdout: () => string; exit: Promise<number | null> }> {
-  child = spawn(TSX, ['scripts/emulator.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(TSX, ['scripts/emulator.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c));
