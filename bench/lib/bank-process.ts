@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Latency } from '../../emulators/iyzico/behaviour.ts';
 import { REPO_ROOT } from './gateway-process.ts';
 import { sleep } from './stats.ts';
+import { stopChild } from './child.ts';
 
 const START_TIMEOUT_MS = 30_000;
 const ASK_TIMEOUT_MS = 10_000;
@@ -59,13 +60,7 @@ export class BankProcess {
     });
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.kill('SIGTERM');
-    if (await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)])) {
-      this.child.kill('SIGKILL');
-      await exited;
-    }
+  stop(): Promise<void> {
+    return stopChild(this.child);
   }
 }

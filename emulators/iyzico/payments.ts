@@ -122,6 +122,21 @@ export function charge(ctx: ApiContext, payment: Payment): void {
   ctx.state.paymentSettled(payment);
 }
 
+/** What iyzico tells of one basket item in a payment answer and in its reports: prices and (zero) commissions. */
+export function itemAmounts(item: { itemId: string; price: number; paidPrice: number }): Record<string, unknown> {
+  return {
+    itemId: item.itemId,
+    price: toAmount(item.price),
+    paidPrice: toAmount(item.paidPrice),
+    merchantCommissionRate: 0,
+    merchantCommissionRateAmount: 0,
+    iyziCommissionRateAmount: 0,
+    iyziCommissionFee: 0,
+    blockageRate: 0,
+    merchantPayoutAmount: toAmount(item.paidPrice),
+  };
+}
+
 /** iyzico's payment answer (auth, 3DS auth, detail), signed over its documented fields. */
 export function paymentBody(ctx: ApiContext, payment: Payment, conversationId: string | undefined): Record<string, unknown> {
   const price = toAmount(payment.price);
@@ -144,17 +159,9 @@ export function paymentBody(ctx: ApiContext, payment: Payment, conversationId: s
     basketId: payment.basketId,
     currency: payment.currency,
     itemTransactions: payment.items.map((item) => ({
-      itemId: item.itemId,
+      ...itemAmounts(item),
       paymentTransactionId: item.paymentTransactionId,
       transactionStatus: 2,
-      price: toAmount(item.price),
-      paidPrice: toAmount(item.paidPrice),
-      merchantCommissionRate: 0,
-      merchantCommissionRateAmount: 0,
-      iyziCommissionRateAmount: 0,
-      iyziCommissionFee: 0,
-      blockageRate: 0,
-      merchantPayoutAmount: toAmount(item.paidPrice),
       iyziConversionRate: 0,
       iyziConversionRateAmount: 0,
     })),

@@ -1,3 +1,4 @@
+import { itemAmounts } from './payments.ts';
 import { str, type ApiContext } from './api.ts';
 import { ERRORS, IyziFailure } from './errors.ts';
 import { toAmount } from './money.ts';
@@ -46,17 +47,9 @@ function cancelEntry(payment: Payment, cancel: Cancel): Record<string, unknown> 
 
 function itemEntry(ctx: ApiContext, payment: Payment, item: ItemTransaction): Record<string, unknown> {
   return {
-    itemId: item.itemId,
+    ...itemAmounts(item),
     paymentTransactionId: id(item.paymentTransactionId),
     transactionStatus: payment.status === 'SUCCESS' ? 2 : 0,
-    price: toAmount(item.price),
-    paidPrice: toAmount(item.paidPrice),
-    merchantCommissionRate: 0,
-    merchantCommissionRateAmount: 0,
-    iyziCommissionRateAmount: 0,
-    iyziCommissionFee: 0,
-    blockageRate: 0,
-    merchantPayoutAmount: toAmount(item.paidPrice),
     refunds: ctx.state.refunds.filter((r) => r.paymentTransactionId === item.paymentTransactionId).map((r) => refundEntry(payment, r)),
   };
 }
