@@ -107,3 +107,15 @@ describe('CLI accounts with credentials', { timeout: 120_000 }, () => {
     expect((await cli.run(['workspace', 'settings', m.team])).stdout).toContain('BIN source    the default account');
   });
 });
+
+describe('CLI installment plan', { timeout: 120_000 }, () => {
+  it('sets the counts offered with their rates and the programs, and refuses a bad rate at its path', async () => {
+    const out = await cli.json<{ installments: unknown }>('account', 'installments', m.team, m.accountToken, '--rate', '3=4.5', '--rate', '6=9', '--program', 'Bonus');
+    expect(out.installments).toEqual({ counts: [3, 6], rates: { '3': '4.50', '6': '9.00' }, programs: ['Bonus'] });
+    const text = await cli.run(['account', 'installments', m.team, m.accountToken, '--rate', '2=1']);
+    expect(text.stdout).toContain('2=1.00%; programs: any card.');
+    const before = await db().paymentAccount.findUniqueOrThrow({ where: { id: m.accountToken } });
+    await cli.fails(['account', 'installments', m.team, m.accountToken, '--rate', '4=abc'], 'rates.4: ');
+    expect(await db().paymentAccount.findUniqueOrThrow({ where: { id: m.accountToken } })).toEqual(before);
+  });
+});

@@ -1,5 +1,6 @@
 // `gateway channel …`, `gateway account …` and `gateway routing …`: where a workspace's payments
 // come from and which payment account takes them.
+import { describePlan, setInstallmentPlan } from '../domain/installment-plan.ts';
 import type { Command } from 'commander';
 import type { Mode, PaymentAccount } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
@@ -138,6 +139,22 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
         const { workspace: w } = await requireAccount(ctx.db, slug, token);
         const a = await updatePaymentAccountConnection(s, w, token, { credentials: opts.credential, settings: opts.setting });
         ctx.print(accountJson(a, w.defaultPaymentAccountId, credentialHints(ctx.masterKey, a)), [`Payment account ${a.id} of "${slug}" updated.`, ...connectionLines(ctx, a)]);
+      }),
+    );
+  account
+    .command('installments')
+    .description("Set a payment account's installment plan: the counts offered with their surcharge, and the card programs allowed (banks' virtual POS do not quote rates)")
+    .argument('<slug>', 'workspace slug')
+    .argument('<token>', 'payment_provider_token of the account')
+    .option('--rate <count=percent>', 'an installment count offered (2-12) and its total surcharge in percent, e.g. 3=4.5; repeat for each (none: every count at the default rates)', collectPair('--rate'))
+    .option('--program <name>', 'a card program that may pay in installments, e.g. Bonus; repeat for each (none: any card)', (v: string, all: string[] = []) => [...all, v])
+    .action(
+      accountAction(io, async (ctx, s, slug: string, token: string, opts: { rate?: Record<string, string>; program?: string[] }) => {
+        const { workspace: w } = await requireAccount(ctx.db, slug, token);
+        const a = await setInstallmentPlan(s, w, token, { rates: opts.rate ?? null, programs: opts.program ?? null });
+        const plan = describePlan(a);
+        const counts = plan.counts.length ? plan.counts.map((n) => `${n}=${plan.rates[String(n)]}%`).join(' ') : 'every count, default rates';
+        ctx.print({ payment_provider_token: a.id, installments: plan }, [`Installments of ${a.id}: ${counts}; programs: ${plan.programs.join(', ') || 'any card'}.`]);
       }),
     );
   account

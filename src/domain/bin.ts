@@ -46,5 +46,5 @@ export async function retrieveBin(s: Services, workspace: Workspace, raw: unknow
   });
   const charge = planCharge(account, input.transaction.amount, input.transaction.currency, s.rates, ['transaction', 'currency']);
   // The contract: installments only in TRY, including when conversion charges the card in TRY's place.
-  return { card: { ...card, bin }, installments: await installmentOptions(s, account, charge, bin) };
+  return { card: { ...card, bin }, installments: await installmentOptions(s, account, charge, { ...card, bin }) };
 }

@@ -31,6 +31,7 @@ const catalog = {
   currency_invalid: { tr: 'Para birimi TRY, USD, EUR veya GBP olmalıdır.', en: 'The currency must be TRY, USD, EUR or GBP.' },
   currency_not_supported: { tr: 'Ödeme hesabı bu para birimini desteklemiyor.', en: 'The payment account does not accept this currency.' },
   conversion_rate_unavailable: { tr: 'Güncel kur bilgisi alınamadı.', en: 'The current exchange rate could not be obtained.' },
+  installment_not_offered: { tr: 'Bu taksit sayısı bu kart için sunulmuyor.', en: 'This number of installments is not offered for this card.' },
   timeout_range: { tr: 'Bekleme süresi 1000 ile 120000 milisaniye arasında bir tam sayı olmalıdır.', en: 'The timeout must be an integer from 1000 to 120000 milliseconds.' },
   installment_range: { tr: 'Taksit sayısı 1 ile 12 arasında olmalıdır.', en: 'The installment number must be between 1 and 12.' },
   installment_only_try: { tr: 'TRY dışındaki para birimlerinde taksit yapılamaz; taksit sayısı 1 olmalıdır.', en: 'No installments outside TRY; the installment number must be 1.' },

@@ -38,7 +38,7 @@ export async function orderInstallments(s: Services, order: CheckoutOrder, bin: 
   const card = await pageBinLookup(s, order.workspace, bin);
   const account = await chooseAccount(s, order.workspace, { token: order.paymentAccountId, path: ORDER_PATHS.account, needs: ['secure'], card: { bin: card, currency: order.currency, amount: order.amount } });
   const charge = planCharge(account, order.amount, order.currency, s.rates, ORDER_PATHS.currency);
-  return { card, installments: await pageInstallments(s, account, charge, bin) };
+  return { card, installments: await pageInstallments(s, account, charge, card) };
 }
 
 const ORDER_PATHS = { account: ['paymentProviderToken'], currency: ['currency'], installmentNumber: ['installmentNumber'] };

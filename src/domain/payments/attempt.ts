@@ -13,7 +13,9 @@ import type { Tx } from '../../db/client.ts';
 import { insertRow, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
-import type { BasketItem, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
+import type { BasketItem, BinInfo, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
+import { allowsInstallments, offeredInstallments } from '../installment-plan.ts';
+import { unknownBin } from '../bin-source.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
 import { covers } from '../plans.ts';
 import { planCharge, type ChargePlan } from '../charge-currency.ts';
@@ -181,7 +183,7 @@ async function planAttempt(s: Services, req: AttemptRequest): Promise<AttemptPla
     savedCardAccount,
   );
   const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
-  const priced = req.pricing === 'given' ? priceGiven(req, charge) : await priceQuoted(s, req, account, charge);
+  const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
   if (req.shouldSave) {
     const path = req.paths.shouldSave ?? ['card', 'shouldSave'];
     if (!covers(req.workspace, 'saved_cards')) throw ValidationError.single(path, 'plan_saved_cards');
@@ -190,18 +192,19 @@ async function planAttempt(s: Services, req: AttemptRequest): Promise<AttemptPla
   return { account, charge, ...priced };
 }
 
-function priceGiven(req: AttemptRequest, charge: ChargePlan): Omit<AttemptPlan, 'account' | 'charge'> {
+function priceGiven(req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Omit<AttemptPlan, 'account' | 'charge'> {
   // Installments exist only in TRY, also when conversion charges the card in another currency.
   if (charge.currency !== 'TRY' && req.installmentNumber !== 1) throw ValidationError.single(req.paths.installmentNumber, 'installment_only_try');
+  if (!allowsInstallments(account, req.card.bin, req.installmentNumber)) throw ValidationError.single(req.paths.installmentNumber, 'installment_not_offered');
   return { amount: req.amount, baseAmount: req.baseAmount ?? req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
 }
 
 async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Promise<Omit<AttemptPlan, 'account' | 'charge'>> {
   const asked = { amount: req.amount, baseAmount: req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
-  const bin = req.card.bin?.bin ?? '';
+  const bin = req.card.bin ?? unknownBin('');
   if (req.installmentNumber > 1) {
     const option = (await pageInstallments(s, account, charge, bin)).find((o) => o.number === req.installmentNumber);
-    if (!option) throw ValidationError.single(req.paths.installmentNumber, 'installment_only_try');
+    if (!option) throw ValidationError.single(req.paths.installmentNumber, charge.currency === 'TRY' && !charge.conversion ? 'installment_not_offered' : 'installment_only_try');
     // The surcharge is part of what is charged; base_amount keeps the amount asked for.
     return { ...asked, amount: option.total, bankAmount: option.total, bankCurrency: 'TRY' };
   }
@@ -210,10 +213,14 @@ async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAcc
   return single ? { ...asked, amount: single.total, bankAmount: single.total, bankCurrency: 'TRY' } : asked;
 }
 
-/** Installment options the account quotes for a charge; the contract has them in TRY only. */
-export async function installmentOptions(s: Services, account: PaymentAccount, charge: ChargePlan, bin: string): Promise<InstallmentOption[]> {
+/**
+ * Installment options the account quotes for a charge and offers for this card (its plan's counts
+ * and card programs); the contract has them in TRY only.
+ */
+export async function installmentOptions(s: Services, account: PaymentAccount, charge: ChargePlan, card: BinInfo): Promise<InstallmentOption[]> {
   if (charge.currency !== 'TRY' || charge.amount <= 0n) return [];
-  return s.providers.forAccount(account).installments({ bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });
+  const quoted = await s.providers.forAccount(account).installments({ bin: card.bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });
+  return offeredInstallments(account, card, quoted);
 }
 
 function basketFits(basket: BasketItem[] | undefined, amount: bigint): basket is BasketItem[] {
@@ -227,8 +234,8 @@ export const threeDsCallbackUrl = (s: Services, paymentId: string): string => `$
  * What a hosted page offers: none when conversion sits in between, since the page shows and
  * records the amount in the owner's currency while the quote would be in the charged one.
  */
-export async function pageInstallments(s: Services, account: PaymentAccount, charge: ChargePlan, bin: string): Promise<InstallmentOption[]> {
-  return charge.conversion ? [] : installmentOptions(s, account, charge, bin);
+export async function pageInstallments(s: Services, account: PaymentAccount, charge: ChargePlan, card: BinInfo): Promise<InstallmentOption[]> {
+  return charge.conversion ? [] : installmentOptions(s, account, charge, card);
 }
 
 /** What the bank is asked to charge: amount and currency as charged, and the card or saved card. */

@@ -18,6 +18,7 @@ import {
   setWorkspaceUnknownKeys,
 } from '../../domain/settings.ts';
 import { formatAmount } from '../../domain/money.ts';
+import { setInstallmentPlan } from '../../domain/installment-plan.ts';
 import { ChannelRecord, PaymentAccountRecord, WorkspaceRecord } from './workspace.ts';
 import { unknownKeysOf, type Credentials } from '../../domain/workspaces.ts';
 import type { Channel, PaymentAccount, RoutingRule, Workspace } from '../../generated/prisma/client.ts';
@@ -201,6 +202,20 @@ builder.mutationField('updatePaymentAccountConnection', (t) =>
       payload(ctx, async () => ({
         paymentAccount: await updatePaymentAccountConnection(ctx.services, actingWorkspace(ctx), args.token, { credentials: args.credentials, settings: args.settings }),
       })) as Promise<SettingsShape>,
+  }),
+);
+
+builder.mutationField('setInstallmentPlan', (t) =>
+  t.field({
+    type: AccountPayload,
+    description: "Replaces an account's installment plan: the counts offered with their total surcharge, and the card programs that may pay in installments",
+    args: {
+      token: t.arg.string({ required: true }),
+      rates: t.arg({ type: 'JSON', description: 'Count (2-12) to total surcharge in percent, e.g. {"3": "4.5"}; the counts given are the ones offered; null or {}: every count at the default rates' }),
+      programs: t.arg.stringList({ description: 'Card programs (BIN facts) allowed installments, e.g. ["Bonus"]; null or []: any card' }),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({ paymentAccount: await setInstallmentPlan(ctx.services, actingWorkspace(ctx), args.token, { rates: args.rates ?? null, programs: args.programs ?? null }) })) as Promise<SettingsShape>,
   }),
 );
 

@@ -1,4 +1,5 @@
 // Dashboard and support reads of workspaces, channels and payment accounts.
+import { describePlan } from '../../domain/installment-plan.ts';
 import { builder } from '../builder.ts';
 import { capabilityNames } from '../../domain/accounts.ts';
 import { readableWorkspaceId } from '../auth.ts';
@@ -61,6 +62,11 @@ export const PaymentAccountRecord = builder.prismaObject('PaymentAccount', {
     mode: t.exposeString('mode'),
     currencies: t.stringList({ resolve: (a) => a.currencies }),
     capabilities: t.stringList({ resolve: (a) => capabilityNames(a) }),
+    installmentPlan: t.field({
+      type: 'JSON',
+      description: 'Installment counts offered with their total surcharge in percent, and the card programs allowed (empty: every count, any card)',
+      resolve: (a) => describePlan(a),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
