@@ -15,7 +15,7 @@ export function orderIdOf(idempotencyKey: string): string {
   return createHash('sha256').update(idempotencyKey, 'utf8').digest('hex').slice(0, 32);
 }
 
-/** Whether a provider reference can be an order id this connector wrote (and so be sent as OrderId). */
+/** Whether a provider reference can be an EST order id (1-64 letters, digits, "-" or "_"): only such is sent as OrderId. */
 export function isOrderId(value: string): boolean {
-  return /^[0-9a-f]{32}$/.test(value);
+  return /^[A-Za-z0-9_-]{1,64}$/.test(value);
 }
