@@ -89,8 +89,8 @@ describe('EST callback check', () => {
     });
     expect(ver1.verifyCallback(payment, { ...VER1_3D_CALLBACK, mdStatus: '1' })).toMatchObject({ status: 'rejected' });
     // HASHPARAMS that leave the 3D result unsigned are not trusted, even with a matching hash.
-    const weak = { ...VER1_3D_CALLBACK, HASHPARAMS: 'clientid:oid:', mdStatus: '1' };
-    weak.HASH = createHash('sha1').update(`${weak.clientid}${weak.oid}${VER1_STORE_KEY}`).digest('base64');
+    const weak: Record<string, string> = { ...VER1_3D_CALLBACK, HASHPARAMS: 'clientid:oid:', mdStatus: '1' };
+    weak.HASH = createHash('sha1').update(`${weak.clientid!}${weak.oid!}${VER1_STORE_KEY}`).digest('base64');
     expect(ver1.verifyCallback(payment, weak)).toEqual({ status: 'rejected', reason: 'The callback does not sign its order and 3D result' });
     expect(ver1.verifyCallback(payment, { ...VER1_3D_CALLBACK, storetype: '3d_pay' })).toMatchObject({ status: 'rejected' });
     expect(ver1.verifyCallback({ ...payment, amount: 102n }, { ...VER1_3D_CALLBACK })).toMatchObject({ status: 'rejected' });
