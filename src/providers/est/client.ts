@@ -29,8 +29,8 @@ export interface EstClientOptions {
 }
 
 const REDACTED = '[redacted]';
-/** Request fields never logged: the API password, the card's expiry and security code. */
-const DROP = new Set(['Password', 'Expires', 'Cvv2Val']);
+/** Fields never logged: the API password, the card's expiry and security code, the holder's name. */
+const DROP = new Set(['Password', 'Expires', 'Cvv2Val', 'CARDHOLDERNAME']);
 const DIGIT_RUN = /\d{12,19}/g;
 
 function maskNumber(value: string): string {
@@ -38,7 +38,7 @@ function maskNumber(value: string): string {
 }
 
 /**
- * A copy of a request or answer that is safe to log: the password, expiry and CVV go; the card
+ * A copy of a request or answer that is safe to log: the password, expiry, CVV and holder name go; the card
  * number (Number: a PAN, or the 3D md token standing for it) keeps its last four characters; any
  * other run of 12-19 digits is masked wherever it hides.
  */

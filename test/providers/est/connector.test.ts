@@ -124,12 +124,14 @@ describe('EST connector over the XML API', () => {
     script = answering(samples.PAYMENT_APPROVED);
     await connector().charge(chargeInput);
     const text = JSON.stringify(logged);
-    expect(logged).toHaveLength(1);
     expect(text).not.toContain('4355084355084358');
     expect(text).not.toContain('ISBANK07');
     expect(text).not.toContain('12/30');
     expect(text).not.toContain('"000"');
     expect(text).not.toContain('TRPS0200');
+    script = answering(samples.CREDIT_APPROVED);
+    await connector().refund({ idempotencyKey: 'refund:r1', providerReference: ORDER, amount: 100n, currency: 'TRY' });
+    expect(logged[1]).toMatchObject({ operation: 'refund', response: { extra: { CARDHOLDERNAME: '[redacted]' } } });
     expect(logged[0]).toMatchObject({ operation: 'charge', outcome: 'answered', httpStatus: 200, request: { Number: '************4358', Password: '[redacted]', Cvv2Val: '[redacted]', Expires: '[redacted]', OrderId: ORDER } });
   });
 
