@@ -1,0 +1,192 @@
+// The EST connector: one payment account's view of its bank's EST (Payten) virtual POS. 3-D
+// Secure goes through the bank's 3D gate: start3D hands the gateway a signed form to post
+// (requests.ts), verifyCallback judges what the gate posts back (callback.ts), and complete3D
+// authorises over the XML API ("3D" model) or reads the charge the gate already made ("3D Pay").
+// Direct charges, refunds (Credit), cancels (Void) and the order inquiry (ORDERSTATUS) are
+// CC5Requests (client.ts). The order id is derived from the payment's idempotency key
+// (order-id.ts), so every call about one payment names the same order. EST has no card vault
+// and no BIN or instalment API here: the account's own rate table quotes instalments.
+import { randomBytes } from 'node:crypto';
+import type { ConnectorDeps } from '../registry.ts';
+import {
+  computeInstallments,
+  ProviderTimeoutError,
+  type BinInfo,
+  type CallbackCheck,
+  type CancelInput,
+  type CancelResult,
+  type Capability,
+  type ChargeInput,
+  type ChargeResult,
+  type Complete3DInput,
+  type Complete3DResult,
+  type Connector,
+  type DeleteCardResult,
+  type InstallmentOption,
+  type InstallmentsInput,
+  type PaymentStatusInput,
+  type PaymentStatusResult,
+  type ProviderFailure,
+  type RefundInput,
+  type RefundResult,
+  type RefundStatusInput,
+  type RefundStatusResult,
+  type Start3DInput,
+  type Start3DResult,
+  type StoreCardResult,
+  type ThreeDsPayment,
+} from '../types.ts';
+import { paymentResult, paymentStatusResult, refundResult, refundStatusResult, threeDPayResult } from './answers.ts';
+import { judgeCallback } from './callback.ts';
+import { EST_PROVIDER_ID, EstClient } from './client.ts';
+import { isOrderId, orderIdOf } from './order-id.ts';
+import { cancelRequest, chargeRequest, refundRequest, statusRequest, threeDAuthRequest, threeDForm } from './requests.ts';
+import { endpointsOf, type EstCredentials, type EstSettings } from './settings.ts';
+
+/**
+ * Both payment kinds, refunds, cancels and the gate's own page; conversion because the gateway
+ * converts before the call (EST is asked in the payment's currency). No card storage.
+ */
+export const EST_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['secure', 'non_secure', 'refund', 'cancel', 'hosted_page', 'conversion']);
+
+export interface EstConnectorOptions {
+  /** The 3D form's random salt (rnd); tests fix it to reproduce a hash. */
+  rnd?: () => string;
+}
+
+function unknownOutcome(operation: string): never {
+  throw new ProviderTimeoutError(EST_PROVIDER_ID, operation);
+}
+
+function notOurs(message: string): ProviderFailure {
+  return { status: 'error', code: 'provider_error', message };
+}
+
+const NO_VAULT: ProviderFailure = { status: 'error', code: 'provider_error', message: 'EST keeps no cards in this gateway' };
+
+/** 20 random hex characters, as EST's own samples salt the form. */
+function randomSalt(): string {
+  return randomBytes(10).toString('hex').toUpperCase();
+}
+
+export class EstConnector implements Connector {
+  readonly provider = EST_PROVIDER_ID;
+  readonly capabilities = EST_CAPABILITIES;
+  readonly #credentials: EstCredentials;
+  readonly #settings: EstSettings;
+  readonly #gateUrl: string;
+  readonly #client: EstClient;
+  readonly #rnd: () => string;
+
+  constructor(credentials: EstCredentials, settings: EstSettings, deps: ConnectorDeps, options: EstConnectorOptions = {}) {
+    this.#credentials = credentials;
+    this.#settings = settings;
+    const endpoints = endpointsOf(settings);
+    this.#gateUrl = endpoints.gate3d;
+    this.#rnd = options.rnd ?? randomSalt;
+    this.#client = new EstClient({
+      apiUrl: endpoints.api,
+      timeoutMs: settings.timeout_ms,
+      // The exchange is already scrubbed of card data and the password (client.ts).
+      onExchange: (exchange) => deps.log('est exchange', { ...exchange }),
+    });
+  }
+
+  /** EST has no BIN service: the BIN with no facts (the workspace's BIN source answers them). */
+  binLookup(bin: string): Promise<BinInfo> {
+    return Promise.resolve({ bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null });
+  }
+
+  /** Banks do not quote: the account's own monthly rates (computeInstallments). */
+  installments(input: InstallmentsInput): Promise<InstallmentOption[]> {
+    return Promise.resolve(computeInstallments(input.amount, input.currency, input.monthlyRatesBp));
+  }
+
+  /** Nothing is sent: the shopper's browser posts the signed card form to the bank's 3D gate. */
+  start3D(input: Start3DInput): Promise<Start3DResult> {
+    if (input.card === undefined) return Promise.resolve(notOurs('EST takes 3D payments with card data only'));
+    const orderId = orderIdOf(input.idempotencyKey);
+    const fields = threeDForm(this.#credentials, {
+      orderId,
+      amount: input.amount,
+      currency: input.currency,
+      installmentNumber: input.installmentNumber,
+      callbackUrl: input.callbackUrl,
+      card: input.card,
+      storetype: this.#settings.model,
+      lang: this.#settings.lang,
+      rnd: this.#rnd(),
+    });
+    return Promise.resolve({ status: 'redirect', providerReference: orderId, redirect: { kind: 'form', action: this.#gateUrl, fields } });
+  }
+
+  verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
+    return judgeCallback(this.#credentials.client_id, this.#credentials.store_key, payment, fields);
+  }
+
+  async complete3D(input: Complete3DInput): Promise<Complete3DResult> {
+    const orderId = input.payment.providerReference;
+    if (!isOrderId(orderId)) return notOurs('Not an EST order id');
+    if (input.data.model === '3d_pay') return threeDPayResult(input.data, orderId);
+    const { md, xid, eci, cavv, taksit } = input.data;
+    if (!md) return notOurs('The callback gave no card token (md)');
+    const order = {
+      orderId,
+      amount: input.payment.amount,
+      currency: input.payment.currency,
+      installmentNumber: taksit && /^\d+$/.test(taksit) ? Number(taksit) : 1,
+    };
+    const body = threeDAuthRequest(this.#credentials, order, { md, xid: xid ?? '', eci: eci ?? '', cavv: cavv ?? '' });
+    const answer = await this.#client.call('complete3D', body);
+    return paymentResult(answer, orderId) ?? unknownOutcome('complete3D');
+  }
+
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    if (input.card === undefined) return notOurs('EST charges card data only');
+    const orderId = orderIdOf(input.idempotencyKey);
+    const order = {
+      orderId,
+      amount: input.amount,
+      currency: input.currency,
+      installmentNumber: input.installmentNumber,
+      ...(input.shopper?.ip ? { ip: input.shopper.ip } : {}),
+    };
+    const answer = await this.#client.call('charge', chargeRequest(this.#credentials, order, input.card));
+    return paymentResult(answer, orderId) ?? unknownOutcome('charge');
+  }
+
+  /** The order inquiry, by the order id the lost call used (the key's payment, or the 3D start's reference). */
+  async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
+    const orderId = input.providerReference !== null && isOrderId(input.providerReference) ? input.providerReference : orderIdOf(input.idempotencyKey);
+    const answer = await this.#client.call('paymentStatus', statusRequest(this.#credentials, orderId));
+    const result = paymentStatusResult(answer, orderId, input.amount);
+    return result === 'retry' ? unknownOutcome('paymentStatus') : result;
+  }
+
+  async refund(input: RefundInput): Promise<RefundResult> {
+    if (!isOrderId(input.providerReference)) return notOurs('Not an EST order id');
+    const answer = await this.#client.call('refund', refundRequest(this.#credentials, input.providerReference, input.amount, input.currency));
+    return refundResult(answer, input.providerReference) ?? unknownOutcome('refund');
+  }
+
+  async refundStatus(input: RefundStatusInput): Promise<RefundStatusResult> {
+    if (!isOrderId(input.providerReference)) return unknownOutcome('refundStatus');
+    const answer = await this.#client.call('refundStatus', statusRequest(this.#credentials, input.providerReference));
+    const result = refundStatusResult(answer, input.providerReference, input.idempotencyKey);
+    return result === 'retry' ? unknownOutcome('refundStatus') : result;
+  }
+
+  async cancel(input: CancelInput): Promise<CancelResult> {
+    if (!isOrderId(input.providerReference)) return notOurs('Not an EST order id');
+    const answer = await this.#client.call('cancel', cancelRequest(this.#credentials, input.providerReference));
+    return refundResult(answer, input.providerReference) ?? unknownOutcome('cancel');
+  }
+
+  storeCard(): Promise<StoreCardResult> {
+    return Promise.resolve(NO_VAULT);
+  }
+
+  deleteCard(): Promise<DeleteCardResult> {
+    return Promise.resolve(NO_VAULT);
+  }
+}
