@@ -73,6 +73,6 @@ export async function callApi(emulator: EstEmulator, fields: Record<string, unkn
     signal: options.signal,
   });
   const text = await response.text();
-  if (response.status !== 200) return { status: response.status, text, answer: {} as Record<string, any> };
-  return { status: response.status, text, answer: (parser.parse(text) as { CC5Response: Record<string, any> }).CC5Response };
+  if (response.status !== 200) return { status: response.status, text, answer: {} as Record<string, unknown> };
+  return { status: response.status, text, answer: (parser.parse(text) as { CC5Response: Record<string, unknown> }).CC5Response };
 }
