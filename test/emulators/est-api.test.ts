@@ -37,7 +37,7 @@ describe('Auth (non-3D)', () => {
   });
 
   it('refuses wrong API credentials and writes nothing', async () => {
-    for (const credentials of [{ Password: 'wrong' }, { Name: 'someone' }, { ClientId: '1' }]) {
+    for (const credentials of [{ Password: 'wrong' }, { Name: 'someone' }, { ClientId: '1' }] as Record<string, string>[]) {
       const { answer } = await callApi(emulator, { Type: 'Auth', OrderId: newOid(), Total: '1.00', Currency: '949', Number: '4355084355084358', Expires: '12/30', Cvv2Val: '000' }, { credentials });
       expect(answer).toMatchObject({ Response: 'Error', ProcReturnCode: '99' });
       expect(extraOf(answer).ERRORCODE).toBe('CORE-2702');
