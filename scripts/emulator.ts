@@ -1,9 +1,10 @@
-// npm run emulator -- iyzico [--port N] [--host H] [--api-key K] [--secret-key S] [--webhook-url URL] [--latency MIN-MAX]
+// npm run emulator -- iyzico|est [--port N] [--host H] [--api-key K] [--secret-key S] [--webhook-url URL] [--latency MIN-MAX]
 // Starts a payment-provider emulator by hand and prints where it listens and the keys it accepts,
 // so a developer can point a provider account at it. Ctrl-C stops it.
 import { parseArgs } from 'node:util';
 import { parseLatency, type Latency } from '../emulators/iyzico/behaviour.ts';
 import { DEFAULT_CREDENTIALS, startIyzicoEmulator } from '../emulators/iyzico/server.ts';
+import { runEstEmulator } from './emulator-est.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -19,8 +20,8 @@ const { values, positionals } = parseArgs({
 });
 
 const provider = positionals[0];
-if (provider !== 'iyzico') {
-  process.stderr.write(`usage: npm run emulator -- iyzico [--port N] [--host H] [--api-key K] [--secret-key S] [--webhook-url URL] [--latency MIN-MAX]\n(unknown provider: ${provider ?? 'none'})\n`);
+if (provider !== 'iyzico' && provider !== 'est') {
+  process.stderr.write(`usage: npm run emulator -- iyzico|est [--port N] [--host H] [--api-key K] [--secret-key S] [--webhook-url URL] [--latency MIN-MAX]\n(unknown provider: ${provider ?? 'none'})\n`);
   process.exit(2);
 }
 const port = Number(values.port);
@@ -34,6 +35,11 @@ try {
 } catch (error) {
   process.stderr.write(`--${(error as Error).message}\n`);
   process.exit(2);
+}
+
+if (provider === 'est') {
+  await runEstEmulator({ port, host: values.host, latency });
+  await new Promise(() => {}); // serves until SIGINT/SIGTERM
 }
 
 const emulator = await startIyzicoEmulator({
