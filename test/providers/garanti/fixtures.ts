@@ -1,6 +1,7 @@
 // GVP answers and the test account, from mewebstudio/pos tests (PHP arrays there, XML here):
 // tests/Unit/DataMapper/ResponseDataMapper/GarantiPosResponseDataMapperTest.php (paymentTestDataProvider,
-// statusTestDataProvider, cancelTestDataProvider) and the account of tests/Unit/Crypt/GarantiPosCryptTest.php.
+// statusTestDataProvider, cancelTestDataProvider) and the account and signed callback of
+// tests/Unit/Crypt/GarantiPosCryptTest.php.
 import { XMLBuilder } from 'fast-xml-parser';
 import type { GarantiCredentials } from '../../../src/providers/garanti/settings.ts';
 
@@ -199,3 +200,53 @@ export function inquiryNotFound(orderId: string): Tree {
     },
   };
 }
+
+/** GarantiPosCryptTest::threeDHashCheckDataProvider: a 3D model callback signed with SHA-512. */
+export const SIGNED_CALLBACK: Record<string, string> = {
+  xid: 'f3ec4783-f48c-475c-a59c-ab25f3170ec5',
+  mdstatus: '1',
+  mderrormessage: 'Y-status/Challenge authentication via ACS: https://gbemv3dsecure.garanti.com.tr/web/creq',
+  txnstatus: '',
+  eci: '02',
+  cavv: 'xgRlQDz4AAAAAAAAAAAAAAAAAAA=',
+  paressyntaxok: '',
+  paresverified: '',
+  version: '',
+  ireqcode: '',
+  ireqdetail: '',
+  vendorcode: '',
+  cavvalgorithm: '',
+  md: 'aW5kZXg6MDJ6LjAI5iAcKf/ilXjYIOnTh4t+deHrtwO8ze7tPTL1YCDcBe8KEpuq6HDLYbqQSluL7p3kGcpFzX9s9XcegNhHMsDszxqGd33+p+p5sULGrDF3J2GGfiJDwan4ku7+eiTyS8x2xS9pUy7PTgMGc6jw94aLfXLHskhvY7FYWrymzQ==',
+  terminalid: '30691298',
+  oid: '2023100354BB',
+  authcode: '',
+  response: '',
+  errmsg: '',
+  hostmsg: '',
+  procreturncode: '',
+  transid: '2023100354BB',
+  hostrefnum: '',
+  rnd: 'kW094tPzNEhqORzzCsLB',
+  hash: '416B6253425E73184F118CC02E3BAA393622059BF6B0865D83F501E55A61339B9EC659CBCF7297EDECC1B17BF6281D90CC0AD8EDF3E1EFE94432ACCEAF79B26E',
+  hashparams: 'clientid:oid:authcode:procreturncode:response:mdstatus:cavv:eci:md:rnd:',
+  hashparamsval:
+    '306912982023100354BB1xgRlQDz4AAAAAAAAAAAAAAAAAAA=02aW5kZXg6MDJ6LjAI5iAcKf/ilXjYIOnTh4t+deHrtwO8ze7tPTL1YCDcBe8KEpuq6HDLYbqQSluL7p3kGcpFzX9s9XcegNhHMsDszxqGd33+p+p5sULGrDF3J2GGfiJDwan4ku7+eiTyS8x2xS9pUy7PTgMGc6jw94aLfXLHskhvY7FYWrymzQ==kW094tPzNEhqORzzCsLB',
+  clientid: '30691298',
+  MaskedPan: '54066975****1173',
+  apiversion: '512',
+  orderid: '2023100354BB',
+  txninstallmentcount: '',
+  terminaluserid: 'PROVAUT',
+  secure3dhash: 'B0EE6F6405ABB6EF014D802880EF3DC72CEA1EFD16E7E346A4CD6F6EE6ED2148FA8DCFD703EAEA9C154C7C200CF42D00A874832D6D3F22F9447EDF241D540286',
+  secure3dsecuritylevel: '3D',
+  txncurrencycode: '949',
+  customeremailaddress: 'mail@customer.com',
+  errorurl: 'http://localhost/garanti/3d/response.php',
+  terminalmerchantid: '7000679',
+  mode: 'TEST',
+  terminalprovuserid: 'PROVAUT',
+  txnamount: '101',
+  successurl: 'http://localhost/garanti/3d/response.php',
+  txntype: 'sales',
+  customeripaddress: '172.26.0.1',
+};
