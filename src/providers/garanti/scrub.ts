@@ -1,10 +1,12 @@
 // What the client hands to a logger never carries card data or secrets: the card number keeps its
-// last four digits, the CVV2 and expiry go, so do HashData (a function of the password) and the
+// last four digits (GVP's references stay whole), the CVV2 and expiry go, so do HashData (a function of the password) and the
 // shopper's email and name; any other digit run that looks like a card number is masked too.
 
 const REDACTED = '[redacted]';
 const DROP = new Set(['CVV2', 'ExpireDate', 'HashData', 'EmailAddress', 'CardHolderName']);
 const CARD_NUMBER_KEYS = new Set(['Number', 'CardNumberMasked']);
+// GVP's own references are long digit runs too, and support needs them whole.
+const KEEP = new Set(['OrderID', 'GroupID', 'RetrefNum', 'OriginalRetrefNum', 'AuthCode', 'BatchNum', 'SequenceNum']);
 const DIGIT_RUN = /\d{12,19}/g;
 
 function maskNumber(value: string): string {
@@ -16,6 +18,7 @@ export function scrub(value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     if (DROP.has(key)) return value === '' ? '' : REDACTED;
     if (CARD_NUMBER_KEYS.has(key)) return maskNumber(value);
+    if (KEEP.has(key)) return value;
     return value.replace(DIGIT_RUN, maskNumber);
   }
   if (Array.isArray(value)) return value.map((item) => scrub(item));
