@@ -6,7 +6,8 @@
 // response). Then the form must be about THIS payment: the order id the start sent, the terminal,
 // and the amount and currency asked. Only mdstatus 1 (fully authenticated) lets the payment go on:
 // 2, 3 and 4 ("half secure": not enrolled, attempt only) leave the fraud liability with the
-// merchant, so the gateway takes them as failed 3D Secure, like 0 and 5-8.
+// merchant, so the gateway takes them as failed 3D Secure, like 0 and 5-8. GVP's own error
+// forms come unsigned (unsignedFailure below).
 import type { CallbackCheck, ThreeDsPayment } from '../types.ts';
 import { threeDsFailure } from './codes.ts';
 import { checkResponseHash, signedNames } from './hash.ts';
@@ -21,19 +22,42 @@ export interface CallbackContext {
 
 const reject = (reason: string): CallbackCheck => ({ status: 'rejected', reason });
 
+/** The order id the form names (oid and orderid agree), checked against the payment's and the terminal's. */
+function aboutThisOrder(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): { orderId: string } | CallbackCheck {
+  const orderId = parsePaymentRef(payment.providerReference)?.orderId;
+  const named = [fields.oid, fields.orderid].filter((v): v is string => v !== undefined && v !== '');
+  if (orderId === undefined || named.length === 0 || named.some((v) => v !== orderId)) return reject('callback is for another order');
+  const terminals = [fields.clientid, fields.terminalid].filter((v): v is string => v !== undefined && v !== '');
+  if (terminals.some((v) => v !== ctx.terminalId)) return reject('callback is for another terminal');
+  return { orderId };
+}
+
+/**
+ * GVP posts its own errors (mdstatus 7 "Sistem Hatasi", txnamount 0) without a hash. In the 3D
+ * model nothing is charged before the gateway's own 3D sale, so such a form for this order may
+ * fail the payment: the worst a forger can do with it is fail a payment whose callback address
+ * they know. In the 3D Pay model the bank may already have charged, so only a signed form counts.
+ */
+function unsignedFailure(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck | null {
+  if (ctx.model !== '3d' || (fields.hash ?? '') !== '' || (fields.mdstatus ?? '') === '1') return null;
+  const about = aboutThisOrder(ctx, payment, fields);
+  if ('status' in about) return about;
+  return { status: 'verified', authenticated: false, failure: threeDsFailure(fields.mdstatus ?? '', fields.mderrormessage ?? fields.errmsg) };
+}
+
 /** Judges a posted callback for the 3D payment the gateway started (no I/O). */
 export function judgeCallback(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
+  const unsigned = unsignedFailure(ctx, payment, fields);
+  if (unsigned !== null) return unsigned;
   if (!checkResponseHash(ctx.storeKey, fields)) return reject('callback hash missing or invalid');
   const signed = new Set(signedNames(fields));
   const needed = ctx.model === '3d_pay' ? ['mdstatus', 'procreturncode', 'response'] : ['mdstatus'];
   if (!signed.has('oid') && !signed.has('orderid')) return reject('callback does not sign the order id');
   if (needed.some((name) => !signed.has(name))) return reject('callback does not sign its outcome');
 
-  const orderId = parsePaymentRef(payment.providerReference)?.orderId;
-  const named = [fields.oid, fields.orderid].filter((v): v is string => v !== undefined && v !== '');
-  if (orderId === undefined || named.length === 0 || named.some((v) => v !== orderId)) return reject('callback is for another order');
-  const terminals = [fields.clientid, fields.terminalid].filter((v): v is string => v !== undefined && v !== '');
-  if (terminals.some((v) => v !== ctx.terminalId)) return reject('callback is for another terminal');
+  const about = aboutThisOrder(ctx, payment, fields);
+  if ('status' in about) return about;
+  const { orderId } = about;
   if (fields.txnamount !== payment.amount.toString()) return reject('callback amount is not the payment amount');
   if (fields.txncurrencycode !== CURRENCY_CODES[payment.currency]) return reject('callback currency is not the payment currency');
 

@@ -68,7 +68,38 @@ describe('Garanti 3D callback', () => {
     });
   });
 
+  // GarantiPosResponseDataMapperTest threeDPayPaymentDataProvider 'authFail': GVP's own error, posted without a hash.
+  const systemError: Record<string, string> = {
+    mdstatus: '7',
+    mderrormessage: 'Sistem Hatasi',
+    errmsg: 'Sistem Hatasi',
+    clientid: '30691298',
+    oid: '2022110159A0',
+    response: 'Error',
+    procreturncode: '99',
+    orderid: '2022110159A0',
+    txncurrencycode: '949',
+    txnamount: '0',
+    terminalid: '30691298',
+  };
+  const errored: ThreeDsPayment = { ...payment, providerReference: '2022110159A0' };
+
+  it("takes GVP's unsigned error form for its order as failed 3D Secure (3D model: nothing was charged)", () => {
+    expect(judgeCallback(ctx, errored, systemError)).toEqual({
+      status: 'verified',
+      authenticated: false,
+      failure: { status: 'declined', code: '3ds_failed', message: '3D Secure not completed (mdStatus:7)', providerCode: 'mdStatus:7', providerMessage: 'Sistem Hatasi' },
+    });
+    expect(judgeCallback(ctx, payment, systemError)).toEqual({ status: 'rejected', reason: 'callback is for another order' });
+    // An unsigned success is never believed.
+    expect(judgeCallback(ctx, errored, { ...systemError, mdstatus: '1' }).status).toBe('rejected');
+  });
+
   describe('3D Pay model', () => {
+    it('believes no unsigned form: the bank may have charged', () => {
+      expect(judgeCallback({ ...ctx, model: '3d_pay' }, errored, systemError)).toEqual({ status: 'rejected', reason: 'callback hash missing or invalid' });
+    });
+
     const payCtx: CallbackContext = { ...ctx, model: '3d_pay' };
     // The fields of GarantiPosResponseDataMapperTest's threeDPayPaymentDataProvider 'success1', re-signed with SHA-512 (its hash is the older SHA-1 one).
     const paid = signed({
