@@ -157,7 +157,7 @@ export function saleRequest(input: SaleInput, ctx: XmlContext): XmlNode {
   return gvpsRequest(ctx, {
     user: 'provision',
     ip: input.shopper?.ip ?? PLACEHOLDER_IP,
-    email: input.shopper?.email ?? PLACEHOLDER_EMAIL,
+    ...(input.shopper?.email === undefined ? {} : { email: input.shopper.email }),
     card: input.card,
     orderId: input.orderId,
     transaction: {
