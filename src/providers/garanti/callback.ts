@@ -1,0 +1,93 @@
+// The 3D Secure callback: after the bank's 3D pages, GVP makes the shopper's browser POST a form to
+// successurl or errorurl (both the gateway's callback address for the payment). A browser carries
+// it, so nothing in it is believed before `hash` checks with the store key over the fields named in
+// `hashparams` (hash.ts), and those names must cover what the decision rests on: the order id and
+// mdstatus (and, in the 3D Pay model, where the bank has already charged, procreturncode and
+// response). Then the form must be about THIS payment: the order id the start sent, the terminal,
+// and the amount and currency asked. Only mdstatus 1 (fully authenticated) lets the payment go on:
+// 2, 3 and 4 ("half secure": not enrolled, attempt only) leave the fraud liability with the
+// merchant, so the gateway takes them as failed 3D Secure, like 0 and 5-8. GVP's own error
+// forms come unsigned (unsignedFailure below).
+import type { CallbackCheck, ThreeDsPayment } from '../types.ts';
+import { threeDsFailure } from './codes.ts';
+import { checkResponseHash, signedNames } from './hash.ts';
+import { parsePaymentRef } from './references.ts';
+import { CURRENCY_CODES } from './requests.ts';
+
+export interface CallbackContext {
+  storeKey: string;
+  terminalId: string;
+  model: '3d' | '3d_pay';
+}
+
+const reject = (reason: string): CallbackCheck => ({ status: 'rejected', reason });
+
+/** The order id the form names (oid and orderid agree), checked against the payment's and the terminal's. */
+function aboutThisOrder(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): { orderId: string } | CallbackCheck {
+  const orderId = parsePaymentRef(payment.providerReference)?.orderId;
+  const named = [fields.oid, fields.orderid].filter((v): v is string => v !== undefined && v !== '');
+  if (orderId === undefined || named.length === 0 || named.some((v) => v !== orderId)) return reject('callback is for another order');
+  const terminals = [fields.clientid, fields.terminalid].filter((v): v is string => v !== undefined && v !== '');
+  if (terminals.some((v) => v !== ctx.terminalId)) return reject('callback is for another terminal');
+  return { orderId };
+}
+
+/**
+ * GVP posts its own errors (mdstatus 7 "Sistem Hatasi", txnamount 0) without a hash. In the 3D
+ * model nothing is charged before the gateway's own 3D sale, so such a form for this order may
+ * fail the payment: the worst a forger can do with it is fail a payment whose callback address
+ * they know. In the 3D Pay model the bank may already have charged, so only a signed form counts.
+ */
+function unsignedFailure(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck | null {
+  if (ctx.model !== '3d' || (fields.hash ?? '') !== '' || (fields.mdstatus ?? '') === '1') return null;
+  const about = aboutThisOrder(ctx, payment, fields);
+  if ('status' in about) return about;
+  return { status: 'verified', authenticated: false, failure: threeDsFailure(fields.mdstatus ?? '', fields.mderrormessage ?? fields.errmsg) };
+}
+
+/** Judges a posted callback for the 3D payment the gateway started (no I/O). */
+export function judgeCallback(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
+  const unsigned = unsignedFailure(ctx, payment, fields);
+  if (unsigned !== null) return unsigned;
+  if (!checkResponseHash(ctx.storeKey, fields)) return reject('callback hash missing or invalid');
+  const signed = new Set(signedNames(fields));
+  const needed = ctx.model === '3d_pay' ? ['mdstatus', 'procreturncode', 'response'] : ['mdstatus'];
+  if (!signed.has('oid') && !signed.has('orderid')) return reject('callback does not sign the order id');
+  if (needed.some((name) => !signed.has(name))) return reject('callback does not sign its outcome');
+
+  const about = aboutThisOrder(ctx, payment, fields);
+  if ('status' in about) return about;
+  const { orderId } = about;
+  if (fields.txnamount !== payment.amount.toString()) return reject('callback amount is not the payment amount');
+  if (fields.txncurrencycode !== CURRENCY_CODES[payment.currency]) return reject('callback currency is not the payment currency');
+
+  const mdStatus = fields.mdstatus ?? '';
+  if (mdStatus !== '1') return { status: 'verified', authenticated: false, failure: threeDsFailure(mdStatus, fields.mderrormessage) };
+
+  if (ctx.model === '3d_pay') {
+    return {
+      status: 'verified',
+      authenticated: true,
+      data: {
+        orderId,
+        procreturncode: fields.procreturncode ?? '',
+        response: fields.response ?? '',
+        errmsg: fields.errmsg ?? '',
+        hostrefnum: fields.hostrefnum ?? '',
+      },
+    };
+  }
+  return {
+    status: 'verified',
+    authenticated: true,
+    data: {
+      orderId,
+      cavv: fields.cavv ?? '',
+      eci: fields.eci ?? '',
+      xid: fields.xid ?? '',
+      md: fields.md ?? '',
+      installment: fields.txninstallmentcount ?? '',
+      ip: fields.customeripaddress ?? '',
+    },
+  };
+}
