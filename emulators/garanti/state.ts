@@ -85,7 +85,7 @@ export class GarantiState {
       type,
       code,
       amount,
-      retrefNum: approved ? `${now.getUTCFullYear() % 100}${String(100000000 + this.sequence).slice(1)}1` : '',
+      retrefNum: approved ? `${now.getUTCFullYear() % 100}${String(1_000_000_000 + this.sequence).slice(1)}1` : '',
       authCode: approved ? String(randomBytes(3).readUIntBE(0, 3) % 900000 + 100000) : '',
       batchNum: approved ? '5168' : '',
       sequenceNum: approved ? String(this.sequence) : '',
