@@ -52,6 +52,22 @@ describe('3D model', () => {
     expect(emu.state.orders.size).toBe(0);
   });
 
+  it('an authentication serves one sale: declined by the host (51), it cannot be sent again', async () => {
+    const cb = await threeDSecure(emu, gateForm(emu, { orderId: 'ORD3D51', amount: '500', level: '3D', card: '4000000000005100' }));
+    expect(cb.action).toBe(SUCCESS_URL);
+    const secure3d = { md: cb.fields.md!, xid: cb.fields.xid!, cavv: cb.fields.cavv!, eci: cb.fields.eci! };
+    const first = await xml(emu, { type: 'sales', orderId: 'ORD3D51', amount: '500', secure3d });
+    expect(first.Transaction.Response).toMatchObject({ Source: 'HOST', Code: '51' });
+    const again = await xml(emu, { type: 'sales', orderId: 'ORD3D51', amount: '500', secure3d });
+    expect(again.Transaction.Response).toMatchObject({ Source: 'GVPS', Code: '92', ReasonCode: '0017' });
+    // The same authenticated sale sent twice answers the same approved transaction.
+    const ok = await threeDSecure(emu, gateForm(emu, { orderId: 'ORD3DOK', amount: '500', level: '3D', card: '4282209027132016' }));
+    const auth = { md: ok.fields.md!, xid: ok.fields.xid!, cavv: ok.fields.cavv!, eci: ok.fields.eci! };
+    const paid = await xml(emu, { type: 'sales', orderId: 'ORD3DOK', amount: '500', secure3d: auth });
+    const repeated = await xml(emu, { type: 'sales', orderId: 'ORD3DOK', amount: '500', secure3d: auth });
+    expect(repeated.Transaction.RetrefNum).toBe(paid.Transaction.RetrefNum);
+  });
+
   it('decline on the ACS page: mdstatus 0 to errorurl, and no sale with that authentication', async () => {
     const cb = await threeDSecure(emu, gateForm(emu, { orderId: 'ORD3D3', amount: '500', level: '3D', card: '4282209027132016' }), 'decline');
     expect(cb.action).toBe(ERROR_URL);
