@@ -107,6 +107,8 @@ function finish(session: ThreeDSession, mdStatus: string, ctx: GateContext): str
 /** The "3D Pay" charge: the sale is made at the gate, once per order (a paid order answers its sale again). */
 function chargeAtGate(session: ThreeDSession, ctx: GateContext): { code: string; authCode: string; retrefNum: string } {
   const { state } = ctx;
+  // The authentication is spent on this charge: no XML sale may use it again.
+  session.used = true;
   const amount = Number(session.amount);
   const existing = state.orders.get(session.orderId);
   const paid = existing ? state.sale(existing) : undefined;

@@ -6,6 +6,7 @@ import { completeAcs, openGate, type GateContext } from './gate.ts';
 import { errorPage } from './pages.ts';
 import { GarantiState } from './state.ts';
 import { handleXml } from './xmlapi.ts';
+import { parseRequest, text } from './xml.ts';
 
 /** GVP's paths: the 3-D Secure gate and the XML API (as on sanalposprov.garanti.com.tr). */
 export const GATE_PATH = '/servlet/gt3dengine';
@@ -73,7 +74,7 @@ export async function startGarantiEmulator(options: GarantiEmulatorOptions = {})
     await behaviour.wait();
     const isGate = key === `POST ${GATE_PATH}`;
     // decline applies to calls that can charge: XML sales and the gate.
-    const rule = behaviour.take(isGate || /<Type>\s*sales\s*<\/Type>/i.test(raw));
+    const rule = behaviour.take(isGate || text(parseRequest(raw), 'Transaction', 'Type') === 'sales');
     if (rule?.mode === 'timeout') return; // never answer; stop() destroys the socket
     if (rule?.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
     if (rule?.mode === 'fail') return isGate ? send(res, 500, 'text/html; charset=utf-8', errorPage('Sistem hatası')) : send(res, 500, 'text/plain', 'Internal Server Error');

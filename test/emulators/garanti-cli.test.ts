@@ -17,7 +17,7 @@ afterEach(() => {
   } catch {
     // already gone
   }
-});
+}, 90_000);
 
 it('prints the gate, the API and the terminal it accepts; the XML API answers with them; SIGTERM stops it', async () => {
   child = spawn(TSX, ['scripts/emulator.ts', 'garanti', '--port', '0', '--terminal-id', '10000999', '--store-key', 'cli-store-key', '--refund-password', 'cli-refund'], {
@@ -28,7 +28,7 @@ it('prints the gate, the API and the terminal it accepts; the XML API answers wi
   child.stdout!.on('data', (c: Buffer) => (out += c));
   child.stderr!.on('data', (c: Buffer) => (out += c));
   const exit = new Promise<number | null>((resolve) => child!.on('close', (code) => resolve(code)));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (!out.includes('controls:') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 25));
   const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
   expect(url, out).toBeTruthy();
@@ -46,4 +46,4 @@ it('prints the gate, the API and the terminal it accepts; the XML API answers wi
 
   child.kill('SIGTERM');
   expect(await exit).toBe(0);
-});
+}, 90_000);
