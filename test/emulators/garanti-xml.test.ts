@@ -2,7 +2,7 @@
 // and HashData it takes, and the test controls.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGarantiEmulator, type GarantiEmulator } from '../../emulators/garanti/server.ts';
-import { xml } from './garanti-client.ts';
+import { gvpsRequest, xml } from './garanti-client.ts';
 
 const APPROVED = { number: '4282209027132016', expire: '1230', cvv: '000' };
 
@@ -69,6 +69,13 @@ describe('sales', () => {
     const decimal = await xml(emu, { type: 'sales', orderId: 'ORDH', amount: '1.00', card: APPROVED });
     expect(decimal.Transaction.Response).toMatchObject({ Code: '92', ReasonCode: '0002' });
     expect(emu.state.orders.size).toBe(0);
+  });
+
+  it('takes the document form-encoded in `data` (as Active Merchant garanti.rb posts it)', async () => {
+    const body = new URLSearchParams({ data: gvpsRequest(emu, { type: 'sales', orderId: 'ORDFORM', amount: '100', card: APPROVED }) });
+    const res = await fetch(emu.apiUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    expect(await res.text()).toMatch(/<Code>00<\/Code>/);
+    expect(emu.state.orders.has('ORDFORM')).toBe(true);
   });
 
   it('a document that is not a GVPSRequest answers Code 92 / 0002', async () => {
