@@ -14,7 +14,7 @@ export interface Form {
 }
 
 /** The gate form a merchant posts for one order (as mewebstudio's GarantiPosRequestDataMapper builds it). */
-export function gateForm(emu: GarantiEmulator, o: { orderId: string; amount: string; level: string; card: string; installments?: string; currency?: string }): Record<string, string> {
+export function gateForm(emu: GarantiEmulator, o: { orderId: string; amount: string; level: string; card: string; installments?: string; currency?: string; successUrl?: string; errorUrl?: string }): Record<string, string> {
   const fields: Record<string, string> = {
     mode: 'TEST',
     apiversion: '512',
@@ -29,8 +29,8 @@ export function gateForm(emu: GarantiEmulator, o: { orderId: string; amount: str
     txnamount: o.amount,
     txncurrencycode: o.currency ?? '949',
     txninstallmentcount: o.installments ?? '',
-    successurl: SUCCESS_URL,
-    errorurl: ERROR_URL,
+    successurl: o.successUrl ?? SUCCESS_URL,
+    errorurl: o.errorUrl ?? ERROR_URL,
     secure3dsecuritylevel: o.level,
     lang: 'tr',
     cardnumber: o.card,
