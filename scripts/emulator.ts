@@ -6,6 +6,9 @@ import { parseLatency, type Latency } from '../emulators/iyzico/behaviour.ts';
 import { DEFAULT_CREDENTIALS, startIyzicoEmulator } from '../emulators/iyzico/server.ts';
 import { runEstEmulator } from './emulator-est.ts';
 
+// npm run emulator -- garanti [...]: its own flags (scripts/emulator-garanti.ts); it runs until stopped.
+if (process.argv[2] === 'garanti') await (await import('./emulator-garanti.ts')).runGarantiEmulator(process.argv.slice(3));
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
