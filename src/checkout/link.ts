@@ -15,7 +15,7 @@ import { findCheckoutLink, findLinkAttempt, payLink, type CheckoutLink } from '.
 import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import { escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
-import { readForm } from './forms.ts';
+import { pathOf, readForm } from './forms.ts';
 import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
 // The link's own: the payer's fieldset and the amount choices.
@@ -78,7 +78,7 @@ export async function submitLinkCheckout(s: Services, token: string, req: Incomi
       currency: link.currencyType === 'selectable' ? typed.currency || null : null,
     });
     if (outcome.kind === 'redirect') {
-      res.writeHead(303, { Location: new URL(outcome.url).pathname, 'Cache-Control': 'no-store' });
+      res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });
       res.end();
       return;
     }

@@ -11,7 +11,7 @@ import { localizedError } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type CheckoutOrder } from '../domain/orders/pay.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
-import { readForm } from './forms.ts';
+import { pathOf, readForm } from './forms.ts';
 import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
 
@@ -48,7 +48,7 @@ export async function submitOrderCheckout(s: Services, token: string, req: Incom
     const outcome = await payOrder(s, order, { ...input, ip: req.socket.remoteAddress ?? null });
     if (outcome.kind === 'redirect') {
       // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
-      res.writeHead(303, { Location: new URL(outcome.url).pathname, 'Cache-Control': 'no-store' });
+      res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });
       res.end();
       return;
     }

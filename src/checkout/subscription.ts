@@ -13,7 +13,7 @@ import { localizedError } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
-import { readForm } from './forms.ts';
+import { pathOf, readForm } from './forms.ts';
 import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
 
@@ -49,7 +49,7 @@ export async function submitSubscriptionCheckout(s: Services, token: string, req
     const outcome = await paySubscription(s, sub, { card, ip: req.socket.remoteAddress ?? null });
     if (outcome.kind === 'redirect') {
       // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
-      res.writeHead(303, { Location: new URL(outcome.url).pathname, 'Cache-Control': 'no-store' });
+      res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });
       res.end();
       return;
     }

@@ -6,10 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import type { Redirect } from '../providers/types.ts';
+import type { Payment } from '../generated/prisma/client.ts';
 import { completeThreeDs, openThreeDs } from '../domain/payments/three-ds.ts';
 import { message, type Language, type MessageCode } from '../domain/messages.ts';
 import { escape, pageLanguage, renderAutoPost, renderNotice, renderPage, renderReturnPost } from './html.ts';
 import { readForm } from './forms.ts';
+import { unsealFor } from '../domain/secrets.ts';
+import { THREE_DS_CARD_PURPOSE } from '../domain/payments/attempt.ts';
 
 const notices: Record<'expired' | 'used' | 'invalid' | 'rejected', { status: number; title: MessageCode; text: MessageCode }> = {
   expired: { status: 410, title: 'page_3ds_expired_title', text: 'page_3ds_expired' },
@@ -25,22 +28,30 @@ function notice(res: ServerResponse, lang: Language, state: keyof typeof notices
 
 export async function showThreeDs(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
-  const opened = await openThreeDs(s, token);
+  // A bank form's card fields come sealed in the address (for this token only), never from the row;
+  // an address whose seal does not open is not the one the gateway gave, and the page stays unused.
+  const sealed = new URL(req.url ?? '/', 'http://gateway').searchParams.get('card');
+  const cardFields = sealed === null ? null : unsealFor(s.masterKey, THREE_DS_CARD_PURPOSE, token, sealed);
+  if (sealed !== null && cardFields === null) return notice(res, lang, 'invalid');
+  const redirectOf = (p: Payment) => p.threeDsRedirect as Redirect | null;
+  const usable = (p: Payment) => {
+    const redirect = redirectOf(p);
+    return redirect !== null && !(redirect.kind === 'form' && redirect.sealedCard && cardFields === null);
+  };
+  const opened = await openThreeDs(s, token, usable);
   if (opened.state !== 'open') return notice(res, lang, opened.state);
-  const redirect = opened.payment.threeDsRedirect as Redirect | null;
-  if (!redirect) return notice(res, lang, 'invalid');
-  sendToBank(res, lang, redirect);
+  sendToBank(res, lang, redirectOf(opened.payment)!, cardFields ? (JSON.parse(cardFields) as Record<string, string>) : {});
 }
 
 /** The shopper's browser on its way to the bank's 3D page. */
-function sendToBank(res: ServerResponse, lang: Language, redirect: Redirect): void {
+function sendToBank(res: ServerResponse, lang: Language, redirect: Redirect, cardFields: Record<string, string>): void {
   switch (redirect.kind) {
     case 'url':
       res.writeHead(303, { Location: redirect.url, 'Cache-Control': 'no-store' });
       res.end();
       return;
     case 'form':
-      return renderAutoPost(res, lang, { id: 'bank', action: redirect.action, fields: redirect.fields, heading: message('page_3ds_title', lang) });
+      return renderAutoPost(res, lang, { id: 'bank', action: redirect.action, fields: { ...redirect.fields, ...cardFields }, heading: message('page_3ds_title', lang) });
     case 'html':
       return sendProviderPage(res, redirect.html);
   }

@@ -1,6 +1,6 @@
 // API secrets must be readable by the gateway (it signs with them), so they are encrypted at rest
 // under a master key rather than hashed. Access tokens are only ever compared, so they are hashed.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { processCache } from './process-cache.ts';
 
 const ALGORITHM = 'aes-256-gcm';
@@ -102,4 +102,38 @@ export function cachedSecret(masterKey: Buffer, credentialId: string, secretEncr
     secrets.set(masterKey, credentialId, secret);
   }
   return secret;
+}
+
+/**
+ * Seals a short text for one purpose and one context (`aad`, e.g. the address it travels in):
+ * AES-256-GCM under a key derived from the master key for `purpose`, as base64url. Used where data
+ * must travel through the shopper's browser or an address and never be stored (a bank's 3D form's
+ * card fields).
+ */
+export function sealFor(masterKey: Buffer, purpose: string, aad: string, plaintext: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, purposeKey(masterKey, purpose), iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url');
+}
+
+/** Reverses sealFor; null when the text was not sealed for this purpose and context, or was altered. */
+export function unsealFor(masterKey: Buffer, purpose: string, aad: string, sealed: string): string | null {
+  const bytes = Buffer.from(sealed, 'base64url');
+  if (bytes.toString('base64url') !== sealed || bytes.length <= IV_BYTES + TAG_BYTES) return null;
+  const decipher = createDecipheriv(ALGORITHM, purposeKey(masterKey, purpose), bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  try {
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** A key for one purpose, derived from the master key (HKDF-SHA256): never the master key itself. */
+export function purposeKey(masterKey: Buffer, purpose: string): Buffer {
+  assertKey(masterKey);
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `payment-gateway:${purpose}`, KEY_BYTES));
 }

@@ -136,8 +136,27 @@ export type PaymentInput = {
  */
 export type Redirect =
   | { kind: 'url'; url: string }
-  | { kind: 'form'; action: string; fields: Record<string, string> }
+  | {
+      kind: 'form';
+      action: string;
+      fields: Record<string, string>;
+      /**
+       * Fields that carry the card (number, expiry, security code) to the bank's gate. The gateway
+       * never stores them: they travel sealed in the redirect address and join the form only in
+       * the answer to the shopper's browser.
+       */
+      cardFields?: Record<string, string>;
+      /** As the payment row keeps it: card fields were given, and travel sealed in the address. */
+      sealedCard?: boolean;
+    }
   | { kind: 'html'; html: string };
+
+/** A bank's 3D gate form, with the named card fields set apart (see Redirect). */
+export function gateForm(action: string, fields: Record<string, string>, cardNames: readonly string[]): Redirect {
+  const plain = Object.fromEntries(Object.entries(fields).filter(([name]) => !cardNames.includes(name)));
+  const card = Object.fromEntries(Object.entries(fields).filter(([name]) => cardNames.includes(name)));
+  return { kind: 'form', action, fields: plain, cardFields: card };
+}
 
 export type Start3DInput = PaymentInput & {
   /** The gateway's address the bank posts the shopper's result to: one per payment. */

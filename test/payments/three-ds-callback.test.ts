@@ -7,6 +7,8 @@ import { useGateway } from '../helpers/fixture.ts';
 import { acsAnswerOf, autoPostForm, paymentBody, postCallback, visitAcs } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
+import { sealFor } from '../../src/domain/secrets.ts';
+import { THREE_DS_CARD_PURPOSE } from '../../src/domain/payments/attempt.ts';
 
 const { t, merchant: m, receiver: shop } = useGateway({ merchant: true, receiver: true });
 let reference = 9000;
@@ -132,6 +134,28 @@ describe('the redirect instruction', () => {
     expect(autoPostForm(html)).toEqual({ id: 'bank', action: 'https://3d.bank.example/gate', fields: { PaReq: 'a"b<c>', TermUrl: callbackOf(started.token) } });
     expect(html).not.toContain('a"b<c>');
     expect(page.headers.get('content-security-policy')).toContain('form-action \'self\' https://3d.bank.example');
+  });
+
+  it("joins a bank form's card fields from the sealed address, never from the row; a tampered or missing seal leaves the page unused", async () => {
+    const started = await start();
+    const token = started.redirectUrl.split('/').pop()!;
+    await t.gateway.services.db.payment.update({
+      where: { id: started.token },
+      data: { threeDsRedirect: { kind: 'form', action: 'https://3d.bank.example/gate', fields: { oid: 'X1' }, sealedCard: true } },
+    });
+    const sealed = sealFor(t.gateway.masterKey, THREE_DS_CARD_PURPOSE, token, JSON.stringify({ pan: '4111111111111111', cv2: '123' }));
+    const tampered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}A`;
+    expect((await fetch(`${started.redirectUrl}?card=${tampered}`)).status).toBe(404);
+    expect((await fetch(started.redirectUrl)).status).toBe(404);
+    // Another page's seal does not open here either.
+    const other = sealFor(t.gateway.masterKey, THREE_DS_CARD_PURPOSE, '00000000-0000-4000-8000-000000000000', JSON.stringify({ pan: '4111111111111111' }));
+    expect((await fetch(`${started.redirectUrl}?card=${other}`)).status).toBe(404);
+    expect((await row(started.token)).threeDsOpenedAt).toBeNull();
+
+    const page = await fetch(`${started.redirectUrl}?card=${sealed}`);
+    expect(page.status).toBe(200);
+    expect(autoPostForm(await page.text())).toEqual({ id: 'bank', action: 'https://3d.bank.example/gate', fields: { oid: 'X1', pan: '4111111111111111', cv2: '123' } });
+    expect(JSON.stringify(await row(started.token), (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).not.toContain('4111111111111111');
   });
 
   it("serves the provider's own page as it is (html)", async () => {

@@ -8,6 +8,7 @@
 // settlement take a transaction for either.
 import { commitAfterBank, refusedWhenBusy } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
+import { sealFor } from '../secrets.ts';
 import type { Customer, Payment, PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { insertRow, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
@@ -312,12 +313,26 @@ function rowView(payment: ViewRow, customer: CustomerRef | null): PaymentView | 
 async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, redirect: Redirect, viewOf: (started: ViewRow) => Promise<PaymentView>): Promise<AttemptResult> {
   const threeDsToken = randomUUID();
   const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
+  const { stored, sealedCard } = keepOffTheRow(s, threeDsToken, redirect);
   await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
-  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt, threeDsRedirect: redirect }, VIEW_ROW_COLUMNS);
+  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt, threeDsRedirect: stored }, VIEW_ROW_COLUMNS);
   return {
     view: await viewOf(started),
     successful: true,
     failure: null,
-    redirectUrl: `${s.baseUrl}/checkout/3ds/${threeDsToken}`,
+    redirectUrl: `${s.baseUrl}/checkout/3ds/${threeDsToken}${sealedCard ? `?card=${sealedCard}` : ''}`,
   };
+}
+
+/** The purpose the card fields of a bank's 3D form are sealed for. */
+export const THREE_DS_CARD_PURPOSE = '3ds-card-fields';
+
+/**
+ * The redirect instruction as the payment row keeps it: a bank form's card fields are never
+ * written; they are sealed (for this page's token only) into the redirect address instead.
+ */
+function keepOffTheRow(s: Services, threeDsToken: string, redirect: Redirect): { stored: Redirect; sealedCard: string | null } {
+  if (redirect.kind !== 'form' || !redirect.cardFields) return { stored: redirect, sealedCard: null };
+  const { cardFields, ...form } = redirect;
+  return { stored: { ...form, sealedCard: true }, sealedCard: sealFor(s.masterKey, THREE_DS_CARD_PURPOSE, threeDsToken, JSON.stringify(cardFields)) };
 }

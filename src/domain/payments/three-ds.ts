@@ -30,10 +30,14 @@ export type CompleteResult =
   /** `rejected`: a callback that is not the bank's answer for this payment (forged, another payment's). */
   | { state: 'used' | 'invalid' | 'expired' | 'rejected' };
 
-/** Opening the page claims it: a second opening (or one after 15 minutes) is refused. */
-export async function openThreeDs(s: Services, token: string): Promise<OpenResult> {
+/**
+ * Opening the page claims it: a second opening (or one after 15 minutes) is refused. `usable`
+ * says whether this opening can serve the page (a bank form's sealed card fields came with it);
+ * when not, the page is not claimed.
+ */
+export async function openThreeDs(s: Services, token: string, usable: (p: Payment) => boolean = () => true): Promise<OpenResult> {
   const payment = await s.db.payment.findUnique({ where: { threeDsToken: token } });
-  if (!payment) return { state: 'invalid' };
+  if (!payment || !usable(payment)) return { state: 'invalid' };
   if (payment.status !== 'started') return { state: payment.status === 'expired' ? 'expired' : 'used' };
   if (payment.threeDsOpenedAt) return { state: 'used' };
   const now = s.clock.now();

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ConnectorDeps } from '../registry.ts';
 import {
+  gateForm,
   computeInstallments,
   ProviderTimeoutError,
   type BinInfo,
@@ -40,7 +41,7 @@ import { paymentResult, paymentStatusResult, refundResult, refundStatusResult, t
 import { judgeCallback } from './callback.ts';
 import { EST_PROVIDER_ID, EstClient } from './client.ts';
 import { isOrderId, orderIdOf } from './order-id.ts';
-import { cancelRequest, chargeRequest, refundRequest, statusRequest, threeDAuthRequest, threeDForm } from './requests.ts';
+import { cancelRequest, chargeRequest, EST_CARD_FIELDS, refundRequest, statusRequest, threeDAuthRequest, threeDForm } from './requests.ts';
 import { endpointsOf, type EstCredentials, type EstSettings } from './settings.ts';
 
 /**
@@ -117,7 +118,7 @@ export class EstConnector implements Connector {
       lang: this.#settings.lang,
       rnd: this.#rnd(),
     });
-    return Promise.resolve({ status: 'redirect', providerReference: orderId, redirect: { kind: 'form', action: this.#gateUrl, fields } });
+    return Promise.resolve({ status: 'redirect', providerReference: orderId, redirect: gateForm(this.#gateUrl, fields, EST_CARD_FIELDS) });
   }
 
   verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {

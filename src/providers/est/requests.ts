@@ -28,6 +28,9 @@ function yearYY(card: CardData): string {
   return card.expiryYear.slice(-2).padStart(2, '0');
 }
 
+/** The 3D gate form's fields that carry the card: never stored by the gateway. */
+export const EST_CARD_FIELDS = ['pan', 'Ecom_Payment_Card_ExpDate_Month', 'Ecom_Payment_Card_ExpDate_Year', 'cv2'] as const;
+
 /**
  * The 3D gate's form, signed with the ver3 hash. The transaction type goes under both names the
  * gates read: islemtipi (the older field) and TranType (ver3's); both are hashed like any field.

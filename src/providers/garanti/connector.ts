@@ -8,6 +8,7 @@
 // as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later.
 import type { ConnectorDeps } from '../registry.ts';
 import {
+  gateForm,
   ProviderTimeoutError,
   computeInstallments,
   type BinInfo,
@@ -44,6 +45,7 @@ import {
   orderInquiryRequest,
   refundRequest,
   saleRequest,
+  GARANTI_CARD_FIELDS,
   threeDFormFields,
   threeDSaleRequest,
   voidRequest,
@@ -127,7 +129,7 @@ export class GarantiConnector implements Connector {
     } catch (error) {
       return Promise.resolve(refused(error));
     }
-    return Promise.resolve({ status: 'redirect', providerReference: orderId, redirect: { kind: 'form', action: this.#gateUrl, fields } });
+    return Promise.resolve({ status: 'redirect', providerReference: orderId, redirect: gateForm(this.#gateUrl, fields, GARANTI_CARD_FIELDS) });
   }
 
   verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {

@@ -56,6 +56,9 @@ export interface FormPayment {
   shopper?: Shopper;
 }
 
+/** The 3D form's fields that carry the card: never stored by the gateway. */
+export const GARANTI_CARD_FIELDS = ['cardnumber', 'cardexpiredatemonth', 'cardexpiredateyear', 'cardcvv2'] as const;
+
 /** The fields of the 3D form (mewebstudio's create3DFormData, plus the shopper's email and language). */
 export function threeDFormFields(payment: FormPayment, ctx: FormContext): Record<string, string> {
   const { credentials: c } = ctx;

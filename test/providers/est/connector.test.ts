@@ -139,7 +139,10 @@ describe('EST connector over the XML API', () => {
     const result = await connector({ lang: 'en' }).start3D({ ...chargeInput, idempotencyKey: `${PAYMENT_ID}:authorise`, callbackUrl: 'https://pay.example/3ds/cb/1' });
     expect(result).toMatchObject({ status: 'redirect', providerReference: ORDER, redirect: { kind: 'form', action: 'http://127.0.0.1:1/fim/est3Dgate' } });
     if (result.status !== 'redirect' || result.redirect.kind !== 'form') throw new Error('no form');
-    const { hash, ...signed } = result.redirect.fields;
+    // The card travels apart: the gateway never stores it (it is sealed into the redirect address).
+    expect(result.redirect.cardFields).toEqual({ pan: '4355084355084358', Ecom_Payment_Card_ExpDate_Month: '12', Ecom_Payment_Card_ExpDate_Year: '30', cv2: '000' });
+    const { hash, ...signed } = { ...result.redirect.fields, ...result.redirect.cardFields };
+    expect(Object.keys(result.redirect.fields)).not.toContain('pan');
     expect(signed).toEqual({
       clientid: '700655000200',
       storetype: '3d',

@@ -134,7 +134,10 @@ describe('3D Secure, 3D model', () => {
     if (result.status !== 'redirect' || result.redirect.kind !== 'form') throw new Error('expected a form');
     expect(result.providerReference).toBe(ORDER_ID);
     expect(result.redirect.action).toBe(GATE);
-    const f = result.redirect.fields;
+    // The card travels apart: the gateway never stores it (it is sealed into the redirect address).
+    expect(result.redirect.cardFields).toEqual({ cardnumber: card.number, cardexpiredatemonth: '05', cardexpiredateyear: '30', cardcvv2: '358' });
+    expect(Object.keys(result.redirect.fields)).not.toContain('cardnumber');
+    const f = { ...result.redirect.fields, ...result.redirect.cardFields };
     expect(f).toMatchObject({
       mode: 'TEST',
       apiversion: '512',
