@@ -60,9 +60,19 @@ export async function claimIdempotencyKey(db: Db, clock: Clock, scope: { workspa
   return { state: 'in_progress' };
 }
 
-/** Conditional: a request that answers after its key was taken over leaves the new run's answer alone. */
+/**
+ * Conditional: a request that answers after its key was taken over leaves the new run's answer
+ * alone. The answer is kept without a 3D address's sealed card fields (a bank's gate form): card
+ * data is never written, not even sealed, so a replay's address opens the page without them, and
+ * the page then refuses it (the payment expires; the merchant starts a new one).
+ */
 export async function storeIdempotentResponse(db: Db, id: string, status: number, body: string): Promise<void> {
-  await db.idempotencyRecord.updateMany({ where: { id }, data: { httpStatus: status, responseBody: body } });
+  await db.idempotencyRecord.updateMany({ where: { id }, data: { httpStatus: status, responseBody: withoutSealedCard(body) } });
+}
+
+/** A 3D address's `?card=…` (sealed card fields) taken out of an answer's text. */
+export function withoutSealedCard(body: string): string {
+  return body.replace(/(\/checkout\/3ds\/[0-9a-f-]{36})\?card=[A-Za-z0-9_-]+/g, '$1');
 }
 
 /** An answer that should not be replayed (a crash or 5xx): free the key for a real retry. */
