@@ -64,7 +64,7 @@ describe('CLI accounts with credentials', { timeout: 120_000 }, () => {
     ['a word without =', ['--credential', SECRET_KEY], 'Invalid --credential: expected name=value, e.g. --credential api_key=…'],
     ['an empty name', ['--setting', `=${SECRET_KEY}`], 'Invalid --setting: expected name=value, e.g. --setting api_key=…'],
     ['a name twice', ['--credential', 'api_key=a', '--credential', `api_key=${SECRET_KEY}`], '--credential api_key is given twice'],
-    ['an unknown provider', ['--provider', 'paypal'], 'Unknown provider "paypal" (expected simulator, iyzico)'],
+    ['an unknown provider', ['--provider', 'paypal'], 'Unknown provider "paypal" (expected simulator, iyzico, est, garanti)'],
   ])('refuses %s before opening the database, without echoing a value', async (_name, words, expected) => {
     const res = await cli.run(['account', 'create', m.team, 'x', ...words]);
     expect(res.code).toBe(1);
