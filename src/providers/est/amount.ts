@@ -3,10 +3,10 @@
 // order's amount in minor units without a point ("10025"), as mewebstudio/pos reads it
 // (EstPosResponseDataMapper::formatAmount). Nothing here passes through a float.
 import { formatAmount } from '../../domain/money.ts';
-import type { Currency } from '../types.ts';
+import { ISO_NUMERIC_CURRENCY as CURRENCY_CODES } from '../settings-fields.ts';
 
 /** ISO 4217 numeric codes, which EST takes in `currency` / `Currency`. */
-export const CURRENCY_CODES: Readonly<Record<Currency, string>> = { TRY: '949', USD: '840', EUR: '978', GBP: '826' };
+export { CURRENCY_CODES };
 
 /** 10025n -> "100.25"; EST never takes a negative or zero amount. */
 export function toEstAmount(minor: bigint): string {

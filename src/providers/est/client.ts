@@ -3,28 +3,15 @@
 // reset connection, an HTML error page, cut-off XML) means the outcome is unknown: the money may
 // or may not have moved, so the client throws ProviderTimeoutError and the gateway asks the bank
 // later (ORDERSTATUS). The exchange handed to the logger carries no card data and no credentials.
-import { ProviderTimeoutError } from '../types.ts';
+import { checkTimeout, exchange, type Exchange } from '../exchange.ts';
 import { buildCC5Request, parseCC5Response, type CC5Fields, type CC5Response } from './xml.ts';
 
 export const EST_PROVIDER_ID = 'est';
-/** The provider contract: every call answers or throws within 2 minutes. */
-export const MAX_TIMEOUT_MS = 120_000;
-
-/** One call as a logger may see it. */
-export interface EstExchange {
-  operation: string;
-  request: Record<string, unknown>;
-  /** 'answered': a CC5Response came back; 'no_answer': timeout or connection failure; 'unreadable': a body that is not one. */
-  outcome: 'answered' | 'no_answer' | 'unreadable';
-  httpStatus: number | null;
-  response: unknown;
-  durationMs: number;
-}
 
 export interface EstClientOptions {
   apiUrl: string;
   timeoutMs: number;
-  onExchange?: (exchange: EstExchange) => void;
+  onExchange?: (exchange: Exchange) => void;
   now?: () => number;
 }
 
@@ -58,49 +45,24 @@ export class EstClient {
   readonly #options: EstClientOptions;
 
   constructor(options: EstClientOptions) {
-    if (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0 || options.timeoutMs > MAX_TIMEOUT_MS) {
-      throw new RangeError(`EST timeout must be 1..${MAX_TIMEOUT_MS} ms`);
-    }
+    checkTimeout('EST', options.timeoutMs);
     this.#options = options;
   }
 
   /** Sends one request; resolves with the bank's answer, or throws ProviderTimeoutError when none came. */
-  async call(operation: string, fields: CC5Fields): Promise<CC5Response> {
-    const now = this.#options.now ?? Date.now;
-    const started = now();
-    const report = (outcome: EstExchange['outcome'], httpStatus: number | null, response: unknown): void => {
-      const { onExchange } = this.#options;
-      if (onExchange === undefined) return;
-      // A logger that fails must not change the outcome of a call whose money may have moved.
-      try {
-        onExchange({ operation, request: scrub(fields) as Record<string, unknown>, outcome, httpStatus, response: scrub(response), durationMs: now() - started });
-      } catch {
-        // ignored on purpose (above)
-      }
-    };
-
-    let status: number;
-    let raw: string;
-    try {
-      const res = await fetch(this.#options.apiUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' },
-        body: buildCC5Request(fields),
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
-        redirect: 'error',
-      });
-      status = res.status;
-      raw = await res.text();
-    } catch {
-      report('no_answer', null, null);
-      throw new ProviderTimeoutError(EST_PROVIDER_ID, operation);
-    }
-    const answer = parseCC5Response(raw);
-    if (answer === null) {
-      report('unreadable', status, { length: raw.length });
-      throw new ProviderTimeoutError(EST_PROVIDER_ID, operation);
-    }
-    report('answered', status, answer);
-    return answer;
+  call(operation: string, fields: CC5Fields): Promise<CC5Response> {
+    const { apiUrl, timeoutMs, onExchange, now } = this.#options;
+    return exchange({
+      providerId: EST_PROVIDER_ID,
+      operation,
+      url: apiUrl,
+      request: { method: 'POST', headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' }, body: buildCC5Request(fields) },
+      shown: fields,
+      timeoutMs,
+      read: parseCC5Response,
+      scrub: (value) => scrub(value),
+      ...(onExchange ? { onExchange } : {}),
+      ...(now ? { now } : {}),
+    });
   }
 }

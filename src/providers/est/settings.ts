@@ -6,6 +6,7 @@
 // test merchants, so each bank's test addresses are that one. `gate_url` / `api_url` override the
 // table (an emulator on this machine, or a bank that moved).
 import { z } from 'zod';
+import { timeoutSetting } from '../settings-fields.ts';
 import { httpUrl, parseInput } from '../../domain/validation.ts';
 
 export interface EstEndpoints {
@@ -61,12 +62,7 @@ export const estSettingsSchema = z
     gate_url: endpointUrl().optional(),
     api_url: endpointUrl().optional(),
     // How long one call may wait for the bank before its outcome counts as unknown (then asked later).
-    timeout_ms: z.coerce
-      .number({ error: 'timeout_range' })
-      .int({ error: 'timeout_range' })
-      .min(1_000, { error: 'timeout_range' })
-      .max(120_000, { error: 'timeout_range' })
-      .default(60_000),
+    timeout_ms: timeoutSetting(),
     /** The language of the bank's 3D pages. */
     lang: z.enum(['tr', 'en'], { error: 'value_not_allowed' }).default('tr'),
   })

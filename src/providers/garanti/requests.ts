@@ -8,7 +8,9 @@ import type { GarantiCredentials } from './settings.ts';
 import type { XmlNode } from './xml.ts';
 
 export const API_VERSION = '512';
-export const CURRENCY_CODES: Readonly<Record<Currency, string>> = { TRY: '949', USD: '840', EUR: '978', GBP: '826' };
+import { ISO_NUMERIC_CURRENCY as CURRENCY_CODES } from '../settings-fields.ts';
+
+export { CURRENCY_CODES };
 /** Placeholders GVP requires when the gateway knows nothing of the shopper. */
 const PLACEHOLDER_EMAIL = 'shopper@example.com';
 const PLACEHOLDER_IP = '127.0.0.1';

@@ -7,6 +7,7 @@
 // authorises over the XML API; '3d_pay': the bank authenticates and charges in one go) and, for an
 // emulator, other addresses.
 import { z } from 'zod';
+import { timeoutSetting } from '../settings-fields.ts';
 import { httpUrl, parseInput } from '../../domain/validation.ts';
 
 /** GVP's addresses (mewebstudio/pos config/pos_test.php and config/pos_production.php). */
@@ -51,12 +52,7 @@ export const garantiSettingsSchema = z
     gate_url: httpUrl().optional(),
     api_url: httpUrl().optional(),
     // How long one call may wait for GVP before its outcome counts as unknown (then asked later).
-    timeout_ms: z.coerce
-      .number({ error: 'timeout_range' })
-      .int({ error: 'timeout_range' })
-      .min(1_000, { error: 'timeout_range' })
-      .max(120_000, { error: 'timeout_range' })
-      .default(60_000),
+    timeout_ms: timeoutSetting(),
     // The language of GVP's 3D pages.
     lang: z.enum(['tr', 'en'], { error: 'invalid_option' }).default('tr'),
   })

@@ -4,6 +4,7 @@
 // URL (an emulator on this machine in tests). Errors carry the field path and the gateway's
 // message codes, like every other input (src/domain/validation.ts).
 import { z } from 'zod';
+import { timeoutSetting } from '../settings-fields.ts';
 import { httpUrl, parseInput } from '../../domain/validation.ts';
 
 export const IYZICO_SANDBOX_URL = 'https://sandbox-api.iyzipay.com';
@@ -28,12 +29,7 @@ export const iyzicoSettingsSchema = z
       .transform((url) => url.replace(/\/+$/, ''))
       .default(IYZICO_SANDBOX_URL),
     // How long one call may wait for iyzico before its outcome counts as unknown (then asked later).
-    timeout_ms: z.coerce
-      .number({ error: 'timeout_range' })
-      .int({ error: 'timeout_range' })
-      .min(1_000, { error: 'timeout_range' })
-      .max(120_000, { error: 'timeout_range' })
-      .default(60_000),
+    timeout_ms: timeoutSetting(),
   })
   .strict();
 export type IyzicoSettings = z.output<typeof iyzicoSettingsSchema>;
