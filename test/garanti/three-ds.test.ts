@@ -65,6 +65,9 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment through Garanti, model 
     expect(p.providerReference).toBe(`${orderId}:${order!.txns[0]!.retrefNum}`);
     expect(stringify(p)).not.toContain(GARANTI_CARDS.approved);
     expect(t.logLines.join('\n')).not.toContain(GARANTI_CARDS.approved);
+    // Nor the CVC (321) as a value, nor the expiry fields of the form.
+    expect(t.logLines.join('\n')).not.toMatch(/[">:=]321\b/);
+    expect(stringify(p)).not.toContain('"321"');
   });
 
   it('Decline on the ACS: failed 3ds_failed (mdStatus:0), transaction_token still returned, no sale', async () => {
@@ -150,5 +153,35 @@ describe('callbacks that are not GVP\u2019s answer for the payment (model 3d)', 
     expect(sales(orderId)).toHaveLength(1);
     const [order] = await ordersOf(orderId);
     expect(order!.txns).toHaveLength(1);
+  });
+});
+
+describe('callbacks that are not GVP\u2019s answer for the payment (model 3d_pay: the callback is the charge)', () => {
+  it('a declined charge rewritten as approved (procreturncode 00, response Approved): an error page, nothing written', async () => {
+    const { token, orderId, redirectUrl } = await start('3d_pay', GARANTI_CARDS.insufficientFunds);
+    const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');
+    expect(answer.fields.procreturncode).toBe('51');
+    const before = await snapshot(token);
+
+    const forged = await postCallback(answer.callbackUrl, { ...answer.fields, procreturncode: '00', response: 'Approved' });
+    expect(forged.status).toBeGreaterThanOrEqual(400);
+    expect(forged.status).toBeLessThan(500);
+    expect(forged.html).not.toContain('transaction_token');
+    expect(await snapshot(token)).toEqual(before);
+
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    expect(await row(token)).toMatchObject({ status: 'failed', errorCode: 'insufficient_funds', providerErrorCode: '51' });
+    expect((await ordersOf(orderId))[0]!.txns).toEqual([expect.objectContaining({ type: 'sales', code: '51' })]);
+  });
+
+  it('a replay after completion: 409, the settlement unchanged, still one sale at GVP', async () => {
+    const { token, orderId, redirectUrl } = await start('3d_pay');
+    const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    const settled = await snapshot(token);
+    const replayed = await postCallback(answer.callbackUrl, answer.fields);
+    expect(replayed.status).toBe(409);
+    expect(await snapshot(token)).toEqual(settled);
+    expect((await ordersOf(orderId))[0]!.txns).toHaveLength(1);
   });
 });
