@@ -112,3 +112,22 @@ describe('cancel-payment through Garanti', () => {
     ]);
   });
 });
+
+describe('cancel-payment of payments paid through GVP\u2019s 3D', () => {
+  it.each(['3d', '3d_pay'] as const)('model %s: the void names the sale GVP made, payment_status cancelled', async (model) => {
+    const owner = await seedGarantiMerchant(t, garanti.emulator, { model });
+    const started = await owner.call('secure-payment', paymentBody(owner, { card: { number: GARANTI_CARDS.approved }, transaction: { channel_reference: `GVPR-${reference++}`, amount: '75.50', callback_url: `${shop.url}/back` } }));
+    const token = started.body.transaction.token as string;
+    const answer = await answerGarantiAcs(await bankFormOf(started.body.result.redirect_url as string), 'approve');
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    const sale = (await garantiOrderOf(t, garanti.emulator, token))!.txns[0]!;
+    expect((await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } })).providerReference).toBe(`${token.replace(/-/g, '')}:${sale.retrefNum}`);
+
+    tick();
+    const res = await owner.call('cancel-payment', { transaction: { token } });
+    expect(res.body.result, res.text).toEqual({ successful: true, message: null });
+    expect(await paymentStatus(token)).toBe('cancelled');
+    const order = (await garantiOrderOf(t, garanti.emulator, token))!;
+    expect(order.txns).toEqual([expect.objectContaining({ type: 'sales', voided: true }), expect.objectContaining({ type: 'void', code: '00' })]);
+  });
+});
