@@ -40,6 +40,17 @@ describe('regular-payment approved by Garanti', () => {
   });
 });
 
+describe('regular-payment in other currencies', () => {
+  it.each([
+    ['USD', '840'],
+    ['EUR', '978'],
+  ] as const)('%s goes to GVP as currency code %s, in minor units', async (currency, code) => {
+    const res = await pay(GARANTI_CARDS.approved, { amount: '12.34', currency });
+    expect(res.body.result, res.text).toEqual({ successful: true, message: null });
+    expect(await garantiOrderOf(t, garanti.emulator, res.body.transaction.token as string)).toMatchObject({ currency: code, charged: 1_234 });
+  });
+});
+
 describe('regular-payment refused by Garanti', () => {
   it.each([
     ['insufficient funds (51)', GARANTI_CARDS.insufficientFunds, 'insufficient_funds', '51'],
