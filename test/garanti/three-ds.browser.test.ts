@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { haveChromium, launchChromium, openWatchedPage, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
+import { orderBody } from '../helpers/orders.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
@@ -88,5 +89,35 @@ describe.skipIf(!haveChromium)('3-D Secure through Garanti in Chromium', { timeo
     expect(await retrieve(m, token)).toEqual({ successful: false, message: msg('decline_3ds_failed'), error_code: '3ds_failed' });
     expect(await eventsOf(t, token)).toEqual(['transaction.failed']);
     expect((await garantiState(garanti.emulator)).orders.find((o) => o.orderId === orderId)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!haveChromium)('an order page paid through Garanti in Chromium', { timeout: 120_000 }, () => {
+  it('the card form -> 303 (card sealed in the address) -> bank form -> gate -> ACS Approve -> success_url', async () => {
+    const m = (merchants['3d'] ??= await seedGarantiMerchant(t, garanti.emulator, { model: '3d' }));
+    const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-GVPB-1', success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cart` } }));
+    expect(res.status, res.text).toBe(200);
+    const { token, checkout_url: checkoutUrl } = res.body.order as { token: string; checkout_url: string };
+    const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
+    try {
+      await w.page.goto(checkoutUrl);
+      await w.page.fill('#holder_name', 'AYSE YILMAZ');
+      await w.page.locator('#number').pressSequentially(GARANTI_CARDS.approved, { delay: 5 });
+      await w.page.selectOption('#expiry_month', '12');
+      await w.page.selectOption('#expiry_year', '2030');
+      await w.page.fill('#security_code', '123');
+      await Promise.all([w.page.waitForSelector('#approve'), w.page.click('#pay-button')]);
+      await Promise.all([w.page.waitForURL(`${shop.url}/success`), w.page.click('#approve')]);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
+    const order = await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } });
+    expect(order.status).toBe('paid');
+    const [payment] = order.payments;
+    expect(payment).toMatchObject({ status: 'successful', amount: 10_000n });
+    const held = (await garantiState(garanti.emulator)).orders.find((o) => o.orderId === payment!.id.replace(/-/g, ''));
+    expect(held!.txns).toEqual([expect.objectContaining({ type: 'sales', code: '00', amount: 10_000 })]);
+    expect(stringify(payment)).not.toContain(GARANTI_CARDS.approved);
   });
 });
