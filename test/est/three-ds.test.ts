@@ -52,6 +52,13 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment in model %s', (model) =
     expect(order.mdStatus).toBe('1');
     // Model 3d authorises over the XML API once; 3d_pay reads the charge the gate made.
     expect(authorisations(token)).toHaveLength(model === '3d' ? 1 : 0);
+    // The emulator's own memory of the 3D visit (the gate's session and the order) holds no card number or CVV.
+    const held = JSON.stringify({ sessions: [...est.emulator.state.sessions.values()], orders: [...est.emulator.state.orders.values()] });
+    expect(held).toContain(token.replaceAll('-', ''));
+    expect(held).not.toContain(EST_CARDS.approved);
+    expect(held).not.toContain('"913"');
+    expect(t.logLines.join('\n')).not.toContain(EST_CARDS.approved);
+    expect(t.logLines.join('\n')).not.toMatch(/[":>]913\b/);
     expect(JSON.stringify(await t.gateway.services.db.payment.findMany({}), (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).not.toContain(EST_CARDS.approved);
   });
 
