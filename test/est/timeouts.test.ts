@@ -49,8 +49,11 @@ describe('a charge the bank answers too late', () => {
 
     expect(inquiries(token)).toHaveLength(1);
     expect(inquiries(token)[0]!.request).toMatchObject({ Extra: { ORDERSTATUS: 'QUERY' } });
-    expect(await row(token)).toMatchObject({ status: 'successful', paymentStatus: 'paid', providerReference: token.replaceAll('-', '') });
+    // Settled successful, it no longer carries the timeout as its error, in the row or in retrieve-payments.
+    expect(await row(token)).toMatchObject({ status: 'successful', paymentStatus: 'paid', providerReference: token.replaceAll('-', ''), errorCode: null, errorMessage: null });
     expect(await retrieve(token)).toEqual({ successful: true, message: null });
+    const listed = (await m.call('retrieve-payments', { channel_reference: res.body.transaction.channel_reference })).body.payments as Array<Record<string, unknown>>;
+    expect(listed).toEqual([expect.objectContaining({ token, status: 'successful', error_code: null, error_message: null })]);
     expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
   });
 });
