@@ -8,7 +8,7 @@ import { msg } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
-import { EST_CARDS, estCalls, estOrderOf, estState, seedEstMerchant, useEstEmulator } from '../helpers/est.ts';
+import { EST_CARDS, estCalls, estOrderOf, estState, seedEstMerchant, setEstBehaviour, useEstEmulator } from '../helpers/est.ts';
 
 const { t } = useGateway();
 const est = useEstEmulator();
@@ -53,6 +53,27 @@ describe('regular-payment refused by the bank', () => {
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'insufficient_funds', providerErrorCode: '51:ISO8583-51', providerErrorMessage: 'Yetersiz bakiye.' }); // ProcReturnCode:Extra.ERRORCODE, ErrMsg
     expect(await eventsOf(t, token)).toEqual(['transaction.failed']);
     expect(estOrderOf(est.emulator, token)!.transactions).toEqual([expect.objectContaining({ chargeType: 'S', status: 'D', procReturnCode: '51' })]);
+  });
+});
+
+describe('the bank\u2019s other answers', () => {
+  it('a refusal without a card reason (emulator decline mode, 05) is card_declined', async () => {
+    await merchant();
+    await setEstBehaviour(est.emulator, { mode: 'decline' });
+    const res = await pay(EST_CARDS.approved);
+    expect(res.body.result).toEqual({ successful: false, message: msg('decline_card_declined'), error_code: 'card_declined' });
+    expect((await row(res.body.transaction.token as string)).providerErrorCode).toMatch(/^05\b/);
+  });
+
+  it('an unreadable answer (emulator fail mode, HTTP 500 page) leaves the outcome unknown: provider_timeout, unresolved, no event', async () => {
+    await merchant();
+    await setEstBehaviour(est.emulator, { mode: 'fail' });
+    const res = await pay(EST_CARDS.approved);
+    expect(res.body.result).toEqual({ successful: false, message: msg('provider_timeout'), error_code: 'provider_timeout' });
+    const token = res.body.transaction.token as string;
+    expect(await row(token)).toMatchObject({ status: 'unresolved', errorCode: 'provider_timeout' });
+    expect(await eventsOf(t, token)).toEqual([]);
+    expect(estCalls(t, 'charge').at(-1)).toMatchObject({ outcome: 'unreadable', httpStatus: 500 });
   });
 });
 
