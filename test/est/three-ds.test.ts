@@ -91,6 +91,9 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment in model %s', (model) =
     expect(await rowCounts(t)).toEqual(before.rows);
     expect(await row(token)).toEqual(before.payment);
     expect(authorisations(token)).toEqual([]);
+    // In model 3d the bank's 3D session is still unused (3d_pay's gate has charged already).
+    const session = [...est.emulator.state.sessions.values()].find((x) => x.oid === token.replaceAll('-', ''))!;
+    if (model === '3d') expect(session.used).toBe(false);
 
     // A forged amount with the real hash is refused the same way.
     const cheaper = await postCallback(answer.callbackUrl, { ...answer.fields, amount: '1.00' });
@@ -100,6 +103,23 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment in model %s', (model) =
 
     expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
     expect((await row(token)).status).toBe('successful');
+  });
+
+  it('another payment\u2019s genuine callback posted to this payment\u2019s address: 4xx, nothing written, the bank not asked', async () => {
+    const mine = await start(model);
+    const other = await start(model);
+    const theirs = await answerEstAcs(other.redirectUrl);
+    const before = { rows: await rowCounts(t), mine: await row(mine.token), other: await row(other.token) };
+
+    const refused = await postCallback(`${t.gateway.baseUrl}/checkout/3ds/callback/${mine.token}`, theirs.fields);
+
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(await rowCounts(t)).toEqual(before.rows);
+    expect(await row(mine.token)).toEqual(before.mine);
+    expect(await row(other.token)).toEqual(before.other);
+    expect(authorisations(mine.token)).toEqual([]);
+    expect(authorisations(other.token)).toEqual([]);
   });
 
   it('the same callback posted again: 4xx error page, nothing written, the bank not asked again', async () => {
