@@ -139,3 +139,19 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment in model %s', (model) =
     expect(JSON.stringify(estOrderOf(est.emulator, token))).toBe(before.order);
   });
 });
+
+describe.each(['3d', '3d_pay'] as const)('a card the bank refuses after 3-D Secure, model %s', (model) => {
+  it('51 (authenticated, then refused): insufficient_funds with the catalog message, EST\u2019s code kept', async () => {
+    const { m, token, redirectUrl } = await start(model, EST_CARDS.insufficientFunds);
+    const answer = await answerEstAcs(redirectUrl);
+    expect(answer.fields.mdStatus).toBe('1');
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+
+    expect((await m.call('retrieve-payment', { transaction: { token } })).body.result).toEqual({ successful: false, message: msg('decline_insufficient_funds'), error_code: 'insufficient_funds' });
+    expect((await row(token)).providerErrorCode).toMatch(/^51\b/);
+    expect(await eventsOf(t, token)).toEqual(['transaction.failed']);
+    // Model 3d asked the bank to authorise (and was refused); 3d_pay read the refusal from the callback.
+    expect(authorisations(token)).toHaveLength(model === '3d' ? 1 : 0);
+    expect(estOrderOf(est.emulator, token)!.transactions).toEqual([expect.objectContaining({ status: 'D', procReturnCode: '51' })]);
+  });
+});
