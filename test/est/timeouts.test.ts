@@ -11,6 +11,8 @@ import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
+import { INTERRUPTED_AFTER_MS } from '../../src/domain/payments/interrupted.ts';
+import { recoverPendingRefunds } from '../../src/domain/payments/interrupted-refunds.ts';
 import { answerEstAcs, EST_CARDS, estCalls, estOrderOf, seedEstMerchant, setEstBehaviour, useEstEmulator } from '../helpers/est.ts';
 
 const { t } = useGateway();
@@ -102,5 +104,33 @@ describe('a 3D authorisation the bank answers too late', () => {
     expect(await row(token)).toMatchObject({ status: 'successful', providerReference: token.replaceAll('-', '') });
     expect(await retrieve(token)).toEqual({ successful: true, message: null });
     expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
+  });
+});
+
+describe('a cancel the bank answers too late', () => {
+  it('stays pending with its amount reserved; the recover-interrupted job asks ORDERSTATUS, sees the sale voided and records the cancel', async () => {
+    await merchant();
+    const paid = await pay();
+    expect(paid.body.result).toEqual({ successful: true, message: null });
+    const token = paid.body.transaction.token as string;
+    await setEstBehaviour(est.emulator, { mode: 'slow', count: 1, delayMs: 2_500 });
+
+    t.clock.advance(1_000);
+    const res = await m.call('cancel-payment', { transaction: { token } });
+
+    expect(res.status, res.text).toBeLessThan(500);
+    expect(res.body.result.successful).toBe(false);
+    const [pending] = await t.gateway.services.db.refund.findMany({ where: { paymentId: token } });
+    expect(pending).toMatchObject({ type: 'cancel', status: 'pending' });
+    // The bank voids the sale once its delay is over.
+    await expect.poll(() => estOrderOf(est.emulator, token)?.transactions.map((tx) => tx.status), { timeout: 5_000 }).toEqual(['V']);
+
+    t.clock.advance(INTERRUPTED_AFTER_MS + 1_000);
+    await recoverPendingRefunds(t.gateway.services);
+
+    expect(estCalls(t, 'refundStatus').filter((c) => c.request.OrderId === token.replaceAll('-', ''))).toHaveLength(1);
+    expect(await t.gateway.services.db.refund.findUniqueOrThrow({ where: { id: pending!.id } })).toMatchObject({ status: 'succeeded' });
+    expect((await row(token)).paymentStatus).toBe('cancelled');
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_cancelled']);
   });
 });
