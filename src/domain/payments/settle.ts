@@ -23,7 +23,10 @@ export function refusal(res: Declined | ProviderFailure): Final {
 }
 
 function finalColumns(final: Final, at: Date): Columns<Payment> {
-  if (final.status === 'successful') return { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, completedAt: at, threeDsToken: null };
+  // A payment settled successful after being unresolved drops the timeout it carried as its error.
+  if (final.status === 'successful') {
+    return { status: 'successful', paymentStatus: 'paid', providerReference: final.providerReference, errorCode: null, errorMessage: null, completedAt: at, threeDsToken: null };
+  }
   const said = final.status === 'failed' ? { providerErrorCode: final.providerCode ?? null, providerErrorMessage: final.providerMessage ?? null } : {};
   return { status: final.status, errorCode: final.errorCode, errorMessage: final.errorMessage, ...said, completedAt: at, threeDsToken: null };
 }
