@@ -2,8 +2,17 @@
 import { maskPan, outcomeOf } from './cards.ts';
 import { refuse } from './answers.ts';
 import type { GarantiState, Order, Txn } from './state.ts';
-import type { XmlContext } from './xmlapi.ts';
+import type { GarantiCredentials } from './config.ts';
 import { text } from './xml.ts';
+
+/** What an XML request is answered with: the emulator's state, the terminal's credentials, the time, the controls. */
+export interface XmlContext {
+  state: GarantiState;
+  creds: GarantiCredentials;
+  now: Date;
+  /** The behaviour control "decline": the next sale is declined by the host with 05. */
+  forceDecline: boolean;
+}
 
 export interface TxnContext extends XmlContext {
   request: Record<string, unknown>;

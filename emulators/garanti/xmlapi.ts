@@ -5,16 +5,9 @@ import { answerHashData, xmlHashData } from './hash.ts';
 import { CURRENCIES, isMinorUnits, type GarantiCredentials } from './config.ts';
 import { maskPan, messageOf } from './cards.ts';
 import { GvpRefusal, refuse, renderAnswer, type Envelope } from './answers.ts';
-import { sale as makeSale, refund, voidTxn, inquiry, type TxnContext } from './transactions.ts';
-import type { GarantiState } from './state.ts';
+import { sale as makeSale, refund, voidTxn, inquiry, type TxnContext, type XmlContext } from './transactions.ts';
 
-export interface XmlContext {
-  state: GarantiState;
-  creds: GarantiCredentials;
-  now: Date;
-  /** The behaviour control "decline": the next sale is declined by the host with 05. */
-  forceDecline: boolean;
-}
+export type { XmlContext } from './transactions.ts';
 
 export function handleXml(raw: string, ctx: XmlContext): string {
   const request = parseRequest(raw);
