@@ -50,6 +50,9 @@ const tr = {
   routingHelp: 'Kurallar sırayla denenir; ilk eşleşen kural hesabı seçer, hiçbiri eşleşmezse varsayılan hesap kullanılır.',
   anyCard: 'Her kart', issuer: 'Banka kodu', addRule: 'Kural ekle', ruleAccount: 'Seçilecek hesap', scheme: 'Kart şeması', cardType: 'Kart tipi',
   cardLastFour: 'Kartın son 4 hanesi', binPrefix: 'BIN öneki', minAmount: 'En düşük tutar', maxAmount: 'En yüksek tutar',
+  planEveryCount: 'her taksit, varsayılan oranlar', planAnyCard: 'her kart', installmentRates: 'Vade farkı (%)',
+  installmentRate: '{count} taksit', cardPrograms: 'Kart programları (virgülle ayrılmış; boş: her kart)',
+  installmentsHelp: 'Boş bırakılan taksit sunulmaz; hiçbiri girilmezse her taksit varsayılan oranlarla sunulur. Tek çekim her zaman sunulur.',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
 };
 type Labels = typeof tr;
@@ -101,6 +104,9 @@ const en: Labels = {
   routingHelp: 'Rules are tried in order; the first match picks the account, else the default account is used.',
   anyCard: 'Any card', issuer: 'Issuer code', addRule: 'Add a rule', ruleAccount: 'Account to pick', scheme: 'Card scheme', cardType: 'Card type',
   cardLastFour: 'Card last four', binPrefix: 'BIN prefix', minAmount: 'Minimum amount', maxAmount: 'Maximum amount',
+  planEveryCount: 'every count, default rates', planAnyCard: 'any card', installmentRates: 'Surcharge (%)',
+  installmentRate: '{count} installments', cardPrograms: 'Card programs (comma separated; empty: any card)',
+  installmentsHelp: 'An empty count is not offered; with none filled in, every count is offered at the default rates. A single payment is always offered.',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
 };
 

@@ -1,16 +1,17 @@
 // Payment accounts on the settings screen: the list (provider, settings, credentials masked, the
 // default), a new account with its provider's credential and setting fields (from the providers
-// query, so a new provider needs no change here), replacing an account's credentials, and which
-// account answers BIN lookups. Credentials typed here are sent once and cleared from the form;
-// the gateway never sends them back.
+// query, so a new provider needs no change here), replacing an account's credentials, which
+// account answers BIN lookups, and each account's installment plan (InstallmentPlan.tsx).
+// Credentials typed here are sent once and cleared from the form; the gateway never sends them back.
 import { useState, type FormEvent } from 'react';
 import { gql, useMutation } from 'urql';
 import { useT } from '../i18n.ts';
 import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { CURRENCIES } from '../links/NewLink.tsx';
+import { InstallmentPlanForm, PlanText, type InstallmentPlan } from './InstallmentPlan.tsx';
 
 export const PROVIDER_FIELDS = 'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } }';
-export const ACCOUNT_FIELDS = 'token name provider providerLabel mode currencies capabilities settings credentialHints { name hint }';
+export const ACCOUNT_FIELDS = 'token name provider providerLabel mode currencies capabilities settings credentialHints { name hint } installmentPlan';
 
 const ACCOUNT = gql`
   mutation CreateAccount($input: CreatePaymentAccountInput!) {
@@ -47,6 +48,7 @@ export interface Account {
   capabilities: string[];
   settings: Record<string, unknown>;
   credentialHints: { name: string; hint: string }[];
+  installmentPlan: InstallmentPlan | null;
 }
 
 type Values = Record<string, string>;
@@ -89,7 +91,7 @@ export function Accounts({ accounts, providers, defaultToken, edit }: { accounts
           <thead>
             <tr>
               <th scope="col">{t.name}</th><th scope="col">{t.provider}</th><th scope="col">{t.mode}</th><th scope="col">{t.currency}</th>
-              <th scope="col">{t.capabilities}</th><th scope="col">{t.defaultAccount}</th>
+              <th scope="col">{t.capabilities}</th><th scope="col">{t.installments}</th><th scope="col">{t.defaultAccount}</th>
             </tr>
           </thead>
           <tbody>
@@ -104,6 +106,10 @@ export function Accounts({ accounts, providers, defaultToken, edit }: { accounts
                 <td>{a.mode}</td>
                 <td>{a.currencies.join(', ')}</td>
                 <td className="wrap">{a.capabilities.join(', ')}</td>
+                <td className="wrap">
+                  <PlanText plan={a.installmentPlan} />
+                  {edit && <InstallmentPlanForm token={a.token} name={a.name} plan={a.installmentPlan} />}
+                </td>
                 <td>
                   {a.token === defaultToken
                     ? <span data-field="isDefault">✓ {t.defaultAccount}</span>
