@@ -149,6 +149,47 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await page.context().close();
   });
 
+  it("sets an account's installment plan (a rate per count, card programs) and retrieve-bin follows it; a bad rate is shown by its input", async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings installments');
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
+    const row = page.locator('tr[data-account="Simulator"]');
+    await expect.poll(() => row.locator('[data-field="installmentPlan"]').textContent()).toBe('every count, default rates · any card');
+    expect((await m.call('retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '100.00' } })).body.installments).toHaveLength(12);
+
+    await row.locator('summary', { hasText: 'Installments' }).click();
+    const form = page.getByRole('form', { name: 'Installments: Simulator' });
+    await form.getByLabel('3 installments', { exact: true }).fill('4.5');
+    await form.getByLabel(/^Card programs/).fill('Simülasyon Bonus');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => row.locator('[data-field="installmentPlan"]').textContent()).toBe('3 × 4.50 % · Simülasyon Bonus');
+    const account = await db().paymentAccount.findUniqueOrThrow({ where: { id: m.accountToken } });
+    expect(account).toMatchObject({ installmentCounts: [3], installmentPrograms: ['Simülasyon Bonus'] });
+    await t.gateway.admission.synced();
+    const quoted = await m.call('retrieve-bin', { card: { bin: '41111111' }, transaction: { amount: '100.00' } });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.installments).toEqual([
+      { number: 1, amount: '100.00', total: '100.00' },
+      { number: 3, amount: '34.83', total: '104.50' },
+    ]);
+
+    // Three decimals: refused by the field, shown by its input and described to it, nothing changed.
+    const three = form.getByLabel('3 installments', { exact: true });
+    await three.fill('4.555');
+    await form.getByLabel('6 installments', { exact: true }).fill('9');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => three.getAttribute('aria-invalid')).toBe('true');
+    const described = (await three.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe('The rate must be between 0 and 100 with at most two decimals.');
+    expect(await form.getByLabel('6 installments', { exact: true }).getAttribute('aria-describedby')).toBeNull();
+    expect(await form.locator('[role="status"]').getAttribute('class')).toBe('error');
+    expect(await db().paymentAccount.findUniqueOrThrow({ where: { id: m.accountToken } })).toEqual(account);
+    expect(await row.locator('[data-field="installmentPlan"]').textContent()).toBe('3 × 4.50 % · Simülasyon Bonus');
+    await shot(page, 'dashboard-settings-installments.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("shows the provider's own code and text on a failed payment", async () => {
     const m = await seed();
     const token = await createAccessToken(db(), m.team, 'settings provider code');
