@@ -10,7 +10,7 @@ import type { Payment } from '../generated/prisma/client.ts';
 import { completeThreeDs, openThreeDs } from '../domain/payments/three-ds.ts';
 import { message, type Language, type MessageCode } from '../domain/messages.ts';
 import { escape, pageLanguage, renderAutoPost, renderNotice, renderPage, renderReturnPost } from './html.ts';
-import { readForm } from './forms.ts';
+import { readCallbackForm } from './forms.ts';
 import { unsealFor } from '../domain/secrets.ts';
 import { THREE_DS_CARD_PURPOSE } from '../domain/payments/attempt.ts';
 
@@ -74,7 +74,7 @@ function sendProviderPage(res: ServerResponse, html: string): void {
 /** POST /checkout/3ds/callback/<payment>: the bank's ACS posting the shopper's result. */
 export async function threeDsCallback(s: Services, paymentId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
-  const fields = Object.fromEntries(await readForm(req));
+  const fields = await readCallbackForm(req);
   const done = await completeThreeDs(s, paymentId, fields);
   if (done.state !== 'completed') return notice(res, lang, done.state);
   // A failed payment of a hosted page (an order…) goes back to that page to show the reason and
