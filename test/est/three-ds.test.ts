@@ -10,6 +10,7 @@ import { paymentBody, postCallback, returnPostOf } from '../helpers/payments.ts'
 import { eventsOf, rowCounts } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerEstAcs, EST_CARDS, estCalls, estOrderOf, seedEstMerchant, useEstEmulator } from '../helpers/est.ts';
+import { isLoggedId } from '../helpers/logged-ids.ts';
 
 const { t } = useGateway();
 const est = useEstEmulator();
@@ -18,7 +19,7 @@ let reference = 3000;
 
 const merchant = async (model: '3d' | '3d_pay') => (merchants[model] ??= await seedEstMerchant(t, est.emulator, { model }));
 const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
-const authorisations = (token: string) => estCalls(t, 'complete3D').filter((c) => c.request.OrderId === token.replaceAll('-', ''));
+const authorisations = (token: string) => estCalls(t, 'complete3D').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', '')));
 
 async function start(model: '3d' | '3d_pay', number: string = EST_CARDS.approved, cvc = '987') {
   const m = await merchant(model);

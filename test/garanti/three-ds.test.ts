@@ -11,6 +11,7 @@ import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerGarantiAcs, bankFormOf, GARANTI_CARDS, garantiCalls, garantiState, seedGarantiMerchant, useGarantiEmulator } from '../helpers/garanti.ts';
+import { loggedId } from '../helpers/logged-ids.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const garanti = useGarantiEmulator();
@@ -30,7 +31,7 @@ const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ wh
 const callbackOf = (id: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${id}`;
 const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 const ordersOf = async (orderId: string) => (await garantiState(garanti.emulator)).orders.filter((o) => o.orderId === orderId);
-const sales = (orderId: string) => garantiCalls(t, 'complete3D').filter((c) => JSON.stringify(c).includes(orderId));
+const sales = (orderId: string) => garantiCalls(t, 'complete3D').filter((c) => loggedId(orderId).test(JSON.stringify(c)));
 const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 
 async function snapshot(id: string) {

@@ -13,6 +13,7 @@ import { eventsOf } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { answerGarantiAcs, bankFormOf, GARANTI_CARDS, garantiCalls, garantiState, seedGarantiMerchant, setGarantiBehaviour, useGarantiEmulator } from '../helpers/garanti.ts';
+import { loggedId } from '../helpers/logged-ids.ts';
 
 const { t } = useGateway();
 const garanti = useGarantiEmulator();
@@ -24,7 +25,7 @@ const pay = () => m.call('regular-payment', paymentBody(m, { card: { number: GAR
 const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
 const retrieve = async (token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 const orderIdOf = (token: string) => token.replace(/-/g, '');
-const inquiries = (token: string) => garantiCalls(t, 'paymentStatus').filter((c) => JSON.stringify(c).includes(orderIdOf(token)));
+const inquiries = (token: string) => garantiCalls(t, 'paymentStatus').filter((c) => loggedId(orderIdOf(token)).test(JSON.stringify(c)));
 const saleAt = async (token: string) => (await garantiState(garanti.emulator)).orders.find((o) => o.orderId === orderIdOf(token))?.txns.map((x) => `${x.type}:${x.code}`);
 
 describe('a sale GVP answers too late', () => {
