@@ -1,5 +1,5 @@
+import { listenOn } from '../listen.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { Behaviour, type Latency } from '../iyzico/behaviour.ts';
 import { handleRequest, isPaymentRequest } from './api.ts';
 import { completeAcs, gate, renderAcs, type GateContext } from './gate.ts';
@@ -56,7 +56,6 @@ export async function startEstEmulator(options: EstEmulatorOptions = {}): Promis
   const now = options.now ?? (() => new Date());
   const state = new EstState();
   const behaviour = new Behaviour(options.latency);
-  const sockets = new Set<Socket>();
   let baseUrl = '';
 
   const server: Server = createServer((req, res) => {
@@ -64,10 +63,6 @@ export async function startEstEmulator(options: EstEmulatorOptions = {}): Promis
       console.error('EST emulator: unexpected error', error);
       if (!res.headersSent) send(res, 500, 'text/html', errorPage('Sistem hatası.'));
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
   });
 
   const gateContext = (forceDecline: boolean): GateContext => ({ state, clientId: creds.clientId, storeKey: creds.storeKey, baseUrl, now: now(), forceDecline });
@@ -148,19 +143,10 @@ export async function startEstEmulator(options: EstEmulatorOptions = {}): Promis
     sendJson(res, 404, { error: `no emulator route ${key}` });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
+  const listening = await listenOn(server, options);
+  baseUrl = listening.url;
 
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  const stop = () => listening.close();
   return { ...creds, url: baseUrl, gateUrl: baseUrl + GATE_PATH, apiUrl: baseUrl + API_PATH, state, behaviour, stop, close: stop };
 }
 

@@ -1,5 +1,5 @@
+import { listenOn } from '../listen.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { Behaviour, type Latency } from '../iyzico/behaviour.ts';
 import { DEFAULT_GARANTI_CREDENTIALS, type GarantiCredentials } from './config.ts';
 import { completeAcs, openGate, type GateContext } from './gate.ts';
@@ -50,7 +50,6 @@ export async function startGarantiEmulator(options: GarantiEmulatorOptions = {})
   const now = options.now ?? (() => new Date());
   const state = new GarantiState();
   const behaviour = new Behaviour(options.latency);
-  const sockets = new Set<Socket>();
   let baseUrl = '';
 
   const server: Server = createServer((req, res) => {
@@ -59,10 +58,6 @@ export async function startGarantiEmulator(options: GarantiEmulatorOptions = {})
       console.error('garanti emulator: unexpected error', error);
       if (!res.headersSent) send(res, 500, 'text/plain', 'internal error');
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -117,13 +112,8 @@ export async function startGarantiEmulator(options: GarantiEmulatorOptions = {})
     sendJson(res, 404, { error: `no emulator route ${key}` });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
+  const listening = await listenOn(server, options);
+  baseUrl = listening.url;
 
   return {
     ...creds,
@@ -132,11 +122,7 @@ export async function startGarantiEmulator(options: GarantiEmulatorOptions = {})
     apiUrl: `${baseUrl}${API_PATH}`,
     state,
     behaviour,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    stop: () => listening.close(),
   };
 }
 

@@ -1,5 +1,5 @@
+import { listenOn } from '../listen.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { verifyRequest, type Credentials } from './auth.ts';
 import { obj, str, type ApiContext, type ApiHandler } from './api.ts';
 import { Behaviour, type Latency } from './behaviour.ts';
@@ -61,7 +61,6 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
   const creds: Credentials = { apiKey: options.apiKey ?? DEFAULT_CREDENTIALS.apiKey, secretKey: options.secretKey ?? DEFAULT_CREDENTIALS.secretKey };
   const state = new EmulatorState();
   const behaviour = new Behaviour(options.latency);
-  const sockets = new Set<Socket>();
   const webhooks = options.webhookUrl
     ? new WebhookSender({
         url: options.webhookUrl,
@@ -79,10 +78,6 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
       console.error('iyzico emulator: unexpected error', error);
       if (!res.headersSent) send(res, 500, failureBody(ERRORS.systemError, 'tr'));
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -152,13 +147,8 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
     send(res, 404, { error: `no emulator route ${key}` });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
+  const listening = await listenOn(server, options);
+  baseUrl = listening.url;
 
   return {
     ...creds,
@@ -166,12 +156,10 @@ export async function startIyzicoEmulator(options: IyzicoEmulatorOptions = {}): 
     state,
     behaviour,
     webhooks: webhooks?.deliveries ?? [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        webhooks?.stop();
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      webhooks?.stop();
+      return listening.close();
+    },
   };
 }
 
