@@ -11,7 +11,7 @@ import { eventsOf, rowCounts } from '../helpers/rows.ts';
 import { callApi } from '../emulators/est-client.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerEstAcs, EST_CARDS, estCalls, estOrderOf, seedEstMerchant, useEstEmulator } from '../helpers/est.ts';
-import { isLoggedId } from '../helpers/logged-ids.ts';
+import { orderOf } from '../helpers/bank-orders.ts';
 
 const { t } = useGateway();
 const est = useEstEmulator();
@@ -50,7 +50,7 @@ describe('refund-payment through EST', () => {
     expect(rest.body.refund).toEqual({ type: 'refund', amount: '70.00' });
     expect(await paymentStatus(token)).toBe('refunded');
     expect(creditsAt(token)).toEqual([3_000, 7_000]);
-    expect(estCalls(t, 'refund').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', ''))).map((c) => c.request.Total)).toEqual(['30.00', '70.00']);
+    expect(estCalls(t, 'refund').filter((c) => c.request.OrderId === orderOf(token)).map((c) => c.request.Total)).toEqual(['30.00', '70.00']);
     expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_refunded', 'transaction.payment_refunded']);
   });
 
@@ -79,14 +79,14 @@ describe('refund-payment through EST', () => {
   it('the bank refuses an over-refund (30.00 already refunded at its own panel): refund_rejected, the payment still paid', async () => {
     const token = await pay('100.00');
     // A refund the gateway never saw: made straight on the bank's XML API.
-    const outside = await callApi(est.emulator, { Type: 'Credit', OrderId: token.replaceAll('-', ''), Total: '30.00', Currency: '949' });
+    const outside = await callApi(est.emulator, { Type: 'Credit', OrderId: orderOf(token), Total: '30.00', Currency: '949' });
     expect(outside.answer).toMatchObject({ Response: 'Approved', ProcReturnCode: '00' });
 
     const res = await refund(token);
 
     expect(res.status, res.text).toBe(200);
     expect(res.body.result).toEqual({ successful: false, message: msg('decline_refund_rejected'), error_code: 'refund_rejected' });
-    const [asked] = estCalls(t, 'refund').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', '')));
+    const [asked] = estCalls(t, 'refund').filter((c) => c.request.OrderId === orderOf(token));
     expect(asked).toMatchObject({ request: { Total: '100.00' }, response: { fields: expect.objectContaining({ Response: 'Error', ProcReturnCode: '99' }), extra: expect.objectContaining({ ERRORCODE: 'CORE-2507' }) } });
     expect(await paymentStatus(token)).toBe('paid');
     expect(creditsAt(token)).toEqual([3_000]);

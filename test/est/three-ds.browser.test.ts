@@ -13,7 +13,7 @@ import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { EST_CARDS, estCalls, estOrderOf, seedEstMerchant, useEstEmulator } from '../helpers/est.ts';
-import { isLoggedId } from '../helpers/logged-ids.ts';
+import { orderOf } from '../helpers/bank-orders.ts';
 
 warnIfNoChromium('test/est/three-ds.browser.test.ts');
 
@@ -76,7 +76,7 @@ describe.skipIf(!haveChromium)('3-D Secure through an EST bank in Chromium', { t
 
     expect(await retrieve(m, token)).toEqual({ successful: true, message: null });
     expect(estOrderOf(est.emulator, token)!.transactions).toEqual([expect.objectContaining({ chargeType: 'S', status: 'A', amountMinor: 10_000 })]);
-    expect(estCalls(t, 'complete3D').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', '')))).toHaveLength(model === '3d' ? 1 : 0);
+    expect(estCalls(t, 'complete3D').filter((c) => c.request.OrderId === orderOf(token))).toHaveLength(model === '3d' ? 1 : 0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
   });
@@ -98,6 +98,6 @@ describe.skipIf(!haveChromium)('3-D Secure through an EST bank in Chromium', { t
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });
     expect(await retrieve(m, token)).toEqual({ successful: false, message: msg('decline_3ds_failed'), error_code: '3ds_failed' });
     expect(await eventsOf(t, token)).toEqual(['transaction.failed']);
-    expect(estCalls(t, 'complete3D').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', '')))).toEqual([]);
+    expect(estCalls(t, 'complete3D').filter((c) => c.request.OrderId === orderOf(token))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { paymentBody, postCallback, returnPostOf } from '../helpers/payments.ts'
 import { eventsOf, rowCounts } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerEstAcs, EST_CARDS, estCalls, estOrderOf, seedEstMerchant, useEstEmulator } from '../helpers/est.ts';
-import { isLoggedId } from '../helpers/logged-ids.ts';
+import { orderOf } from '../helpers/bank-orders.ts';
 
 const { t } = useGateway();
 const est = useEstEmulator();
@@ -19,7 +19,7 @@ let reference = 3000;
 
 const merchant = async (model: '3d' | '3d_pay') => (merchants[model] ??= await seedEstMerchant(t, est.emulator, { model }));
 const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
-const authorisations = (token: string) => estCalls(t, 'complete3D').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', '')));
+const authorisations = (token: string) => estCalls(t, 'complete3D').filter((c) => c.request.OrderId === orderOf(token));
 
 async function start(model: '3d' | '3d_pay', number: string = EST_CARDS.approved, cvc = '987') {
   const m = await merchant(model);
@@ -39,14 +39,14 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment in model %s', (model) =
 
     const answer = await answerEstAcs(redirectUrl);
     expect(answer.bank).toMatchObject({ id: 'bank', action: est.emulator.gateUrl });
-    expect(answer.bank.fields).toMatchObject({ pan: EST_CARDS.approved, cv2: '913', storetype: model, amount: '250.40', currency: '949', oid: token.replaceAll('-', '') });
+    expect(answer.bank.fields).toMatchObject({ pan: EST_CARDS.approved, cv2: '913', storetype: model, amount: '250.40', currency: '949', oid: orderOf(token) });
     expect(answer.callbackUrl).toBe(`${t.gateway.baseUrl}/checkout/3ds/callback/${token}`);
     const back = await postCallback(answer.callbackUrl, answer.fields);
 
     expect(back.status).toBe(200);
     expect(returnPostOf(back.html)).toEqual({ returnUrl: 'http://127.0.0.1:9/callback', returnToken: token });
     expect((await m.call('retrieve-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
-    expect(await row(token)).toMatchObject({ status: 'successful', securityType: 'secure', providerReference: token.replaceAll('-', '') });
+    expect(await row(token)).toMatchObject({ status: 'successful', securityType: 'secure', providerReference: orderOf(token) });
     expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
     const order = estOrderOf(est.emulator, token)!;
     expect(order.transactions).toEqual([expect.objectContaining({ chargeType: 'S', status: 'A', amountMinor: 25_040 })]);
@@ -55,7 +55,7 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment in model %s', (model) =
     expect(authorisations(token)).toHaveLength(model === '3d' ? 1 : 0);
     // The emulator's own memory of the 3D visit (the gate's session and the order) holds no card number or CVV.
     const held = JSON.stringify({ sessions: [...est.emulator.state.sessions.values()], orders: [...est.emulator.state.orders.values()] });
-    expect(held).toContain(token.replaceAll('-', ''));
+    expect(held).toContain(orderOf(token));
     expect(held).not.toContain(EST_CARDS.approved);
     expect(held).not.toContain('"913"');
     expect(t.logLines.join('\n')).not.toContain(EST_CARDS.approved);
@@ -93,7 +93,7 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment in model %s', (model) =
     expect(await row(token)).toEqual(before.payment);
     expect(authorisations(token)).toEqual([]);
     // In model 3d the bank's 3D session is still unused (3d_pay's gate has charged already).
-    const session = [...est.emulator.state.sessions.values()].find((x) => x.oid === token.replaceAll('-', ''))!;
+    const session = [...est.emulator.state.sessions.values()].find((x) => x.oid === orderOf(token))!;
     if (model === '3d') expect(session.used).toBe(false);
 
     // A forged amount with the real hash is refused the same way.

@@ -14,7 +14,7 @@ import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { INTERRUPTED_AFTER_MS } from '../../src/domain/payments/interrupted.ts';
 import { recoverPendingRefunds } from '../../src/domain/payments/interrupted-refunds.ts';
 import { answerEstAcs, EST_CARDS, estCalls, estOrderOf, seedEstMerchant, setEstBehaviour, useEstEmulator } from '../helpers/est.ts';
-import { isLoggedId } from '../helpers/logged-ids.ts';
+import { orderOf } from '../helpers/bank-orders.ts';
 
 const { t } = useGateway();
 const est = useEstEmulator();
@@ -26,7 +26,7 @@ const pay = () => m.call('regular-payment', paymentBody(m, { card: { number: EST
 const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
 const retrieve = async (token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 /** The reconcile job's ORDERSTATUS inquiries about a payment's order. */
-const inquiries = (token: string) => estCalls(t, 'paymentStatus').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', '')));
+const inquiries = (token: string) => estCalls(t, 'paymentStatus').filter((c) => c.request.OrderId === orderOf(token));
 
 describe('a charge the bank answers too late', () => {
   it('answers provider_timeout (unresolved, no event); the reconcile job asks ORDERSTATUS, finds the sale and settles it successful', async () => {
@@ -53,7 +53,7 @@ describe('a charge the bank answers too late', () => {
     expect(inquiries(token)).toHaveLength(1);
     expect(inquiries(token)[0]!.request).toMatchObject({ Extra: { ORDERSTATUS: 'QUERY' } });
     // Settled successful, it no longer carries the timeout as its error, in the row or in retrieve-payments.
-    expect(await row(token)).toMatchObject({ status: 'successful', paymentStatus: 'paid', providerReference: token.replaceAll('-', ''), errorCode: null, errorMessage: null });
+    expect(await row(token)).toMatchObject({ status: 'successful', paymentStatus: 'paid', providerReference: orderOf(token), errorCode: null, errorMessage: null });
     expect(await retrieve(token)).toEqual({ successful: true, message: null });
     const listed = (await m.call('retrieve-payments', { channel_reference: res.body.transaction.channel_reference })).body.payments as Array<Record<string, unknown>>;
     expect(listed).toEqual([expect.objectContaining({ token, status: 'successful', error_code: null, error_message: null })]);
@@ -102,7 +102,7 @@ describe('a 3D authorisation the bank answers too late', () => {
     await runJobsDueBy(t);
 
     expect(inquiries(token)).toHaveLength(1);
-    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: token.replaceAll('-', '') });
+    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: orderOf(token) });
     expect(await retrieve(token)).toEqual({ successful: true, message: null });
     expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
   });
@@ -129,7 +129,7 @@ describe('a cancel the bank answers too late', () => {
     t.clock.advance(INTERRUPTED_AFTER_MS + 1_000);
     await recoverPendingRefunds(t.gateway.services);
 
-    expect(estCalls(t, 'refundStatus').filter((c) => isLoggedId(c.request.OrderId, token.replaceAll('-', '')))).toHaveLength(1);
+    expect(estCalls(t, 'refundStatus').filter((c) => c.request.OrderId === orderOf(token))).toHaveLength(1);
     expect(await t.gateway.services.db.refund.findUniqueOrThrow({ where: { id: pending!.id } })).toMatchObject({ status: 'succeeded' });
     expect((await row(token)).paymentStatus).toBe('cancelled');
     expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_cancelled']);

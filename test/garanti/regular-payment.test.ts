@@ -9,6 +9,7 @@ import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { GARANTI_CARDS, garantiCalls, garantiOrderOf, seedGarantiMerchant, useGarantiEmulator } from '../helpers/garanti.ts';
+import { orderOf } from '../helpers/bank-orders.ts';
 
 const { t } = useGateway();
 const garanti = useGarantiEmulator();
@@ -36,7 +37,7 @@ describe('regular-payment approved by Garanti', () => {
     // The order id is the payment's id without dashes; the reference adds the host's RetrefNum (voids name it).
     const p = await row(token);
     expect(p).toMatchObject({ status: 'successful', cardLastFourDigits: '2016' });
-    expect(p.providerReference).toBe(`${token.replace(/-/g, '')}:${order!.txns[0]!.retrefNum}`);
+    expect(p.providerReference).toBe(`${orderOf(token)}:${order!.txns[0]!.retrefNum}`);
   });
 });
 

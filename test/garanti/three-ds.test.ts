@@ -11,7 +11,7 @@ import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerGarantiAcs, bankFormOf, GARANTI_CARDS, garantiCalls, garantiState, seedGarantiMerchant, useGarantiEmulator } from '../helpers/garanti.ts';
-import { loggedId } from '../helpers/logged-ids.ts';
+import { orderOf } from '../helpers/bank-orders.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const garanti = useGarantiEmulator();
@@ -24,14 +24,14 @@ async function start(model: '3d' | '3d_pay', number: string = GARANTI_CARDS.appr
   expect(res.status, res.text).toBe(200);
   expect(res.body.result).toEqual({ successful: true, message: null, redirect_url: expect.stringContaining(`${t.gateway.baseUrl}/checkout/3ds/`) });
   const token = res.body.transaction.token as string;
-  return { m, token, orderId: token.replace(/-/g, ''), redirectUrl: res.body.result.redirect_url as string };
+  return { m, token, orderId: orderOf(token), redirectUrl: res.body.result.redirect_url as string };
 }
 
 const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
 const callbackOf = (id: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${id}`;
 const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 const ordersOf = async (orderId: string) => (await garantiState(garanti.emulator)).orders.filter((o) => o.orderId === orderId);
-const sales = (orderId: string) => garantiCalls(t, 'complete3D').filter((c) => loggedId(orderId).test(JSON.stringify(c)));
+const sales = (orderId: string) => garantiCalls(t, 'complete3D').filter((c) => JSON.stringify(c).includes(orderId));
 const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 
 async function snapshot(id: string) {

@@ -13,7 +13,7 @@ import { eventsOf } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { answerGarantiAcs, bankFormOf, GARANTI_CARDS, garantiCalls, garantiState, seedGarantiMerchant, setGarantiBehaviour, useGarantiEmulator } from '../helpers/garanti.ts';
-import { loggedId } from '../helpers/logged-ids.ts';
+import { orderOf } from '../helpers/bank-orders.ts';
 
 const { t } = useGateway();
 const garanti = useGarantiEmulator();
@@ -24,9 +24,8 @@ const merchant = async () => (m ??= await seedGarantiMerchant(t, garanti.emulato
 const pay = () => m.call('regular-payment', paymentBody(m, { card: { number: GARANTI_CARDS.approved }, transaction: { channel_reference: `GVPT-${reference++}` } }));
 const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
 const retrieve = async (token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
-const orderIdOf = (token: string) => token.replace(/-/g, '');
-const inquiries = (token: string) => garantiCalls(t, 'paymentStatus').filter((c) => loggedId(orderIdOf(token)).test(JSON.stringify(c)));
-const saleAt = async (token: string) => (await garantiState(garanti.emulator)).orders.find((o) => o.orderId === orderIdOf(token))?.txns.map((x) => `${x.type}:${x.code}`);
+const inquiries = (token: string) => garantiCalls(t, 'paymentStatus').filter((c) => JSON.stringify(c).includes(orderOf(token)));
+const saleAt = async (token: string) => (await garantiState(garanti.emulator)).orders.find((o) => o.orderId === orderOf(token))?.txns.map((x) => `${x.type}:${x.code}`);
 
 describe('a sale GVP answers too late', () => {
   it('answers provider_timeout (unresolved, no event); the reconcile job asks orderinq and settles it successful', async () => {
@@ -52,7 +51,7 @@ describe('a sale GVP answers too late', () => {
 
     expect(inquiries(token)).toHaveLength(1);
     expect(await row(token)).toMatchObject({ status: 'successful', paymentStatus: 'paid' });
-    expect((await row(token)).providerReference).toMatch(new RegExp(`^${orderIdOf(token)}`));
+    expect((await row(token)).providerReference).toMatch(new RegExp(`^${orderOf(token)}`));
     expect(await retrieve(token)).toEqual({ successful: true, message: null });
     expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
   });

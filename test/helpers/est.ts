@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startEstEmulator, type EstEmulator } from '../../emulators/est/server.ts';
 import type { EstOrder } from '../../emulators/est/state.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
-import { orderIdOf } from '../../src/providers/est/order-id.ts';
+import { bankOrderId } from '../../src/providers/bank-order-id.ts';
 import { seedWorkspace, type Merchant, type SeedOptions, type TestGateway } from './gateway.ts';
 import { autoPostForm } from './payments.ts';
 
@@ -85,7 +85,7 @@ export async function seedEstMerchant(t: TestGateway, emulator: EstEmulator, opt
 
 /** The emulator's order behind a gateway payment (the order id is the payment id without dashes). */
 export function estOrderOf(emulator: EstEmulator, paymentId: string): EstOrder | undefined {
-  return emulator.state.orders.get(orderIdOf(`${paymentId}:charge`));
+  return emulator.state.orders.get(bankOrderId(`${paymentId}:charge`));
 }
 
 /** What the emulator holds, read over its control API as any client would. */

@@ -40,7 +40,8 @@ import {
 import { paymentResult, paymentStatusResult, refundResult, refundStatusResult, threeDPayResult } from './answers.ts';
 import { judgeCallback } from './callback.ts';
 import { EST_PROVIDER_ID, EstClient } from './client.ts';
-import { isOrderId, orderIdOf } from './order-id.ts';
+import { isOrderId } from './order-id.ts';
+import { bankOrderId } from '../bank-order-id.ts';
 import { cancelRequest, chargeRequest, EST_CARD_FIELDS, refundRequest, statusRequest, threeDAuthRequest, threeDForm } from './requests.ts';
 import { endpointsOf, type EstCredentials, type EstSettings } from './settings.ts';
 
@@ -106,7 +107,7 @@ export class EstConnector implements Connector {
   /** Nothing is sent: the shopper's browser posts the signed card form to the bank's 3D gate. */
   start3D(input: Start3DInput): Promise<Start3DResult> {
     if (input.card === undefined) return Promise.resolve(notOurs('EST takes 3D payments with card data only'));
-    const orderId = orderIdOf(input.idempotencyKey);
+    const orderId = bankOrderId(input.idempotencyKey);
     const fields = threeDForm(this.#credentials, {
       orderId,
       amount: input.amount,
@@ -144,7 +145,7 @@ export class EstConnector implements Connector {
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
     if (input.card === undefined) return notOurs('EST charges card data only');
-    const orderId = orderIdOf(input.idempotencyKey);
+    const orderId = bankOrderId(input.idempotencyKey);
     const order = {
       orderId,
       amount: input.amount,
@@ -158,7 +159,7 @@ export class EstConnector implements Connector {
 
   /** The order inquiry, by the order id the lost call used (the key's payment, or the 3D start's reference). */
   async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
-    const orderId = input.providerReference !== null && isOrderId(input.providerReference) ? input.providerReference : orderIdOf(input.idempotencyKey);
+    const orderId = input.providerReference !== null && isOrderId(input.providerReference) ? input.providerReference : bankOrderId(input.idempotencyKey);
     const answer = await this.#client.call('paymentStatus', statusRequest(this.#credentials, orderId));
     const result = paymentStatusResult(answer, orderId, input.amount);
     return result === 'retry' ? unknownOutcome('paymentStatus') : result;

@@ -4,7 +4,7 @@
 // gate (requests.ts); the callback is judged with the store key (callback.ts); the '3d' model then
 // authorises with an XML sale carrying the ACS's proof, the '3d_pay' model reads the charge the
 // bank already made from the callback. Every payment call of one payment names the same GVP order
-// (orderIdOf). An answer that cannot be trusted (no Code, another order, another amount) is treated
+// (bankOrderId). An answer that cannot be trusted (no Code, another order, another amount) is treated
 // as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later.
 import type { ConnectorDeps } from '../registry.ts';
 import {
@@ -40,8 +40,8 @@ import { judgeCallback } from './callback.ts';
 import { GARANTI_PROVIDER_ID, GarantiClient } from './client.ts';
 import { APPROVED, paymentFailure } from './codes.ts';
 import { formatPaymentRef, parsePaymentRef } from './references.ts';
+import { bankOrderId } from '../bank-order-id.ts';
 import {
-  orderIdOf,
   orderInquiryRequest,
   refundRequest,
   saleRequest,
@@ -111,7 +111,7 @@ export class GarantiConnector implements Connector {
   /** No call: the shopper's browser posts the signed form to GVP's 3D gate. */
   start3D(input: Start3DInput): Promise<Start3DResult> {
     if (input.card === undefined) return Promise.resolve(notOurs('GVP stores no cards: a 3D payment needs the card'));
-    const orderId = orderIdOf(input.idempotencyKey);
+    const orderId = bankOrderId(input.idempotencyKey);
     let fields: Record<string, string>;
     try {
       fields = threeDFormFields(
@@ -161,7 +161,7 @@ export class GarantiConnector implements Connector {
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
     if (input.card === undefined) return notOurs('GVP stores no cards: a payment needs the card');
-    const orderId = orderIdOf(input.idempotencyKey);
+    const orderId = bankOrderId(input.idempotencyKey);
     let request;
     try {
       request = saleRequest({ orderId, amount: input.amount, currency: input.currency, installmentNumber: input.installmentNumber, card: input.card, ...(input.shopper ? { shopper: input.shopper } : {}) }, this.#ctx);
@@ -174,7 +174,7 @@ export class GarantiConnector implements Connector {
 
   /** The order inquiry, by the order id every call of the payment used. */
   async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
-    const orderId = (input.providerReference === null ? null : parsePaymentRef(input.providerReference)?.orderId) ?? orderIdOf(input.idempotencyKey);
+    const orderId = (input.providerReference === null ? null : parsePaymentRef(input.providerReference)?.orderId) ?? bankOrderId(input.idempotencyKey);
     const answer = await this.#client.call('paymentStatus', orderInquiryRequest({ orderId, currency: input.currency }, this.#ctx));
     const result = orderInquiryResult(answer, { orderId, amount: input.amount, currency: input.currency });
     return result === 'retry' ? unknownOutcome('paymentStatus') : result;

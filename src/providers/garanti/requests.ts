@@ -1,7 +1,6 @@
 // What the connector sends GVP: the 3D form the shopper's browser posts to the 3D gate, and the
 // XML requests (sale, 3D sale, refund, void, order inquiry). Amounts go as integer minor units
 // ("10025" for 100.25), currencies as ISO 4217 numbers, a single payment's instalment count as ''.
-import { createHash } from 'node:crypto';
 import type { CardData, Currency, Shopper } from '../types.ts';
 import { requestHash, threeDFormHash } from './hash.ts';
 import type { GarantiCredentials } from './settings.ts';
@@ -16,19 +15,6 @@ const PLACEHOLDER_EMAIL = 'shopper@example.com';
 const PLACEHOLDER_IP = '127.0.0.1';
 /** Void and order inquiry carry a fixed amount of 1.00 (GVP checks the field but not its value). */
 const FIXED_AMOUNT = '100';
-
-/**
- * The order id GVP knows a payment by. The gateway's keys for a payment's calls are
- * `<payment uuid>:authorise`, `:charge`, `:complete`: the id is the uuid without its dashes (32
- * alphanumerics, within GVP's limit), so every call of one payment names the same order. A key of
- * another shape becomes the first 32 hex digits of its prefix's SHA-256, still stable.
- */
-export function orderIdOf(idempotencyKey: string): string {
-  const prefix = idempotencyKey.split(':')[0] ?? '';
-  const compact = prefix.replaceAll('-', '');
-  if (/^[A-Za-z0-9]{1,32}$/.test(compact)) return compact;
-  return createHash('sha256').update(prefix, 'utf8').digest('hex').slice(0, 32);
-}
 
 /** Minor units as GVP writes them. */
 export function gvpAmount(minor: bigint): string {

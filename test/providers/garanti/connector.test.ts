@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GarantiConnector } from '../../../src/providers/garanti/connector.ts';
 import { requestHash, threeDFormHash } from '../../../src/providers/garanti/hash.ts';
 import { garantiProvider } from '../../../src/providers/garanti/index.ts';
-import { orderIdOf } from '../../../src/providers/garanti/requests.ts';
+import { bankOrderId } from '../../../src/providers/bank-order-id.ts';
 import { garantiSettingsSchema, type GarantiCredentials } from '../../../src/providers/garanti/settings.ts';
 import type { ConnectorDeps } from '../../../src/providers/registry.ts';
 import { ProviderTimeoutError, type CardData, type ChargeInput, type Start3DInput, type ThreeDsPayment } from '../../../src/providers/types.ts';
@@ -17,7 +17,7 @@ const CALLBACK = 'https://gateway.example/checkout/3ds/pay_1/callback';
 // Another refund password than PROVAUT's, so a request hashed with the wrong one shows.
 const CREDS: GarantiCredentials = { ...CREDENTIALS, refund_password: 'refund-Pass1' };
 const PAYMENT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
-const ORDER_ID = '0f8fad5bd9cb469fa16570867728950e';
+const ORDER_ID = 'apipknflnjmlegjpkbgfhaighhcijfao';
 
 let gvp: ScriptedGvp;
 const logged: Array<Record<string, unknown>> = [];
@@ -176,8 +176,8 @@ describe('3D Secure, 3D model', () => {
       }),
     );
     // Every call of one payment names the same order.
-    expect(orderIdOf(`${PAYMENT_ID}:charge`)).toBe(ORDER_ID);
-    expect(orderIdOf('not a uuid:charge')).toMatch(/^[0-9a-f]{32}$/);
+    expect(bankOrderId(`${PAYMENT_ID}:charge`)).toBe(ORDER_ID);
+    expect(bankOrderId('not a uuid:charge')).toMatch(/^[a-p]{32}$/);
   });
 
   it('sends 3D in the 3D Pay model', async () => {
