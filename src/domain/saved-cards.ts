@@ -13,6 +13,7 @@ import { providerSupports } from './account-credentials.ts';
 import { requireFeature } from './plans.ts';
 import { requireChannel } from './channels.ts';
 import { findAccount } from './accounts.ts';
+import { requireCardVault } from './card-vault.ts';
 import { requireCapabilities } from './payments/account-choice.ts';
 import { ValidationError } from './errors.ts';
 import { firstDigitsOf, lastFourOf, storedCardInput } from './cards.ts';
@@ -59,13 +60,18 @@ export async function saveCard(s: Services, workspace: Workspace, raw: unknown):
 
 const TOKEN_PATH = ['savedCard', 'paymentProviderToken'];
 
+/**
+ * The account given must store cards itself; without one, the default account, or when it cannot
+ * (a bank), the workspace's card storage account (card-vault.ts).
+ */
 async function storageAccount(s: Services, workspace: Workspace, token: string | null | undefined): Promise<PaymentAccount> {
   const id = token ?? workspace.defaultPaymentAccountId;
   if (!id) throw ValidationError.single(TOKEN_PATH, 'no_default_account');
   const account = await findAccount(s.db, workspace.id, id);
   if (!account) throw ValidationError.single(TOKEN_PATH, token ? 'account_not_found' : 'no_default_account');
-  requireCapabilities(s, account, ['cardStorage'], TOKEN_PATH);
-  return account;
+  // An account given is where the merchant wants the card: it must store it itself.
+  if (token) requireCapabilities(s, account, ['cardStorage'], TOKEN_PATH);
+  return requireCardVault(s, workspace, account, TOKEN_PATH);
 }
 
 export interface StoredCardFacts {
@@ -171,14 +177,16 @@ export async function deleteSavedCard(s: Services, workspace: Workspace, raw: un
 
 /**
  * card.should_save: the card a payment was made with becomes a saved card once the payment
- * succeeded. `cardReference` is the provider's token of it (taken at the start for 3D payments,
- * since the number is never kept); the stored facts come from the payment's own card columns.
+ * succeeded. `stored` is the provider's token of it and the account that holds it (the charging
+ * one, or the workspace's card storage account: card-vault.ts), taken at the start for 3D
+ * payments since the number is never kept; the stored facts come from the payment's own card columns.
  */
-export async function savePaymentCard(tx: Tx, paymentId: string, cardReference: string, at: Date): Promise<SavedCard | null> {
-  const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: { paymentAccount: true } });
-  if (!p.customerId || !p.paymentAccount || !p.cardFirstDigits || !p.cardLastFourDigits || !p.cardExpiryMonth || !p.cardExpiryYear) return null;
-  const card = await recordSavedCard(tx, p.workspaceId, p.customerId, p.paymentAccount, {
-    cardReference,
+export async function savePaymentCard(tx: Tx, paymentId: string, stored: { reference: string; accountId: string | null }, at: Date): Promise<SavedCard | null> {
+  const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const vault = stored.accountId ? await tx.paymentAccount.findUnique({ where: { id: stored.accountId } }) : null;
+  if (!p.customerId || !vault || !p.cardFirstDigits || !p.cardLastFourDigits || !p.cardExpiryMonth || !p.cardExpiryYear) return null;
+  const card = await recordSavedCard(tx, p.workspaceId, p.customerId, vault, {
+    cardReference: stored.reference,
     scheme: p.cardScheme,
     holderName: p.cardHolderName ?? '',
     firstDigits: p.cardFirstDigits,
@@ -186,6 +194,6 @@ export async function savePaymentCard(tx: Tx, paymentId: string, cardReference: 
     expiryMonth: p.cardExpiryMonth,
     expiryYear: p.cardExpiryYear,
   }, at);
-  await tx.payment.update({ where: { id: paymentId }, data: { storedCardId: card.id, pendingCardReference: null } });
+  await tx.payment.update({ where: { id: paymentId }, data: { storedCardId: card.id, pendingCardReference: null, pendingCardAccountId: null } });
   return card;
 }

@@ -83,7 +83,7 @@ export async function seedEstMerchant(t: TestGateway, emulator: EstEmulator, opt
   return { ...m, accountToken };
 }
 
-/** The emulator's order behind a gateway payment (the order id is the payment id without dashes). */
+/** The emulator's order behind a gateway payment (its order id: bankOrderId). */
 export function estOrderOf(emulator: EstEmulator, paymentId: string): EstOrder | undefined {
   return emulator.state.orders.get(bankOrderId(`${paymentId}:charge`));
 }

@@ -27,7 +27,7 @@ import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, typ
 import { refusal, settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, type Capability } from './account-choice.ts';
-import { providerSupports } from '../account-credentials.ts';
+import { requireCardVault } from '../card-vault.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 
@@ -145,7 +145,7 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
     ...(basketFits(req.basket, plan.bankAmount) ? { basket: req.basket } : {}),
     ...req.card.providerSource,
   };
-  return callBank(s, req, payment.id, plan.account, bankRequest, { shouldSave: columns.shouldSave ?? false, customer });
+  return callBank(s, req, payment.id, plan.account, bankRequest, { vault: plan.vault, customer });
 }
 
 /** What the attempt reads of the customer it wrote: the answer's view shows its reference. */
@@ -170,6 +170,8 @@ interface AttemptPlan {
   /** What the bank is asked to charge. */
   bankAmount: bigint;
   bankCurrency: Currency;
+  /** Where the card is stored (card.should_save), else null: the charging account or the workspace's card storage account. */
+  vault: PaymentAccount | null;
 }
 
 const NEEDS: Record<Security, Capability[]> = { secure: ['secure'], regular: ['nonSecure'] };
@@ -185,22 +187,26 @@ async function planAttempt(s: Services, req: AttemptRequest): Promise<AttemptPla
   );
   const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
   const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
-  if (req.shouldSave) {
-    const path = req.paths.shouldSave ?? ['card', 'shouldSave'];
-    if (!covers(req.workspace, 'saved_cards')) throw ValidationError.single(path, 'plan_saved_cards');
-    if (!providerSupports(s.providers, account, 'card_storage')) throw ValidationError.single(path, 'account_no_card_storage');
-  }
-  return { account, charge, ...priced };
+  return { account, charge, ...priced, vault: req.shouldSave ? await cardVault(s, req, account) : null };
 }
 
-function priceGiven(req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Omit<AttemptPlan, 'account' | 'charge'> {
+/** Where a card to save goes (card-vault.ts): the plan must cover saved cards, and some account must store them. */
+async function cardVault(s: Services, req: AttemptRequest, charging: PaymentAccount): Promise<PaymentAccount> {
+  const path = req.paths.shouldSave ?? ['card', 'shouldSave'];
+  if (!covers(req.workspace, 'saved_cards')) throw ValidationError.single(path, 'plan_saved_cards');
+  return requireCardVault(s, req.workspace, charging, path);
+}
+
+type Priced = Omit<AttemptPlan, 'account' | 'charge' | 'vault'>;
+
+function priceGiven(req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Priced {
   // Installments exist only in TRY, also when conversion charges the card in another currency.
   if (charge.currency !== 'TRY' && req.installmentNumber !== 1) throw ValidationError.single(req.paths.installmentNumber, 'installment_only_try');
   if (!allowsInstallments(account, req.card.bin, req.installmentNumber)) throw ValidationError.single(req.paths.installmentNumber, 'installment_not_offered');
   return { amount: req.amount, baseAmount: req.baseAmount ?? req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
 }
 
-async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Promise<Omit<AttemptPlan, 'account' | 'charge'>> {
+async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Promise<Priced> {
   const asked = { amount: req.amount, baseAmount: req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
   const bin = req.card.bin ?? unknownBin('');
   if (req.installmentNumber > 1) {
@@ -246,23 +252,24 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered.
  */
-async function callBank(s: Services, req: AttemptRequest, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { shouldSave: boolean; customer: CustomerRef | null }): Promise<AttemptResult> {
+async function callBank(s: Services, req: AttemptRequest, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { vault: PaymentAccount | null; customer: CustomerRef | null }): Promise<AttemptResult> {
   const provider = s.providers.forAccount(account);
   const security = req.security;
   // No card to save at settlement: a regular payment saves it after, a 3D one on its page.
   const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final);
   const viewOf = async (row: ViewRow) => rowView(row, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
-  // card.should_save: the provider keeps the card; the saved card appears once the payment succeeds.
+  // card.should_save: the vault's provider keeps the card; the saved card appears once the payment succeeds.
+  const vault = opts.vault;
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
-    if (!opts.shouldSave || !card) return null;
-    const stored = await provider.storeCard({ idempotencyKey: `${paymentId}:store`, card, shopper: request.shopper });
-    return stored.status === 'stored' ? stored.cardReference : null;
+    if (!vault || !card) return null;
+    const stored = await s.providers.forAccount(vault).storeCard({ idempotencyKey: `${paymentId}:store`, card, shopper: request.shopper });
+    return stored.status === 'stored' ? { reference: stored.cardReference, accountId: vault.id } : null;
   };
   try {
     if (security === 'secure') {
-      const cardReference = await tokenise();
-      if (cardReference) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: cardReference }, ['id']);
+      const stored = await tokenise();
+      if (stored) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: stored.reference, pendingCardAccountId: stored.accountId }, ['id']);
       const res = await provider.start3D({ idempotencyKey: `${paymentId}:authorise`, callbackUrl: threeDsCallbackUrl(s, paymentId), ...request });
       if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, res.providerReference, res.redirect, viewOf);
       const settled = await settle(refusal(res));
@@ -271,9 +278,9 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, acc
     const res = await provider.charge({ idempotencyKey: `${paymentId}:charge`, ...request });
     if (res.status === 'succeeded') {
       const settled = await settle({ status: 'successful', providerReference: res.providerReference });
-      const cardReference = await tokenise();
-      if (cardReference) await commitAfterBank(s.db, (tx) => savePaymentCard(tx, paymentId, cardReference, s.clock.now()));
-      return { view: cardReference ? await loadPaymentView(s.db, paymentId) : await viewOf(settled), successful: true, failure: null, redirectUrl: null };
+      const stored = await tokenise();
+      if (stored) await commitAfterBank(s.db, (tx) => savePaymentCard(tx, paymentId, stored, s.clock.now()));
+      return { view: stored ? await loadPaymentView(s.db, paymentId) : await viewOf(settled), successful: true, failure: null, redirectUrl: null };
     }
     const settled = await settle(refusal(res));
     return failed(await viewOf(settled), res.code, res.message);

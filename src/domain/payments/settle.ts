@@ -46,7 +46,7 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
   // card.should_save on a 3D payment: the card tokenised at the start is saved now, before the
   // owner runs, so an owner can rely on storedCardId (a subscription makes it the default card).
   if (final.status === 'successful' && payment.pendingCardReference) {
-    await savePaymentCard(tx, payment.id, payment.pendingCardReference, at);
+    await savePaymentCard(tx, payment.id, { reference: payment.pendingCardReference, accountId: payment.pendingCardAccountId ?? payment.paymentAccountId }, at);
     payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
   }
   // No notification for a payment whose provider did not answer (contract: Events).

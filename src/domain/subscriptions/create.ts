@@ -2,12 +2,14 @@
 // no charge. The first period is paid on the checkout page, which stores the card; later periods
 // are charged from the customer's default saved card (renewals.ts).
 import { z } from 'zod';
-import type { Product, Workspace } from '../../generated/prisma/client.ts';
+import type { PaymentAccount, Product, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { amount, httpUrl, orderNumberReference, parseInput, uuid } from '../validation.ts';
 import { customerInput, upsertCustomer } from '../customers.ts';
 import { requireFeature } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
+import { providerStoresCards, requireCardVault } from '../card-vault.ts';
+import { liveAccount } from '../accounts.ts';
 import { checkAccountForLater } from '../payments/account-choice.ts';
 import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
@@ -74,16 +76,19 @@ export async function subscriptionPayment(s: Services, workspace: Workspace, raw
   if (first > MAX_CARD_PAYMENT || catalogAmount(items) > MAX_CARD_PAYMENT) throw ValidationError.single(S('items'), 'amount_too_large');
   const webhookUrl = sub.webhookUrl ? new URL(sub.webhookUrl).href : null;
   if (webhookUrl && !(await destinationAllowed(webhookUrl, s.webhooks))) throw ValidationError.single(S('webhookUrl'), 'webhook_url_invalid');
-  // The first payment is a 3D payment that stores the card; the account given (or the default)
-  // must do both. The account itself is chosen by selection at payment time.
+  // The first payment is a 3D payment that stores the card: the account given (or the default)
+  // must take 3D payments and store the card, or, when its provider stores no cards (a bank), the
+  // workspace's card storage account must (card-vault.ts). The account itself is chosen at payment time.
+  const bank = await bankAccount(s, workspace, sub.paymentProviderToken ?? null);
   const account = await checkAccountForLater(s, workspace, {
     token: sub.paymentProviderToken ?? null,
     path: S('paymentProviderToken'),
-    needs: ['secure', 'cardStorage'],
+    needs: bank ? ['secure'] : ['secure', 'cardStorage'],
     currency,
     amount: first,
     currencyPath: S('paymentProviderToken'),
   });
+  if (bank) await requireCardVault(s, workspace, bank, S('paymentProviderToken'));
 
   const now = workspaceNow(s, workspace);
   const created = await s.db.$transaction(async (tx) => {
@@ -135,4 +140,11 @@ function resolveItems(items: ItemInput[], catalog: Map<string, Product>): Resolv
   if (new Set(resolved.map((r) => r.product.currency)).size > 1) issues.add(S('items'), 'subscription_currencies_differ');
   issues.throwIfAny();
   return resolved;
+}
+
+/** The account a subscription would be charged through (given, else the default) when its provider stores no cards; else null. */
+async function bankAccount(s: Services, workspace: Workspace, token: string | null): Promise<PaymentAccount | null> {
+  const id = token ?? workspace.defaultPaymentAccountId;
+  const account = id ? await liveAccount(s.db, workspace, id) : null;
+  return account && !providerStoresCards(s, account) ? account : null;
 }
