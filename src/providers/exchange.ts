@@ -2,8 +2,30 @@
 // answer read by the connector's own reader, the exchange handed to the logger scrubbed. Anything
 // that is not a readable answer (no answer within the deadline, a refused or reset connection, a
 // proxy's HTML page, a cut-off body) means the outcome is unknown: the money may or may not have
-// moved, so the call throws ProviderTimeoutError and the gateway asks the provider later.
-import { ProviderTimeoutError } from './types.ts';
+// moved, so the call throws ProviderTimeoutError and the gateway asks the provider later. Only a
+// connection that never opened (neverSent) is known to have moved nothing: ProviderUnreachableError.
+import { ProviderTimeoutError, ProviderUnreachableError } from './types.ts';
+
+/**
+ * Connection errors that happen before any byte of the request is written: refused, no such host,
+ * DNS failure, undici's connect timeout. A reset or a timeout after connecting may come after the
+ * provider read the request, so they are not among them.
+ */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Whether a failed fetch never sent its request (fetch wraps the socket's error as its `cause`). */
+export function neverSent(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } } | null)?.cause;
+  if (!cause) return false;
+  if (typeof cause.code === 'string' && NOT_SENT.has(cause.code)) return true;
+  // A host with several addresses fails with an AggregateError of one error per address.
+  return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((e) => typeof e.code === 'string' && NOT_SENT.has(e.code));
+}
+
+/** What a call that got no answer throws: unreachable when nothing was sent, else a timeout (unknown outcome). */
+export function noAnswerError(err: unknown, providerId: string, operation: string): ProviderTimeoutError {
+  return neverSent(err) ? new ProviderUnreachableError(providerId, operation) : new ProviderTimeoutError(providerId, operation);
+}
 
 /** The provider contract: every call answers or throws within 2 minutes. */
 export const MAX_TIMEOUT_MS = 120_000;
@@ -58,9 +80,9 @@ export async function exchange<A>(call: Call<A>): Promise<A> {
     const res = await fetch(call.url, { ...call.request, signal: AbortSignal.timeout(call.timeoutMs), redirect: 'error' });
     status = res.status;
     raw = await res.text();
-  } catch {
+  } catch (err) {
     report('no_answer', null, null);
-    throw new ProviderTimeoutError(call.providerId, call.operation);
+    throw noAnswerError(err, call.providerId, call.operation);
   }
   const answer = call.read(raw);
   if (answer === null) {

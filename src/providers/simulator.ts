@@ -46,6 +46,7 @@ import {
   type ThreeDsPayment,
 } from './types.ts';
 import { acsAddress, readAcsAnswer, simulatorPages } from './simulator-acs.ts';
+import { simulatorSettings, withOutage } from './simulator-outage.ts';
 import type { ConnectorDeps, ProviderDefinition } from './registry.ts';
 
 type Behaviour =
@@ -278,8 +279,8 @@ export function simulatorProvider(deps: ConnectorDeps): ProviderDefinition {
     label: 'Simulator (test cards, no real money)',
     capabilities: bank.capabilities,
     credentials: NOTHING as unknown as ProviderDefinition['credentials'],
-    settings: NOTHING,
-    connect: () => bank,
+    settings: simulatorSettings,
+    connect: ({ settings }) => withOutage(bank, (settings as z.infer<typeof simulatorSettings>).outage),
     pages: simulatorPages(deps),
   };
 }

@@ -98,6 +98,20 @@ export class ProviderTimeoutError extends Error {
   }
 }
 
+/**
+ * The provider was never reached: the connection failed before the request went out (refused, no
+ * such host, no connection within the connect deadline). Nothing can have moved, so the gateway
+ * may try the payment on another account. A ProviderTimeoutError still, so code that only knows
+ * timeouts treats it as an unknown outcome, which is never wrong, only slower.
+ */
+export class ProviderUnreachableError extends ProviderTimeoutError {
+  constructor(providerId: string, operation: string) {
+    super(providerId, operation);
+    this.message = `Provider ${providerId} could not be reached (${operation})`;
+    this.name = 'ProviderUnreachableError';
+  }
+}
+
 /** A payment is made either with raw card data or with a card the provider stored earlier. */
 export type PaymentSource =
   | { card: CardData; savedCard?: never }

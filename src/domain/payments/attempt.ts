@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { insertRow, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
-import type { BasketItem, BinInfo, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
+import type { BasketItem, BinInfo, Connector, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
 import { allowsInstallments, offeredInstallments } from '../installment-plan.ts';
 import { unknownBin } from '../bin-source.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
@@ -26,8 +26,9 @@ import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, type ViewRow, type ViewRowColumn } from './view.ts';
 import { refusal, settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
-import { chooseAccount, type Capability } from './account-choice.ts';
+import { chooseAccount, requireCapabilities, type Capability } from './account-choice.ts';
 import { requireCardVault } from '../card-vault.ts';
+import { fallbackAccounts, isTechnical, retryKey } from '../routing/cascade.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 
@@ -145,7 +146,7 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
     ...(basketFits(req.basket, plan.bankAmount) ? { basket: req.basket } : {}),
     ...req.card.providerSource,
   };
-  return callBank(s, req, payment.id, plan.account, bankRequest, { vault: plan.vault, customer });
+  return callBank(s, req, payment.id, plan, bankRequest, customer);
 }
 
 /** What the attempt reads of the customer it wrote: the answer's view shows its reference. */
@@ -252,14 +253,13 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered.
  */
-async function callBank(s: Services, req: AttemptRequest, paymentId: string, account: PaymentAccount, request: BankRequest, opts: { vault: PaymentAccount | null; customer: CustomerRef | null }): Promise<AttemptResult> {
-  const provider = s.providers.forAccount(account);
+async function callBank(s: Services, req: AttemptRequest, paymentId: string, plan: AttemptPlan, request: BankRequest, customer: CustomerRef | null): Promise<AttemptResult> {
   const security = req.security;
   // No card to save at settlement: a regular payment saves it after, a 3D one on its page.
   const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final);
-  const viewOf = async (row: ViewRow) => rowView(row, opts.customer) ?? (await loadPaymentView(s.db, paymentId));
+  const viewOf = async (row: ViewRow) => rowView(row, customer) ?? (await loadPaymentView(s.db, paymentId));
   // card.should_save: the vault's provider keeps the card; the saved card appears once the payment succeeds.
-  const vault = opts.vault;
+  const vault = plan.vault;
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
     if (!vault || !card) return null;
@@ -270,12 +270,14 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, acc
     if (security === 'secure') {
       const stored = await tokenise();
       if (stored) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: stored.reference, pendingCardAccountId: stored.accountId }, ['id']);
-      const res = await provider.start3D({ idempotencyKey: `${paymentId}:authorise`, callbackUrl: threeDsCallbackUrl(s, paymentId), ...request });
+      const res = await withCascade(s, req, paymentId, plan, (provider, attempt) =>
+        provider.start3D({ idempotencyKey: retryKey(`${paymentId}:authorise`, attempt), callbackUrl: threeDsCallbackUrl(s, paymentId), ...request }),
+      );
       if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, res.providerReference, res.redirect, viewOf);
       const settled = await settle(refusal(res));
       return failed(await viewOf(settled), res.code, res.message);
     }
-    const res = await provider.charge({ idempotencyKey: `${paymentId}:charge`, ...request });
+    const res = await withCascade(s, req, paymentId, plan, (provider, attempt) => provider.charge({ idempotencyKey: retryKey(`${paymentId}:charge`, attempt), ...request }));
     if (res.status === 'succeeded') {
       const settled = await settle({ status: 'successful', providerReference: res.providerReference });
       const stored = await tokenise();
@@ -292,6 +294,54 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, acc
     await scheduleReconcile(s, paymentId);
     return failed(await viewOf(settled), 'provider_timeout', text);
   }
+}
+
+/**
+ * Asks the plan's account, and while the answer is a technical failure, the next eligible account
+ * (cascade.ts): the payment row moves to that account, with the try's number, before it is asked,
+ * so a crash in between leaves a row that names the account and key of the call in flight. The
+ * other accounts are looked up only after a first technical failure: a payment that goes through
+ * costs nothing more.
+ */
+async function withCascade<A extends { status: string }>(s: Services, req: AttemptRequest, paymentId: string, plan: AttemptPlan, ask: (provider: Connector, attempt: number) => Promise<A>): Promise<A> {
+  let account = plan.account;
+  let next: PaymentAccount[] | null = null;
+  for (let attempt = 1; ; attempt++) {
+    let answer: A | null = null;
+    try {
+      answer = await ask(s.providers.forAccount(account), attempt);
+    } catch (err) {
+      if (!isTechnical(err)) throw err;
+      next ??= await cascadeAccounts(s, req, plan);
+      if (next.length === 0) throw err;
+    }
+    if (answer && !isTechnical(answer)) return answer;
+    next ??= await cascadeAccounts(s, req, plan);
+    if (answer && next.length === 0) return answer;
+    account = next.shift()!;
+    await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { paymentAccountId: account.id, attemptNumber: attempt + 1 }, ['id']);
+  }
+}
+
+/** Where this payment may go after a technical failure: none for a saved card or a named account. */
+async function cascadeAccounts(s: Services, req: AttemptRequest, plan: AttemptPlan): Promise<PaymentAccount[]> {
+  if (req.card.account || req.accountToken) return [];
+  return fallbackAccounts(s, {
+    workspace: req.workspace,
+    first: plan.account,
+    card: { bin: req.card.bin, currency: req.currency, amount: req.amount },
+    canTake: async (account) => {
+      try {
+        requireCapabilities(s, account, NEEDS[req.security], req.paths.account);
+        const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
+        const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
+        return priced.amount === plan.amount && priced.bankAmount === plan.bankAmount && priced.bankCurrency === plan.bankCurrency;
+      } catch (err) {
+        if (err instanceof ValidationError || err instanceof ProviderTimeoutError) return false;
+        throw err;
+      }
+    },
+  });
 }
 
 function failed(view: PaymentView, code: string, text: string): AttemptResult {

@@ -3,6 +3,7 @@
 // counted from the moment the payment became unresolved, and settles it with its owner's normal
 // events once the bank knows; after the last try it fails. Until then no event is sent (contract:
 // no notification for a payment whose provider did not respond).
+import { retryKey } from '../routing/cascade.ts';
 import { Prisma, type Payment, type PaymentStatus } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError } from '../../providers/types.ts';
@@ -71,11 +72,12 @@ export async function askBank(s: Services, p: Payment): Promise<Final | null> {
 
 /**
  * The idempotency key the lost call was made with (attempt.ts and three-ds.ts make them): a
- * regular payment's charge, a 3D payment's completion once the bank started 3D, else its start.
+ * regular payment's charge, a 3D payment's completion once the bank started 3D, else its start;
+ * of the payment's last try when a cascade moved it to another account.
  */
 function lostCallKey(p: Payment): string {
-  if (p.securityType === 'non_secure') return `${p.id}:charge`;
-  return p.providerReference ? `${p.id}:complete` : `${p.id}:authorise`;
+  if (p.securityType === 'non_secure') return retryKey(`${p.id}:charge`, p.attemptNumber);
+  return p.providerReference ? `${p.id}:complete` : retryKey(`${p.id}:authorise`, p.attemptNumber);
 }
 
 /**

@@ -6,6 +6,7 @@
 // of those the money may or may not have moved, so the client throws ProviderTimeoutError and the
 // gateway asks iyzico later (payment/detail), exactly as for a timeout.
 import { ProviderTimeoutError } from '../types.ts';
+import { noAnswerError } from '../exchange.ts';
 import { authorizationHeader, newRandomKey } from './auth.ts';
 import { scrub } from './scrub.ts';
 import type { AnswerBase, IyzicoPath } from './wire.ts';
@@ -124,10 +125,10 @@ export class IyzicoClient {
       });
       status = res.status;
       raw = await res.text();
-    } catch {
+    } catch (err) {
       // Timeout, refused or reset connection, a body cut off mid-way: no answer reached us.
       report('no_answer', null, null);
-      throw new ProviderTimeoutError(IYZICO_PROVIDER_ID, operation);
+      throw noAnswerError(err, IYZICO_PROVIDER_ID, operation);
     }
 
     let answer: unknown;

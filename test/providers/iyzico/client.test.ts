@@ -144,13 +144,15 @@ describe('IyzicoClient', () => {
     expect(seen!.authorization).toBe(`IYZWSv2 ${Buffer.from(`apiKey:${apiKey}&randomKey:rnd-1&signature:${signature}`).toString('base64')}`);
   });
 
-  it('takes a refused connection for no answer', async () => {
+  it('takes a refused connection for a provider never reached (nothing was sent), still a kind of no answer', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const closed = new IyzicoClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, secretKey, timeoutMs: 2_000 });
-    await expect(closed.call('refund', 'POST', IYZICO_PATHS.refund, body)).rejects.toMatchObject({ name: 'ProviderTimeoutError', operation: 'refund' });
+    const refused = closed.call('refund', 'POST', IYZICO_PATHS.refund, body);
+    await expect(refused).rejects.toMatchObject({ name: 'ProviderUnreachableError', operation: 'refund' });
+    await expect(refused).rejects.toBeInstanceOf(ProviderTimeoutError);
   });
 
   it('never waits longer than the contract allows', () => {

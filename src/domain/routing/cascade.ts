@@ -1,0 +1,59 @@
+// Cascade: a payment whose provider failed for a technical reason is tried on the next eligible
+// account, at most `cascadeExtraAttempts` more (a workspace setting, default 2). Technical means
+// the provider answered with an error of its own (a ProviderFailure) or the connection failed
+// before the request went out (ProviderUnreachableError). Never after a decline (the card was
+// refused), never after a timeout (the outcome is unknown: the payment stays unresolved and is
+// reconciled), never after a 3-D Secure redirect (the shopper is at that bank), never for a saved
+// card (it lives at its account) or an account the merchant named (payment_provider_token).
+// Each try has its own idempotency key at the provider (`retryKey`) and the payment settles once.
+import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
+import type { Services } from '../services.ts';
+import { ProviderUnreachableError } from '../../providers/types.ts';
+import { liveAccounts, ruleMatches, type CardFacts } from '../accounts.ts';
+import { routable } from './health.ts';
+
+/** Whether a provider's answer or exception lets the payment move to another account. */
+export function isTechnical(outcome: { status: string } | unknown): boolean {
+  if (outcome instanceof ProviderUnreachableError) return true;
+  return typeof outcome === 'object' && outcome !== null && (outcome as { status?: unknown }).status === 'error';
+}
+
+/** The idempotency key of a payment's n-th try: the first keeps the plain key (`<id>:charge`). */
+export function retryKey(base: string, attemptNumber: number): string {
+  return attemptNumber <= 1 ? base : `${base}:${attemptNumber}`;
+}
+
+export interface FallbackRequest {
+  workspace: Workspace;
+  /** The account the payment went to first. */
+  first: PaymentAccount;
+  card: CardFacts;
+  /** Whether the account can take the payment (capabilities) and charge exactly what the first was asked to. */
+  canTake(account: PaymentAccount): Promise<boolean>;
+}
+
+/**
+ * The accounts a payment may move to after its first account failed technically, in order:
+ * accounts whose routing rules match the card (by rule position), then the default, then the
+ * others oldest first; each live, of the same mode, routable by health, and able to take the
+ * payment as the first would have (`canTake`). At most the workspace's bound.
+ */
+export async function fallbackAccounts(s: Services, req: FallbackRequest): Promise<PaymentAccount[]> {
+  const bound = req.workspace.cascadeExtraAttempts;
+  if (bound <= 0) return [];
+  const accounts = await liveAccounts(s.db, req.workspace);
+  const byRule = accounts
+    .flatMap((account) => account.routingRules.filter((rule) => ruleMatches(rule, req.card)).map((rule) => ({ account, position: rule.position })))
+    .sort((a, b) => a.position - b.position)
+    .map((r) => r.account);
+  const byDefault = accounts.filter((a) => a.id === req.workspace.defaultPaymentAccountId);
+  const ordered = [...new Set([...byRule, ...byDefault, ...accounts])];
+  const now = s.clock.now();
+  const found: PaymentAccount[] = [];
+  for (const { routingRules: _rules, ...account } of ordered) {
+    if (found.length >= bound) break;
+    if (account.id === req.first.id || account.mode !== req.first.mode || !routable(account, req.workspace, now)) continue;
+    if (await req.canTake(account)) found.push(account);
+  }
+  return found;
+}
