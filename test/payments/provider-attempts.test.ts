@@ -144,6 +144,24 @@ describe('provider attempts of a payment', () => {
     ]);
   });
 
+  it('a card saved and deleted on its own: storeCard and deleteCard on the account, about no payment', async () => {
+    const customer = { channel_token: m.channelToken, channel_reference: 'PA-CARDS' };
+    const since = t.clock.now();
+    const saved = await m.call('save-card', { saved_card: { channel_token: m.channelToken }, customer: { channel_reference: 'PA-CARDS' }, card: { holder_name: 'AYSE YILMAZ', number: CARDS.mastercard, expiry_month: '12', expiry_year: '2030', security_code: '987' } });
+    expect(saved.body.result.successful).toBe(true);
+    t.clock.advance(1_000);
+    expect((await m.call('delete-saved-card', { customer, saved_card: { token: saved.body.saved_card.token } })).body.result.successful).toBe(true);
+    await t.gateway.services.attempts.drain();
+
+    const rows = await db().providerAttempt.findMany({ where: { paymentAccountId: m.accountToken, paymentId: null, startedAt: { gte: since } }, orderBy: { startedAt: 'asc' } });
+    expect(rows.map((a) => [a.operation, a.outcome, a.workspaceId, a.refundId])).toEqual([
+      ['storeCard', 'succeeded', m.workspaceId, null],
+      ['deleteCard', 'succeeded', m.workspaceId, null],
+    ]);
+    expect(rows[0]!.idempotencyKey).toMatch(/^save-card:/);
+    expect(rows[1]!.idempotencyKey).toBeNull();
+  });
+
   it('the interrupted-payment sweep records its status inquiry, though it asks under the payment\'s row lock', async () => {
     const amount = 5_000n;
     const payment = await db().payment.create({
