@@ -86,7 +86,7 @@ export function createRegistry(definitions: readonly ProviderDefinition[], decry
       const credentials = def.credentials.parse(account.credentials ? JSON.parse(decrypt(account.credentials)) : {});
       const settings = def.settings.parse(account.settings ?? {});
       const connected = def.connect({ id: account.id, credentials, settings });
-      const connector = attempts ? recordAttempts(connected, account, attempts) : connected;
+      const connector = attempts ? recordAttempts(connected, { id: account.id, workspaceId: account.workspaceId }, attempts) : connected;
       if (built.size >= CONNECTORS_KEPT) built.delete(built.keys().next().value!);
       built.set(account.id, { version, connector });
       return connector;
