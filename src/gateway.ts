@@ -18,6 +18,7 @@ import { ADMISSION_CHANNEL, admissionMemory, type AdmissionMemory } from './rest
 import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.ts';
 import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
 import { createRegistry } from './providers/registry.ts';
+import { attemptWriter } from './domain/provider-attempts.ts';
 import { derivedKeys, providerCatalog } from './providers/catalog.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import { createLogger, isShutdownLoss, type Logger } from './logger.ts';
@@ -82,10 +83,12 @@ export function createServices(config: Config, parts: { db: Db; clock: Clock; sc
     key: derivedKeys(masterKey),
     log: (msg: string, fields: Record<string, unknown>) => logger.debug(msg, fields),
   };
+  const attempts = attemptWriter(db, clock, (msg, fields) => logger.warn(msg, fields));
   const services: Services = {
     db,
     clock,
-    providers: createRegistry(providerCatalog(deps), (stored) => decryptSecret(masterKey, stored)),
+    providers: createRegistry(providerCatalog(deps), (stored) => decryptSecret(masterKey, stored), attempts),
+    attempts,
     rates: staticRates(config.CONVERSION_RATES),
     scheduler,
     masterKey,
@@ -137,9 +140,11 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     stops.push(() => db.$disconnect());
 
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing });
+    const services = createServices(config, { db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey, logger });
+    // Before the pool ends, after the jobs and the server stopped: their last provider attempts are written.
+    stops.push(() => services.attempts.drain());
     // Registered before start so a failure later in start-up (port taken) still ends its pool.
     stops.push(() => jobs.stop());
-    const services = createServices(config, { db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey, logger });
     const metrics = createMetrics(db);
     services.observe = { webhookAttempt: metrics.observeWebhookAttempt };
 

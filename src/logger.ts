@@ -60,13 +60,16 @@ function wrap(p: pino.Logger): Logger {
  */
 export function scrubCardNumbers(line: string): string {
   return line.replace(JSON_TOKEN, (token) => {
-    const masked = token.replace(CARD_LIKE, '$1******$2');
+    const masked = maskCardNumbers(token);
     return masked === token || token.startsWith('"') ? masked : JSON.stringify(masked);
   });
 }
 /** A JSON string literal or a JSON number, as pino writes them. */
 const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 const CARD_LIKE = /(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g;
+
+/** Every run of 12-19 digits in `text` as first six, ******, last four (also for provider texts kept on records). */
+export const maskCardNumbers = (text: string): string => text.replace(CARD_LIKE, '$1******$2');
 
 /**
  * Defence in depth: a security code written inside a message (e.g. an echoed GraphQL input,

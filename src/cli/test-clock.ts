@@ -29,9 +29,12 @@ async function withClockServices(ctx: CliContext, io: CliIo, run: (s: Services) 
   // The same database as the CLI's client; the runner only saves jobs here, it never runs them.
   const databaseUrl = String(poolOf(ctx.db)?.options.connectionString);
   const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger });
+  const services = createServices(config, { db: ctx.db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey: ctx.masterKey, logger });
   try {
-    await run(createServices(config, { db: ctx.db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey: ctx.masterKey, logger }));
+    await run(services);
   } finally {
+    // Renewals charge cards: their provider attempts are written before the CLI closes the database.
+    await services.attempts.drain();
     await jobs.stop();
   }
 }

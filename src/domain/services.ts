@@ -8,11 +8,14 @@ import type { Scheduler } from './scheduler.ts';
 import type { WebhookSettings } from './webhooks/delivery.ts';
 import type { PaymentOwners } from './payments/owners.ts';
 import type { Mailer } from './mailer.ts';
+import type { AttemptWriter } from './provider-attempts.ts';
 
 export interface Services {
   db: Db;
   clock: Clock;
   providers: ProviderRegistry;
+  /** Where the providers' connectors record their calls (written in the background). */
+  attempts: AttemptWriter;
   rates: RateSource;
   scheduler: Scheduler;
   /** Decrypts workspaces' API secrets (webhook signatures are keyed with them). */

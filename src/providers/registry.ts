@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Capability, Connector } from './types.ts';
+import { recordAttempts, type AttemptSink } from './recording.ts';
 
 /** The provider of an account created without one: the simulator, so a new workspace can try payments at once. */
 export const DEFAULT_PROVIDER = 'simulator';
@@ -45,6 +46,7 @@ export interface ProviderDefinition {
 /** The account columns a connector is built from; `credentials` is the encrypted JSON. */
 export interface ConnectableAccount {
   id: string;
+  workspaceId: string;
   provider: string;
   credentials: string | null;
   settings: unknown;
@@ -61,7 +63,11 @@ export interface ProviderRegistry {
 /** How many accounts' connectors one process keeps (the oldest built is dropped first). */
 const CONNECTORS_KEPT = 1_000;
 
-export function createRegistry(definitions: readonly ProviderDefinition[], decrypt: (stored: string) => string): ProviderRegistry {
+/**
+ * `attempts`: where the connectors handed out record each call about a payment, refund or card
+ * (recording.ts); without it (the CLI's account checks) calls are not recorded.
+ */
+export function createRegistry(definitions: readonly ProviderDefinition[], decrypt: (stored: string) => string, attempts?: AttemptSink): ProviderRegistry {
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const built = new Map<string, { version: string; connector: Connector }>();
   const definition = (id: string): ProviderDefinition => {
@@ -79,7 +85,8 @@ export function createRegistry(definitions: readonly ProviderDefinition[], decry
       const def = definition(account.provider);
       const credentials = def.credentials.parse(account.credentials ? JSON.parse(decrypt(account.credentials)) : {});
       const settings = def.settings.parse(account.settings ?? {});
-      const connector = def.connect({ id: account.id, credentials, settings });
+      const connected = def.connect({ id: account.id, credentials, settings });
+      const connector = attempts ? recordAttempts(connected, { id: account.id, workspaceId: account.workspaceId }, attempts) : connected;
       if (built.size >= CONNECTORS_KEPT) built.delete(built.keys().next().value!);
       built.set(account.id, { version, connector });
       return connector;

@@ -1,17 +1,19 @@
 // One payment: amounts, conversion, installments, card (first digits and last four only),
-// customer, refunds and webhook notifications; partial refund and cancel after a confirmation.
+// customer, refunds, the calls made to its provider and webhook notifications; partial refund and
+// cancel after a confirmation.
 import { useState, type FormEvent } from 'react';
 import { gql, useMutation, useQuery, useSubscription } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { navigate } from '../router.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
+import { PROVIDER_ATTEMPT_FIELDS, ProviderAttempts } from './ProviderAttempts.tsx';
 import type { Viewer } from '../App.tsx';
 
 const FIELDS = `token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
   securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage
   cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
-  refunds { amount type status createdAt errorCode errorMessage }`;
+  refunds { amount type status createdAt errorCode errorMessage } ${PROVIDER_ATTEMPT_FIELDS}`;
 const PAYMENT = gql`
   query Payment($token: String!) {
     payment(token: $token) { ${FIELDS} }
@@ -64,6 +66,7 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
               <ul>{p.refunds.map((r: Record<string, string>, i: number) => <li key={i}>{r.amount} {p.currency} · {r.type} · {r.status}{r.errorMessage ? ` · ${r.errorMessage}` : ''}</li>)}</ul>
             </div>
           )}
+          <ProviderAttempts attempts={p.providerAttempts ?? []} />
           <div className="card">
             <h2>{t.notifications}</h2>
             <NotificationList viewer={viewer} recordToken={p.token} />

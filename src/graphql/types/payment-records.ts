@@ -4,6 +4,7 @@ import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
 import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, page, PaymentMoneyStatusEnum, PaymentStatusEnum } from '../lists.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { Conversion, CustomerRef, SavedCardObject } from './payment-objects.ts';
+import { ProviderAttemptRecord } from './provider-attempts.ts';
 import { conversionOf, localizedError } from '../../domain/payments/view.ts';
 import { retrievePayments, type PaymentList } from '../../domain/payments/list.ts';
 import { formatAmount } from '../../domain/money.ts';
@@ -56,11 +57,17 @@ export const PaymentRecord = builder.prismaObject('Payment', {
     conversion: t.field({ type: Conversion, nullable: true, resolve: (p) => conversionOf(p) }),
     savedCard: t.field({ type: SavedCardObject, nullable: true, select: { storedCard: true }, resolve: (p) => p.storedCard }),
     refunds: t.relation('refunds', { query: { orderBy: { createdAt: 'asc' } } }),
+    providerAttempts: t.relation('providerAttempts', {
+      description: "Every call made to a provider for this payment and its refunds, in the order they started",
+      // Calls started in the same millisecond in the contract's order (a 3D start before its completion).
+      query: { orderBy: [{ startedAt: 'asc' }, { operation: 'asc' }, { id: 'asc' }] },
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
   }),
 });
 void RefundRecord;
+void ProviderAttemptRecord;
 
 // ---------------------------------------------------------------- retrieve-payments
 
