@@ -87,6 +87,7 @@ export function createServices(config: Config, parts: { db: Db; clock: Clock; sc
   const services: Services = {
     db,
     clock,
+    warn: (msg, fields) => logger.warn(msg, fields),
     providers: createRegistry(providerCatalog(deps), (stored) => decryptSecret(masterKey, stored), attempts),
     attempts,
     rates: staticRates(config.CONVERSION_RATES),

@@ -25,10 +25,12 @@ export const EVENT_KINDS = [
   'transaction.expired',
   'transaction.payment_refunded',
   'transaction.payment_cancelled',
+  'payment_account.degraded',
+  'payment_account.recovered',
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
-export type RecordType = 'order' | 'payment_link' | 'subscription' | 'transaction';
+export type RecordType = 'order' | 'payment_link' | 'subscription' | 'transaction' | 'payment_account';
 
 export interface DomainEvent {
   workspaceId: string;

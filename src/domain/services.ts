@@ -27,6 +27,8 @@ export interface Services {
   mailer: Mailer;
   /** Public base URL of the gateway, for redirect and checkout addresses. */
   baseUrl: string;
+  /** Warnings about work done in the background that has no caller to answer (health judgements). */
+  warn(message: string, fields: Record<string, unknown>): void;
   /** Operational counters (metrics); absent in gateways built without them. */
   observe?: { webhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void };
 }

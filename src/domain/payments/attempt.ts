@@ -29,6 +29,7 @@ import { scheduleReconcile } from './reconcile.ts';
 import { chooseAccount, requireCapabilities, type Capability } from './account-choice.ts';
 import { requireCardVault } from '../card-vault.ts';
 import { fallbackAccounts, isTechnical, retryKey } from '../routing/cascade.ts';
+import { observeCall, routable, type CallOutcome } from '../routing/health.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 
@@ -188,7 +189,17 @@ async function planAttempt(s: Services, req: AttemptRequest): Promise<AttemptPla
   );
   const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
   const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
-  return { account, charge, ...priced, vault: req.shouldSave ? await cardVault(s, req, account) : null };
+  const plan = { account, charge, ...priced, vault: req.shouldSave ? await cardVault(s, req, account) : null };
+  return routable(account, req.workspace, s.clock.now()) ? plan : { ...plan, account: await healthyInstead(s, req, plan) };
+}
+
+/**
+ * A degraded account (routing/health.ts) is passed over for the first eligible account that
+ * charges the same, whatever the cascade's bound; when there is none, it is tried all the same.
+ */
+async function healthyInstead(s: Services, req: AttemptRequest, plan: AttemptPlan): Promise<PaymentAccount> {
+  const [healthy] = await cascadeAccounts(s, req, plan, 1);
+  return healthy ?? plan.account;
 }
 
 /** Where a card to save goes (card-vault.ts): the plan must cover saved cards, and some account must store them. */
@@ -270,14 +281,14 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
     if (security === 'secure') {
       const stored = await tokenise();
       if (stored) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: stored.reference, pendingCardAccountId: stored.accountId }, ['id']);
-      const res = await withCascade(s, req, paymentId, plan, (provider, attempt) =>
-        provider.start3D({ idempotencyKey: retryKey(`${paymentId}:authorise`, attempt), callbackUrl: threeDsCallbackUrl(s, paymentId), ...request }),
+      const res = await withCascade(s, req, paymentId, plan, `${paymentId}:authorise`, (provider, idempotencyKey) =>
+        provider.start3D({ idempotencyKey, callbackUrl: threeDsCallbackUrl(s, paymentId), ...request }),
       );
       if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, res.providerReference, res.redirect, viewOf);
       const settled = await settle(refusal(res));
       return failed(await viewOf(settled), res.code, res.message);
     }
-    const res = await withCascade(s, req, paymentId, plan, (provider, attempt) => provider.charge({ idempotencyKey: retryKey(`${paymentId}:charge`, attempt), ...request }));
+    const res = await withCascade(s, req, paymentId, plan, `${paymentId}:charge`, (provider, idempotencyKey) => provider.charge({ idempotencyKey, ...request }));
     if (res.status === 'succeeded') {
       const settled = await settle({ status: 'successful', providerReference: res.providerReference });
       const stored = await tokenise();
@@ -303,18 +314,22 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
  * other accounts are looked up only after a first technical failure: a payment that goes through
  * costs nothing more.
  */
-async function withCascade<A extends { status: string }>(s: Services, req: AttemptRequest, paymentId: string, plan: AttemptPlan, ask: (provider: Connector, attempt: number) => Promise<A>): Promise<A> {
+async function withCascade<A extends { status: string }>(s: Services, req: AttemptRequest, paymentId: string, plan: AttemptPlan, keyBase: string, ask: (provider: Connector, key: string) => Promise<A>): Promise<A> {
   let account = plan.account;
   let next: PaymentAccount[] | null = null;
   for (let attempt = 1; ; attempt++) {
+    const key = retryKey(keyBase, attempt);
+    const observe = (outcome: CallOutcome) => observeCall(s, { workspace: req.workspace, account, outcome, idempotencyKey: key });
     let answer: A | null = null;
     try {
-      answer = await ask(s.providers.forAccount(account), attempt);
+      answer = await ask(s.providers.forAccount(account), key);
     } catch (err) {
+      observe(err instanceof ProviderTimeoutError ? 'technical' : 'other');
       if (!isTechnical(err)) throw err;
       next ??= await cascadeAccounts(s, req, plan);
       if (next.length === 0) throw err;
     }
+    if (answer) observe(isTechnical(answer) ? 'technical' : 'success');
     if (answer && !isTechnical(answer)) return answer;
     next ??= await cascadeAccounts(s, req, plan);
     if (answer && next.length === 0) return answer;
@@ -324,9 +339,10 @@ async function withCascade<A extends { status: string }>(s: Services, req: Attem
 }
 
 /** Where this payment may go after a technical failure: none for a saved card or a named account. */
-async function cascadeAccounts(s: Services, req: AttemptRequest, plan: AttemptPlan): Promise<PaymentAccount[]> {
+async function cascadeAccounts(s: Services, req: AttemptRequest, plan: AttemptPlan, limit = req.workspace.cascadeExtraAttempts): Promise<PaymentAccount[]> {
   if (req.card.account || req.accountToken) return [];
   return fallbackAccounts(s, {
+    limit,
     workspace: req.workspace,
     first: plan.account,
     card: { bin: req.card.bin, currency: req.currency, amount: req.amount },

@@ -24,6 +24,8 @@ export function retryKey(base: string, attemptNumber: number): string {
 }
 
 export interface FallbackRequest {
+  /** How many to find at most (the workspace's bound for a cascade). */
+  limit: number;
   workspace: Workspace;
   /** The account the payment went to first. */
   first: PaymentAccount;
@@ -36,10 +38,10 @@ export interface FallbackRequest {
  * The accounts a payment may move to after its first account failed technically, in order:
  * accounts whose routing rules match the card (by rule position), then the default, then the
  * others oldest first; each live, of the same mode, routable by health, and able to take the
- * payment as the first would have (`canTake`). At most the workspace's bound.
+ * payment as the first would have (`canTake`). At most `limit`.
  */
 export async function fallbackAccounts(s: Services, req: FallbackRequest): Promise<PaymentAccount[]> {
-  const bound = req.workspace.cascadeExtraAttempts;
+  const bound = req.limit;
   if (bound <= 0) return [];
   const accounts = await liveAccounts(s.db, req.workspace);
   const byRule = accounts
