@@ -15,6 +15,7 @@ const catalog = {
   invalid_url: { tr: 'http veya https ile başlayan geçerli bir adres olmalıdır.', en: 'Must be a valid http or https URL.' },
   invalid_boolean: { tr: 'true veya false olmalıdır.', en: 'Must be true or false.' },
   invalid_integer: { tr: 'Tam sayı olmalıdır.', en: 'Must be an integer.' },
+  integer_between: { tr: '{min} ile {max} arasında bir tam sayı olmalıdır.', en: 'Must be an integer from {min} to {max}.' },
   invalid_ip: { tr: 'Geçerli bir IPv4 veya IPv6 adresi olmalıdır.', en: 'Must be a valid IPv4 or IPv6 address.' },
   body_not_object: { tr: 'İstek gövdesi bir JSON nesnesi olmalıdır.', en: 'The request body must be a JSON object.' },
   body_too_large: { tr: 'İstek gövdesi 1 MB sınırını aşıyor.', en: 'The request body exceeds 1 MB.' },

@@ -16,5 +16,6 @@ import './types/orders.ts';
 import './types/saved-cards.ts';
 import './types/payment-links.ts';
 import './types/subscription-records.ts';
+import './types/routing-resilience.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });
