@@ -9,7 +9,7 @@ import { routedInstallments } from './routing/quotes.ts';
 import { requireActive } from './plans.ts';
 import { installmentOptions, MAX_CARD_PAYMENT } from './payments/attempt.ts';
 
-const binDigits = z
+export const binDigits = z
   .string({ error: 'invalid_type' })
   .refine((v) => /^\d*$/.test(v), { error: 'bin_digits_only', abort: true })
   .refine((v) => v.length >= 6, { error: 'bin_too_short', abort: true })
