@@ -56,7 +56,7 @@ const tr = {
   costs: 'Maliyet', costsNone: 'maliyet tanımsız', costsHelp: 'Ödeme, onu alabilecek hesapların en ucuzuna gider (komisyon + sabit ücret). Boş bırakılan taksit fiyatlanmaz; hiçbiri girilmezse bu tablo silinir.',
   commissionRates: 'Komisyon (%)', costProgram: 'Kart programı (boş: her program)', costCards: 'Kartlar', fixedFee: 'Sabit ücret',
   costCards_any: 'her kart', costCards_on_us: 'kendi bankasının kartları', costCards_not_on_us: 'diğer bankaların kartları',
-  accountIssuer: 'Hesabın banka kodu', routePreview: 'Bu kartı hangi hesap alır?', routePreviewAsk: 'Sor', routeReason: 'Neden', cost: 'Maliyet',
+  accountIssuer: 'Hesabın banka kodu', routePreview: 'Bu kartı hangi hesap alır?', routePreviewAsk: 'Sor', previewBin: 'Kartın ilk 6-8 hanesi', routeReason: 'Neden', cost: 'Maliyet',
   ruleWeight: 'Ağırlık', costUnknown: 'bilinmiyor', routeReason_token: 'hesap belirtildi', routeReason_rule: 'kural', routeReason_cost: 'en ucuz', routeReason_default: 'varsayılan', routeReason_fallback: 'yedek (varsayılan)',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
 };
@@ -115,7 +115,7 @@ const en: Labels = {
   costs: 'Costs', costsNone: 'no cost set', costsHelp: 'A payment goes to the cheapest account that can take it (commission + fixed fee). An empty count is not priced; with none filled in, this table is removed.',
   commissionRates: 'Commission (%)', costProgram: 'Card program (empty: any)', costCards: 'Cards', fixedFee: 'Fixed fee',
   costCards_any: 'any card', costCards_on_us: "the account bank's own cards", costCards_not_on_us: "other banks' cards",
-  accountIssuer: "The account's bank issuer code", routePreview: 'Which account would take this card?', routePreviewAsk: 'Ask', routeReason: 'Why', cost: 'Cost',
+  accountIssuer: "The account's bank issuer code", routePreview: 'Which account would take this card?', routePreviewAsk: 'Ask', previewBin: 'Card BIN (first 6-8 digits)', routeReason: 'Why', cost: 'Cost',
   ruleWeight: 'Weight', costUnknown: 'unknown', routeReason_token: 'account given', routeReason_rule: 'rule', routeReason_cost: 'cheapest', routeReason_default: 'default', routeReason_fallback: 'fallback (default)',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
 };

@@ -39,7 +39,7 @@ describe.skipIf(!haveChromium)('routing by cost in Chromium', { timeout: 120_000
     await expect.poll(() => row.locator('[data-field="costs"]').textContent()).toBe('any card: 1 × 1.79 % + 0.25');
 
     const preview = page.getByRole('form', { name: 'Which account would take this card?' });
-    await preview.getByLabel('BIN prefix').fill('41111111');
+    await preview.getByLabel('Card BIN').fill('41111111');
     await preview.getByRole('button', { name: 'Ask' }).click();
     const first = page.locator('tr[data-candidate]').first();
     await expect.poll(() => first.getAttribute('data-candidate')).toBe('Bank');

@@ -37,7 +37,7 @@ export function RoutePreview() {
     <div className="card">
       <h2 id="route-preview-title">{t.routePreview}</h2>
       <form className="row" onSubmit={submit} aria-labelledby="route-preview-title" autoComplete="off">
-        <label>{t.binPrefix}<input inputMode="numeric" size={8} required {...field('bin')} /></label>
+        <label>{t.previewBin}<input inputMode="numeric" size={8} required {...field('bin')} /></label>
         <label>{t.amount}<input inputMode="decimal" size={10} required {...field('amount')} /></label>
         <label>{t.currency}<select {...field('currency')}>{['TRY', 'USD', 'EUR', 'GBP'].map((c) => <option key={c}>{c}</option>)}</select></label>
         <label>{t.installments}<select {...field('installmentCount')}>{Array.from({ length: 12 }, (_, i) => <option key={i + 1}>{i + 1}</option>)}</select></label>
