@@ -147,3 +147,12 @@ describe('cost tables refused', () => {
     expect((await preview({})).candidates[0]).toMatchObject({ paymentAccount: { token: bank } });
   });
 });
+
+describe('rule program and weight from the CLI', () => {
+  it('adds a rule with a card program and a weight, and refuses a weight outside 1-1000', async () => {
+    const rule = await cli.json<{ program: string; weight: number; id: string }>('routing', 'add', m.team, '--account', psp, '--program', 'Simülasyon World', '--weight', '3');
+    expect(rule).toMatchObject({ program: 'Simülasyon World', weight: 3 });
+    await cli.fails(['routing', 'add', m.team, '--account', psp, '--weight', '0'], '--weight must be a whole number from 1 to 1000');
+    await cli.json('routing', 'remove', m.team, rule.id);
+  });
+});
