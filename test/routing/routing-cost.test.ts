@@ -156,3 +156,15 @@ describe('rule program and weight from the CLI', () => {
     await cli.json('routing', 'remove', m.team, rule.id);
   });
 });
+
+describe('Payment.routingReason', () => {
+  it('shows the reason a payment row records, and null for a row without one', async () => {
+    const paid = await m.call('regular-payment', paymentBody(m));
+    const id = paid.body.transaction.token as string;
+    const reason = async () => (await gql(t, token, `{ payment(token: "${id}") { routingReason } }`)).body.data.payment.routingReason;
+    await db().payment.update({ where: { id }, data: { routingReason: null, routingDetail: undefined } });
+    expect(await reason()).toBeNull();
+    await db().payment.update({ where: { id }, data: { routingReason: 'cost', routingDetail: { ruleId: null, cost: 204 } } });
+    expect(await reason()).toBe('cost');
+  });
+});
