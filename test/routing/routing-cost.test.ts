@@ -48,6 +48,7 @@ beforeAll(async () => {
   });
   // The bank's own installment rates tell its quotes apart (2: 2 % instead of 1.5 %, 3: 5 % instead of 3 %).
   await db().paymentAccount.update({ where: { id: bank }, data: { installmentRatesBp: [0, 200, 500] } });
+  await t.gateway.admission.synced();
 });
 
 describe('the cheaper account charges', () => {
@@ -94,9 +95,12 @@ describe('the cheaper account charges', () => {
 
   it('goes back to rule order when the costs are removed', async () => {
     expect(await setCosts({ token: bank, rates: null })).toMatchObject({ result: { successful: true }, paymentAccount: { costs: [] } });
+    // A cost table's write bumps the workspace's settings version like an account's (migration 0021)
+    await t.gateway.admission.synced();
     const res = await m.call('regular-payment', paymentBody(m));
     expect((await db().payment.findUniqueOrThrow({ where: { id: res.body.transaction.token } })).paymentAccountId).toBe(psp);
     await setCosts({ token: bank, rates: { '1': '1.79', '3': '3.10' }, fixedFee: '0.25' });
+    await t.gateway.admission.synced();
   });
 });
 
