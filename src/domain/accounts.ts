@@ -7,7 +7,7 @@ import type { Tx } from '../db/client.ts';
 import type { Connector } from '../providers/types.ts';
 import type { Services } from './services.ts';
 import type { RateSource } from './conversion.ts';
-import { type Path } from './errors.ts';
+import type { Path } from './errors.ts';
 import { processCache } from './process-cache.ts';
 import { routeCandidates, type Candidate, type RouteRequest } from './routing/candidates.ts';
 import type { CardFacts } from './routing/rules.ts';

@@ -132,6 +132,8 @@ describe('cost tables refused', () => {
   it('sets a program and on-us table from the CLI, and refuses a bad rate at its path writing nothing', async () => {
     const out = await cli.json<{ costs: unknown[] }>('account', 'costs', m.team, psp, '--rate', '1=1.5', '--rate', '6=4.25', '--program', 'simülasyon bonus', '--on-us', '--fixed', '0.10');
     expect(out.costs).toContainEqual({ program: 'simülasyon bonus', cards: 'on_us', rates: { '1': '1.50', '6': '4.25' }, fixedFee: '0.10' });
+    const text = await cli.run(['account', 'costs', m.team, psp, '--rate', '1=1.5', '--rate', '6=4.25', '--program', 'simülasyon bonus', '--on-us', '--fixed', '0.10']);
+    expect(text.stdout).toContain('simülasyon bonus, on_us cards: 1=1.50% 6=4.25% + 0.10');
     const before = await db().accountCost.findMany({ where: { workspaceId: m.workspaceId }, orderBy: { id: 'asc' } });
 
     await cli.fails(['account', 'costs', m.team, psp, '--rate', '1=abc'], 'rates.1: ');
