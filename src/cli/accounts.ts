@@ -1,6 +1,7 @@
 // `gateway channel …`, `gateway account …` and `gateway routing …`: where a workspace's payments
 // come from and which payment account takes them.
 import { describePlan, setInstallmentPlan } from '../domain/installment-plan.ts';
+import { describeCosts, setAccountCosts, setAccountIssuerCode } from '../domain/routing/cost-settings.ts';
 import type { Command } from 'commander';
 import type { Mode, PaymentAccount } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
@@ -158,6 +159,40 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
       }),
     );
   account
+    .command('costs')
+    .description("Set what a payment account costs per payment (routing prefers the cheapest): a commission per installment count, for a card program and on-us / not-on-us cards or any, plus a fixed fee")
+    .argument('<slug>', 'workspace slug')
+    .argument('<token>', 'payment_provider_token of the account')
+    .option('--rate <count=percent>', 'an installment count (1-12) and its commission in percent, e.g. 1=1.79; repeat for each (none: removes this table)', collectPair('--rate'))
+    .option('--program <name>', 'the card program this table prices, e.g. Bonus (none: any program)')
+    .option('--on-us', "for cards of the account's own bank (account issuer)")
+    .option('--not-on-us', "for cards of other banks than the account's own")
+    .option('--fixed <amount>', 'a fixed fee per payment in the payment currency, e.g. 0.25')
+    .action(
+      accountAction(io, async (ctx, s, slug: string, token: string, opts: { rate?: Record<string, string>; program?: string; onUs?: boolean; notOnUs?: boolean; fixed?: string }) => {
+        if (opts.onUs && opts.notOnUs) throw new CliError('--on-us and --not-on-us exclude each other');
+        const { workspace: w } = await requireAccount(ctx.db, slug, token);
+        const cards = opts.onUs ? 'on_us' : opts.notOnUs ? 'not_on_us' : 'any';
+        const a = await setAccountCosts(s, w, token, { rates: opts.rate ?? null, program: opts.program ?? null, cards, fixedFee: opts.fixed ?? null });
+        const tables = describeCosts(a.costs);
+        const lines = tables.map((t) => `  ${t.program ?? 'any program'}, ${t.cards} cards: ${Object.entries(t.rates).map(([n, r]) => `${n}=${r}%`).join(' ')} + ${t.fixedFee}`);
+        ctx.print({ payment_provider_token: a.id, issuer_code: a.issuerCode, costs: tables }, [`Costs of ${a.id}:`, ...(lines.length ? lines : ['  none (unknown cost: routed after priced accounts)'])]);
+      }),
+    );
+  account
+    .command('issuer')
+    .description("Set a bank account's own issuer code (BIN issuer code): its cards are on-us for cost tables")
+    .argument('<slug>', 'workspace slug')
+    .argument('<token>', 'payment_provider_token of the account')
+    .argument('<code>', 'the issuer code, e.g. 0062, or none to clear it')
+    .action(
+      accountAction(io, async (ctx, s, slug: string, token: string, code: string) => {
+        const { workspace: w } = await requireAccount(ctx.db, slug, token);
+        const a = await setAccountIssuerCode(s, w, token, { issuerCode: code === 'none' ? null : code });
+        ctx.print({ payment_provider_token: a.id, issuer_code: a.issuerCode }, [`Issuer code of ${a.id}: ${a.issuerCode ?? 'none'}.`]);
+      }),
+    );
+  account
     .command('list')
     .description("List a workspace's payment accounts (credentials masked)")
     .argument('<slug>', 'workspace slug')
@@ -199,6 +234,8 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
     .option('--currency <currency>', 'payment currency', parseCurrency)
     .option('--min-amount <amount>', 'smallest amount, e.g. 10.00', (v) => parseMoney(v, '--min-amount'))
     .option('--max-amount <amount>', 'largest amount, e.g. 5000.00', (v) => parseMoney(v, '--max-amount'))
+    .option('--program <name>', 'card program of the BIN, e.g. Bonus, World')
+    .option('--weight <n>', 'share of volume (1-1000) among consecutive weighted rules; equal-cost matches are split by it', parseWeight)
     .hook('preAction', (command) => {
       const { minAmount, maxAmount } = command.opts<{ minAmount?: bigint; maxAmount?: bigint }>();
       if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) throw new CliError('--min-amount is above --max-amount');
@@ -209,7 +246,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
         async (
           ctx,
           slug: string,
-          opts: { account: string; scheme?: string; cardType?: string; binPrefix?: string; issuerCode?: string; currency?: Currency; minAmount?: bigint; maxAmount?: bigint },
+          opts: { account: string; scheme?: string; cardType?: string; binPrefix?: string; issuerCode?: string; currency?: Currency; minAmount?: bigint; maxAmount?: bigint; program?: string; weight?: number },
         ) => {
           const { account: a } = await requireAccount(ctx.db, slug, opts.account);
           const { account: _account, ...conditions } = opts;
@@ -239,4 +276,10 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
         ctx.print({ removed: ruleId }, [`Routing rule ${ruleId} removed from "${slug}".`]);
       }),
     );
+}
+
+function parseWeight(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > 1000) throw new CliError('--weight must be a whole number from 1 to 1000');
+  return n;
 }

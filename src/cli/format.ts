@@ -77,6 +77,8 @@ export function ruleJson(r: RoutingRule) {
     currency: r.currency,
     min_amount: r.minAmount === null ? null : formatAmount(r.minAmount),
     max_amount: r.maxAmount === null ? null : formatAmount(r.maxAmount),
+    program: r.program,
+    weight: r.weight,
   };
 }
 
@@ -89,6 +91,8 @@ export function ruleLine(r: RoutingRule): string {
     r.currency && `currency=${r.currency}`,
     r.minAmount !== null && `min_amount=${formatAmount(r.minAmount)}`,
     r.maxAmount !== null && `max_amount=${formatAmount(r.maxAmount)}`,
+    r.program && `program=${r.program}`,
+    r.weight !== null && `weight=${r.weight}`,
   ].filter(Boolean);
   return `${r.position}. ${r.id}  -> ${r.paymentAccountId}  ${conditions.join(' ') || '(matches every card)'}`;
 }

@@ -1,18 +1,18 @@
-// Payment account selection (contract convention 10): an explicit token, else the first routing
-// rule that matches the card, else the workspace default; none is a 422 on the token's path.
-import type { PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
+// Payment account selection (contract convention 10): an explicit token, else the accounts the
+// routing rules matching the card name, cheapest for the payment first, else the workspace
+// default (routing/candidates.ts); none is a 422 on the token's path.
+import { randomUUID } from 'node:crypto';
+import type { AccountCost, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
-import type { BinInfo, Connector } from '../providers/types.ts';
+import type { Connector } from '../providers/types.ts';
 import type { Services } from './services.ts';
-import type { Currency } from './money.ts';
-import { ValidationError, type Path } from './errors.ts';
+import type { RateSource } from './conversion.ts';
+import type { Path } from './errors.ts';
 import { processCache } from './process-cache.ts';
+import { routeCandidates, type Candidate, type RouteRequest } from './routing/candidates.ts';
+import type { CardFacts } from './routing/rules.ts';
 
-export interface CardFacts {
-  bin: BinInfo | null;
-  currency: Currency;
-  amount: bigint;
-}
+export { ruleMatches, type CardFacts } from './routing/rules.ts';
 
 export interface AccountRequest {
   /** The payment_provider_token sent, if any. */
@@ -20,6 +20,14 @@ export interface AccountRequest {
   /** Where errors about the account are reported, e.g. ['transaction', 'paymentProviderToken']. */
   path: Path;
   card: CardFacts;
+  /** Installments asked for (default 1): the price and the plan depend on it. */
+  installmentCount?: number;
+  /** What picks among weighted rules, the payment's id; default: a random one. */
+  splitKey?: string;
+  /** Capabilities the payment needs, and whether an account has them (default: its own flags). */
+  needs?: RouteRequest['needs'];
+  supports?: RouteRequest['supports'];
+  rates?: RateSource;
 }
 
 /** The connector of the account a payment was made with. */
@@ -33,23 +41,31 @@ export async function findAccount(db: Tx, workspaceId: string, token: string): P
   return db.paymentAccount.findFirst({ where: { id: token, workspaceId, deletedAt: null } });
 }
 
+/** The account a payment goes to: the first of its candidates. */
 export async function selectAccount(db: Tx, workspace: Workspace, req: AccountRequest): Promise<PaymentAccount> {
-  const accounts = await liveAccounts(db, workspace);
-  if (req.token) {
-    const account = accounts.find((a) => a.id === req.token);
-    if (!account) throw ValidationError.single(req.path, 'account_not_found');
-    return withoutRules(account);
-  }
-  const rules = accounts.flatMap((account) => account.routingRules.map((rule) => ({ rule, account })));
-  rules.sort((a, b) => a.rule.position - b.rule.position);
-  const routed = rules.find(({ rule }) => ruleMatches(rule, req.card));
-  if (routed) return withoutRules(routed.account);
-  const fallback = accounts.find((a) => a.id === workspace.defaultPaymentAccountId);
-  if (fallback) return withoutRules(fallback);
-  throw ValidationError.single(req.path, 'no_default_account');
+  return withoutRules((await accountCandidates(db, workspace, req))[0]!.account);
 }
 
-type AccountWithRules = PaymentAccount & { routingRules: RoutingRule[] };
+/**
+ * Every account that could take the payment, in the order to try them, with why each is there
+ * (routing/candidates.ts). Never empty: no account at all is a 422 on `req.path`.
+ */
+export async function accountCandidates(db: Tx, workspace: Workspace, req: AccountRequest): Promise<Candidate[]> {
+  return routeCandidates({
+    accounts: await liveAccounts(db, workspace),
+    defaultAccountId: workspace.defaultPaymentAccountId,
+    token: req.token,
+    path: req.path,
+    card: req.card,
+    installmentCount: req.installmentCount ?? 1,
+    splitKey: req.splitKey ?? randomUUID(),
+    needs: req.needs,
+    supports: req.supports,
+    rates: req.rates,
+  });
+}
+
+type AccountWithRules = PaymentAccount & { routingRules: RoutingRule[]; costs: AccountCost[] };
 
 /** One live account of the workspace, from the per-process copy `selectAccount` reads. */
 export async function liveAccount(db: Tx, workspace: Workspace, id: string): Promise<PaymentAccount | null> {
@@ -57,7 +73,8 @@ export async function liveAccount(db: Tx, workspace: Workspace, id: string): Pro
   return found ? withoutRules(found) : null;
 }
 
-const withoutRules = ({ routingRules: _rules, ...account }: AccountWithRules): PaymentAccount => account;
+/** The account row alone, as callers store and compare it. */
+export const withoutRules = ({ routingRules: _rules, costs: _costs, ...account }: AccountWithRules): PaymentAccount => account;
 
 /**
  * The workspace's live accounts with their routing rules, kept per process for the
@@ -73,23 +90,10 @@ export async function liveAccounts(db: Tx, workspace: Pick<Workspace, 'id' | 'se
   // The version is read with the accounts, so the entry is labelled with what it holds.
   const read = await db.workspace.findUniqueOrThrow({
     where: { id: workspace.id },
-    select: { settingsVersion: true, paymentAccounts: { where: { deletedAt: null }, include: { routingRules: true }, orderBy: { createdAt: 'asc' } } },
+    select: { settingsVersion: true, paymentAccounts: { where: { deletedAt: null }, include: { routingRules: true, costs: true }, orderBy: { createdAt: 'asc' } } },
   });
   settings.set(db, workspace.id, { version: read.settingsVersion, accounts: read.paymentAccounts });
   return read.paymentAccounts;
-}
-
-/** A rule matches when every condition it sets holds; unset conditions match anything. */
-export function ruleMatches(rule: RoutingRule, card: CardFacts): boolean {
-  const bin = card.bin;
-  if (rule.scheme && rule.scheme !== bin?.scheme) return false;
-  if (rule.cardType && rule.cardType !== bin?.type) return false;
-  if (rule.issuerCode && rule.issuerCode !== bin?.issuerCode) return false;
-  if (rule.binPrefix && !(bin?.bin ?? '').startsWith(rule.binPrefix)) return false;
-  if (rule.currency && rule.currency !== card.currency) return false;
-  if (rule.minAmount !== null && card.amount < rule.minAmount) return false;
-  if (rule.maxAmount !== null && card.amount > rule.maxAmount) return false;
-  return true;
 }
 
 /** The capability flags an account has switched on, by their wire names (`secure`, `non_secure`, `card_storage`, …). */

@@ -4,13 +4,12 @@ import type { Workspace } from '../generated/prisma/client.ts';
 import type { BinInfo, InstallmentOption } from '../providers/types.ts';
 import type { Services } from './services.ts';
 import { amount, currency, parseInput, uuid } from './validation.ts';
-import { selectAccount } from './accounts.ts';
 import { lookupBin } from './bin-source.ts';
-import { planCharge } from './charge-currency.ts';
+import { routedInstallments } from './routing/quotes.ts';
 import { requireActive } from './plans.ts';
 import { installmentOptions, MAX_CARD_PAYMENT } from './payments/attempt.ts';
 
-const binDigits = z
+export const binDigits = z
   .string({ error: 'invalid_type' })
   .refine((v) => /^\d*$/.test(v), { error: 'bin_digits_only', abort: true })
   .refine((v) => v.length >= 6, { error: 'bin_too_short', abort: true })
@@ -38,13 +37,18 @@ export async function retrieveBin(s: Services, workspace: Workspace, raw: unknow
   const input = parseInput(retrieveBinInput, raw);
   const bin = input.card.bin;
   const card = await lookupBin(s, workspace, bin);
-  const account = await selectAccount(s.db, workspace, {
-    token: input.transaction.paymentProviderToken,
-    path: ['transaction', 'paymentProviderToken'],
-    // Routing matches BIN prefixes on the digits sent, not on the shorter range the provider knew.
-    card: { bin: { ...card, bin }, currency: input.transaction.currency, amount: input.transaction.amount },
+  // Routing matches BIN prefixes on the digits sent, not on the shorter range the provider knew.
+  const known = { ...card, bin };
+  // Each count is quoted by the account that would charge it; the contract has installments only
+  // in TRY, including when conversion charges the card in TRY's place.
+  const installments = await routedInstallments(s, workspace, {
+    token: input.transaction.paymentProviderToken ?? null,
+    paths: { account: ['transaction', 'paymentProviderToken'], currency: ['transaction', 'currency'] },
+    card: known,
+    currency: input.transaction.currency,
+    amount: input.transaction.amount,
+    needs: [],
+    quote: (account, charge) => installmentOptions(s, account, charge, known),
   });
-  const charge = planCharge(account, input.transaction.amount, input.transaction.currency, s.rates, ['transaction', 'currency']);
-  // The contract: installments only in TRY, including when conversion charges the card in TRY's place.
-  return { card: { ...card, bin }, installments: await installmentOptions(s, account, charge, { ...card, bin }) };
+  return { card: known, installments };
 }

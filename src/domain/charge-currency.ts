@@ -11,10 +11,16 @@ export interface ChargePlan {
   conversion: { amount: bigint; currency: Currency; rate: string } | null;
 }
 
+/** The currency the account charges a payment of `currency` in, or null when it cannot take it at all. */
+export function chargeCurrency(account: Pick<PaymentAccount, 'currencies' | 'conversion'>, currency: Currency): Currency | null {
+  if (account.currencies.includes(currency)) return currency;
+  return (account.conversion && account.currencies[0]) || null;
+}
+
 export function planCharge(account: PaymentAccount, amount: bigint, currency: Currency, rates: RateSource, path: Path): ChargePlan {
-  if (account.currencies.includes(currency)) return { currency, amount, conversion: null };
-  const target = account.currencies[0];
-  if (!account.conversion || !target) throw ValidationError.single(path, 'currency_not_supported');
+  const target = chargeCurrency(account, currency);
+  if (target === currency) return { currency, amount, conversion: null };
+  if (!target) throw ValidationError.single(path, 'currency_not_supported');
   const rate = rates.rate(currency, target);
   if (!rate) throw ValidationError.single(path, 'conversion_rate_unavailable');
   const converted = convert(amount, rate);

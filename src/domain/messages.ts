@@ -37,6 +37,7 @@ const catalog = {
   installment_range: { tr: 'Taksit sayısı 1 ile 12 arasında olmalıdır.', en: 'The installment number must be between 1 and 12.' },
   installment_only_try: { tr: 'TRY dışındaki para birimlerinde taksit yapılamaz; taksit sayısı 1 olmalıdır.', en: 'No installments outside TRY; the installment number must be 1.' },
   rate_format: { tr: 'Oran 0 ile 100 arasında, en fazla iki ondalıklı olmalıdır.', en: 'The rate must be between 0 and 100 with at most two decimals.' },
+  weight_range: { tr: 'Ağırlık 1 ile 1000 arasında bir tam sayı olmalıdır.', en: 'The weight must be a whole number from 1 to 1000.' },
   reference_needs_digit: { tr: 'En az bir rakam içermelidir.', en: 'Must contain at least one digit.' },
   // cards and BIN
   bin_too_short: { tr: 'BIN en az 6 haneli olmalıdır.', en: 'The BIN must have at least 6 digits.' },

@@ -170,6 +170,8 @@ const ruleInput = z
     currency: text.nullish(),
     minAmount: z.union([z.string(), z.number()], { error: 'amount_format' }).nullish(),
     maxAmount: z.union([z.string(), z.number()], { error: 'amount_format' }).nullish(),
+    program: text.max(64, { error: 'too_long' }).nullish(),
+    weight: z.number({ error: 'weight_range' }).int({ error: 'weight_range' }).min(1, { error: 'weight_range' }).max(1000, { error: 'weight_range' }).nullish(),
   })
   .strict();
 
@@ -208,6 +210,8 @@ export async function addWorkspaceRoutingRule(s: Services, workspace: Workspace,
     currency: currency as Currency | undefined,
     minAmount,
     maxAmount,
+    program: input.program || undefined,
+    weight: input.weight ?? undefined,
   });
 }
 

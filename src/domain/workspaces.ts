@@ -164,6 +164,10 @@ export interface RoutingRuleInput {
   currency?: Currency;
   minAmount?: bigint;
   maxAmount?: bigint;
+  /** Card program from the BIN facts (e.g. Bonus). */
+  program?: string;
+  /** Share of volume in a run of consecutive weighted rules. */
+  weight?: number;
 }
 
 /** Appends a rule after the existing ones (first match wins). */

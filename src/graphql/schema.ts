@@ -8,6 +8,7 @@ import './types/payments.ts';
 import './types/payment-records.ts';
 import './types/webhooks.ts';
 import './types/settings.ts';
+import './types/routing.ts';
 import './types/providers.ts';
 import './types/access-tokens.ts';
 import './types/live-updates.ts';

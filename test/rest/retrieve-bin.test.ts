@@ -360,23 +360,30 @@ describe('routing rules choose the account when no token is sent', () => {
     expect((await merchant.call('retrieve-bin', binRequest('411111', { amount: '100.00', currency: 'TRY' }))).status).toBe(200);
   });
 
-  it('sends even a TRY request to the routed account (which then refuses TRY)', async () => {
+  it('passes over a routed account that cannot take the currency (TRY to the EUR-only account goes to the default)', async () => {
     const { merchant } = await routedWorkspace({ binPrefix: '555555' });
 
     const res = await merchant.call('retrieve-bin', binRequest('555555'));
 
-    expectOnlyError(res, 'transaction.currency', 'currency_not_supported');
+    expect(res.status).toBe(200);
+    expect(res.body.installments).toEqual(TRY_100_INSTALLMENTS);
   });
 
-  it('takes the first matching rule', async () => {
-    // Given a first rule sending mastercard to the TRY default, then a rule sending 555555 to EUR
-    const { merchant, eur } = await routedWorkspace();
-    await addRoutingRule(t.gateway.services.db, merchant.team, { paymentAccountId: merchant.accountToken, scheme: 'mastercard' });
-    const euro = await t.gateway.services.db.paymentAccount.findFirstOrThrow({ where: { workspaceId: merchant.workspaceId, name: 'Euro' } });
+  it('takes the first matching rule among accounts that can take the payment and cost the same', async () => {
+    // Given a first rule sending mastercard to a second EUR account that offers no installments,
+    // then a rule sending 555555 to the EUR account of the workspace (neither has a cost table)
+    const { merchant, eur, euro } = await routedWorkspace();
+    const single = await createPaymentAccount(t.gateway.services.db, merchant.team, { name: 'Euro single', currencies: ['EUR', 'TRY'] });
+    // (a 1 % surcharge on one payment tells its quote apart)
+    await t.gateway.services.db.paymentAccount.update({ where: { id: single.id }, data: { installmentCounts: [1], installmentRatesBp: [100] } });
+    await addRoutingRule(t.gateway.services.db, merchant.team, { paymentAccountId: single.id, scheme: 'mastercard' });
     await addRoutingRule(t.gateway.services.db, merchant.team, { paymentAccountId: euro.id, binPrefix: '555555' });
+    expect((await eur('555555')).status).toBe(200);
 
-    // Then the first rule wins
-    expectOnlyError(await eur('555555'), 'transaction.currency', 'currency_not_supported');
+    // Then the first rule wins the single payment; the counts its plan does not offer are
+    // quoted by the account that would charge them, the default
+    const res = await merchant.call('retrieve-bin', binRequest('555555'));
+    expect(res.body.installments).toEqual([{ number: 1, amount: '101.00', total: '101.00' }, ...TRY_100_INSTALLMENTS.slice(1)]);
   });
 
   it('ignores routing when a token names the account', async () => {

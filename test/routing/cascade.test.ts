@@ -47,7 +47,7 @@ describe('a technical failure moves the payment to the next account', () => {
     const { res, row } = await pay(m, 'regular-payment', CARDS.approved);
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ successful: true, message: null });
-    expect(row).toMatchObject({ status: 'successful', paymentAccountId: others[0], attemptNumber: 2, errorCode: null });
+    expect(row).toMatchObject({ status: 'successful', paymentAccountId: others[0], attemptNumber: 2, errorCode: null, routingReason: 'fallback', routingDetail: expect.objectContaining({ failed: down }) });
     expect(await atAccount(others[0]!, `${row.id}:charge:2`)).toBe('succeeded');
     expect(await atAccount(others[0]!, `${row.id}:charge`)).toBe('unknown');
     expect(await atAccount(down, `${row.id}:charge`)).toBe('unknown');
@@ -75,7 +75,7 @@ describe('a technical failure moves the payment to the next account', () => {
   it('bound 0 switches the cascade off', async () => {
     const { m, down } = await workspace('errors', 1, { cascadeExtraAttempts: 0 });
     const { row } = await pay(m, 'regular-payment', CARDS.approved);
-    expect(row).toMatchObject({ status: 'failed', paymentAccountId: down, attemptNumber: 1, errorCode: 'provider_error' });
+    expect(row).toMatchObject({ status: 'failed', paymentAccountId: down, attemptNumber: 1, errorCode: 'provider_error', routingReason: 'default' });
   });
 });
 

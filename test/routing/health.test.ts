@@ -54,7 +54,7 @@ describe('an account that keeps failing', () => {
 
     // Cooling down: payments go straight to the spare, the flaky account is not asked.
     const during = await pay(m);
-    expect(during).toMatchObject({ paymentAccountId: spare, attemptNumber: 1 });
+    expect(during).toMatchObject({ paymentAccountId: spare, attemptNumber: 1, routingReason: 'health', routingDetail: expect.objectContaining({ passedOver: flaky }) });
 
     // The provider is back; after the cool-down two probes bring the account back.
     await setOutage(flaky, null);

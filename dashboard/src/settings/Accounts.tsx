@@ -9,9 +9,10 @@ import { useT } from '../i18n.ts';
 import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { CURRENCIES } from '../links/NewLink.tsx';
 import { InstallmentPlanForm, PlanText, type InstallmentPlan } from './InstallmentPlan.tsx';
+import { AccountCostsForm, CostsText, type CostTable } from './AccountCosts.tsx';
 
 export const PROVIDER_FIELDS = 'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } }';
-export const ACCOUNT_FIELDS = 'token name provider providerLabel mode currencies capabilities settings credentialHints { name hint } installmentPlan';
+export const ACCOUNT_FIELDS = 'token name provider providerLabel mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee }';
 
 const ACCOUNT = gql`
   mutation CreateAccount($input: CreatePaymentAccountInput!) {
@@ -49,6 +50,8 @@ export interface Account {
   settings: Record<string, unknown>;
   credentialHints: { name: string; hint: string }[];
   installmentPlan: InstallmentPlan | null;
+  issuerCode: string | null;
+  costs: CostTable[];
 }
 
 type Values = Record<string, string>;
@@ -109,6 +112,8 @@ export function Accounts({ accounts, providers, defaultToken, edit }: { accounts
                 <td className="wrap">
                   <PlanText plan={a.installmentPlan} />
                   {edit && <InstallmentPlanForm token={a.token} name={a.name} plan={a.installmentPlan} />}
+                  <div><CostsText costs={a.costs} /></div>
+                  {edit && <AccountCostsForm token={a.token} name={a.name} issuerCode={a.issuerCode} />}
                 </td>
                 <td>
                   {a.token === defaultToken

@@ -7,15 +7,15 @@ import type { Account } from './SettingsPage.tsx';
 import type { Viewer } from '../App.tsx';
 
 const RULES = gql`
-  query RoutingRules($slug: String) { routingRules(workspaceSlug: $slug) { id position paymentProviderToken scheme cardType binPrefix issuerCode currency minAmount maxAmount } }
+  query RoutingRules($slug: String) { routingRules(workspaceSlug: $slug) { id position paymentProviderToken scheme cardType binPrefix issuerCode currency minAmount maxAmount program weight } }
 `;
 const ADD = gql`mutation AddRoutingRule($input: AddRoutingRuleInput!) { addRoutingRule(input: $input) { result { successful message } errors { path message } routingRule { id } } }`;
 const REMOVE = gql`mutation RemoveRoutingRule($id: ID!) { removeRoutingRule(id: $id) { result { successful message } errors { path message } routingRule { id } } }`;
 const RULE_TYPES = { additionalTypenames: ['RoutingRule'] };
 const SCHEMES = ['visa', 'mastercard', 'american_express', 'troy', 'discover', 'diners_club', 'jcb', 'unionpay', 'maestro'];
 
-interface Rule { id: string; position: number; paymentProviderToken: string; scheme: string | null; cardType: string | null; binPrefix: string | null; issuerCode: string | null; currency: string | null; minAmount: string | null; maxAmount: string | null }
-const EMPTY = { paymentProviderToken: '', scheme: '', cardType: '', binPrefix: '', issuerCode: '', currency: '', minAmount: '', maxAmount: '' };
+interface Rule { id: string; position: number; paymentProviderToken: string; scheme: string | null; cardType: string | null; binPrefix: string | null; issuerCode: string | null; currency: string | null; minAmount: string | null; maxAmount: string | null; program: string | null; weight: number | null }
+const EMPTY = { paymentProviderToken: '', scheme: '', cardType: '', binPrefix: '', issuerCode: '', currency: '', minAmount: '', maxAmount: '', program: '', weight: '' };
 
 export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer: Viewer }) {
   const { t } = useT();
@@ -27,12 +27,14 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
   const rules: Rule[] = data?.routingRules ?? [];
   const name = (token: string) => accounts.find((a) => a.token === token)?.name ?? token;
   const describe = (r: Rule) =>
-    [r.scheme, r.cardType, r.binPrefix && `BIN ${r.binPrefix}…`, r.issuerCode && `${t.issuer} ${r.issuerCode}`, r.currency, (r.minAmount || r.maxAmount) && `${r.minAmount ?? '0'}–${r.maxAmount ?? '∞'}`]
+    [r.scheme, r.cardType, r.binPrefix && `BIN ${r.binPrefix}…`, r.issuerCode && `${t.issuer} ${r.issuerCode}`, r.currency, (r.minAmount || r.maxAmount) && `${r.minAmount ?? '0'}–${r.maxAmount ?? '∞'}`, r.program, r.weight !== null && `${t.ruleWeight} ${r.weight}`]
       .filter(Boolean)
       .join(' · ') || t.anyCard;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = Object.fromEntries(Object.entries({ ...draft, paymentProviderToken: draft.paymentProviderToken || accounts[0]?.token || '' }).filter(([, v]) => v !== ''));
+    const given = Object.entries({ ...draft, paymentProviderToken: draft.paymentProviderToken || accounts[0]?.token || '' }).filter(([, v]) => v !== '');
+    // The weight is a whole number; the gateway refuses anything else by its path.
+    const input = Object.fromEntries(given.map(([k, v]) => [k, k === 'weight' ? Number(v) : v]));
     const o = outcomeOf(await add({ input }), 'addRoutingRule');
     setOutcome(o);
     if (o?.result?.successful) setDraft(EMPTY);
@@ -64,6 +66,8 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
             <label>{t.currency}<select {...field('currency')}><option value="">{t.any}</option>{['TRY', 'USD', 'EUR', 'GBP'].map((s) => <option key={s}>{s}</option>)}</select></label>
             <label>{t.minAmount}<input inputMode="decimal" size={10} {...field('minAmount')} /></label>
             <label>{t.maxAmount}<input inputMode="decimal" size={10} {...field('maxAmount')} /></label>
+            <label>{t.costProgram}<input size={14} {...field('program')} /></label>
+            <label>{t.ruleWeight}<input inputMode="numeric" size={5} {...field('weight')} /></label>
           </div>
           <div><button type="submit" className="primary">{t.addRule}</button></div>
         </form>

@@ -5,6 +5,7 @@ import { gql, useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { RoutingRules } from './RoutingRules.tsx';
+import { RoutePreview } from './RoutePreview.tsx';
 import { ACCOUNT_FIELDS, Accounts, AddAccount, BinSource, PROVIDER_FIELDS, type Account, type Provider } from './Accounts.tsx';
 import type { Viewer } from '../App.tsx';
 
@@ -68,6 +69,7 @@ export function SettingsPage({ viewer }: { viewer: Viewer }) {
           </div>
           <BinSource accounts={accounts} current={w.binSourceAccount?.token ?? null} edit={edit} />
           <RoutingRules accounts={accounts} viewer={viewer} />
+          {edit && <RoutePreview />}
         </>
       )}
     </section>

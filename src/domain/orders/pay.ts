@@ -9,12 +9,11 @@ import type { Services } from '../services.ts';
 import type { BinInfo, InstallmentOption } from '../../providers/types.ts';
 import { isUuid, parseInput } from '../validation.ts';
 import { requireActive } from '../plans.ts';
-import { planCharge } from '../charge-currency.ts';
+import { routedInstallments } from '../routing/quotes.ts';
 import { StateError } from '../errors.ts';
 import { message } from '../messages.ts';
 import { cardInput } from '../cards.ts';
 import { attemptPayment, pageInstallments, THREE_DS_WINDOW_MS } from '../payments/attempt.ts';
-import { chooseAccount } from '../payments/account-choice.ts';
 import { pageBinLookup, typedCard } from '../payments/card-source.ts';
 import { shopperOf } from '../customers.ts';
 import { loadOrderView, type OrderView } from './view.ts';
@@ -31,14 +30,22 @@ export async function findCheckoutOrder(s: Services, token: string): Promise<Che
 }
 
 /**
- * Installment options for the card being typed, from its 6-8 digit BIN: the account the payment
- * would use (the order's, else routing, else default) quotes them, as the attempt will.
+ * Installment options for the card being typed, from its 6-8 digit BIN: each count quoted by the
+ * account the payment would use for it (the order's, else routing by cost, else default), as the
+ * attempt will.
  */
 export async function orderInstallments(s: Services, order: CheckoutOrder, bin: string): Promise<{ card: BinInfo; installments: InstallmentOption[] }> {
   const card = await pageBinLookup(s, order.workspace, bin);
-  const account = await chooseAccount(s, order.workspace, { token: order.paymentAccountId, path: ORDER_PATHS.account, needs: ['secure'], card: { bin: card, currency: order.currency, amount: order.amount } });
-  const charge = planCharge(account, order.amount, order.currency, s.rates, ORDER_PATHS.currency);
-  return { card, installments: await pageInstallments(s, account, charge, card) };
+  const installments = await routedInstallments(s, order.workspace, {
+    token: order.paymentAccountId,
+    paths: { account: ORDER_PATHS.account, currency: ORDER_PATHS.currency },
+    card,
+    currency: order.currency,
+    amount: order.amount,
+    needs: ['secure'],
+    quote: (account, charge) => pageInstallments(s, account, charge, card),
+  });
+  return { card, installments };
 }
 
 const ORDER_PATHS = { account: ['paymentProviderToken'], currency: ['currency'], installmentNumber: ['installmentNumber'] };

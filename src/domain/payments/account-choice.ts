@@ -1,13 +1,15 @@
 // Which payment account takes an attempt (contract convention 10) and whether it can: an explicit
-// token, else the first routing rule matching the card, else the workspace default; then the
-// capabilities the owner needs. Records paid later on a hosted page (orders, subscriptions,
+// token, else the cheapest account the routing rules matching the card name among those that can
+// take it (routing/candidates.ts), else the workspace default; then the capabilities the owner
+// needs. Records paid later on a hosted page (orders, subscriptions,
 // links) check the account at creation with `checkAccountForLater`.
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import type { Capability as ProviderCapability } from '../../providers/types.ts';
 import type { Currency } from '../money.ts';
 import type { MessageCode } from '../messages.ts';
-import { findAccount, selectAccount, type CardFacts } from '../accounts.ts';
+import { accountCandidates, findAccount, withoutRules, type CardFacts } from '../accounts.ts';
+import { routingRecord, type Candidate, type RoutingRecord } from '../routing/candidates.ts';
 import { planCharge } from '../charge-currency.ts';
 import { providerSupports } from '../account-credentials.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
@@ -37,17 +39,47 @@ export interface AccountChoice {
   path: Path;
   card: CardFacts;
   needs: readonly Capability[];
+  /** Installments asked for (default 1): which accounts offer them and what they cost depend on it. */
+  installmentCount?: number;
+  /** What picks among weighted routing rules: the payment's id (default: a random one). */
+  splitKey?: string;
+}
+
+/** The account of an attempt and why it was chosen (the payment row's `routingReason`, `routingDetail`). */
+export interface Route {
+  account: PaymentAccount;
+  routing: RoutingRecord;
 }
 
 /** The account of an attempt: the saved card's own account when there is one, else selection. */
 export async function chooseAccount(s: Services, workspace: Workspace, choice: AccountChoice, savedCardAccount?: { account: PaymentAccount; path: Path } | null): Promise<PaymentAccount> {
+  return (await chooseRoute(s, workspace, choice, savedCardAccount)).account;
+}
+
+/** `chooseAccount` with the reason to record on the payment row. */
+export async function chooseRoute(s: Services, workspace: Workspace, choice: AccountChoice, savedCardAccount?: { account: PaymentAccount; path: Path } | null): Promise<Route> {
   if (savedCardAccount) {
     requireCapabilities(s, savedCardAccount.account, choice.needs, savedCardAccount.path);
-    return savedCardAccount.account;
+    return { account: savedCardAccount.account, routing: { routingReason: 'saved_card', routingDetail: { ruleId: null, cost: null } } };
   }
-  const account = await selectAccount(s.db, workspace, { token: choice.token, path: choice.path, card: choice.card });
+  const [first] = await routeFor(s, workspace, choice);
+  const account = withoutRules(first!.account);
   requireCapabilities(s, account, choice.needs, choice.path);
-  return account;
+  return { account, routing: routingRecord(first!) };
+}
+
+/** Every account that could take the attempt, in order, with its reason and cost (routing/candidates.ts). */
+export function routeFor(s: Services, workspace: Workspace, choice: AccountChoice): Promise<Candidate[]> {
+  return accountCandidates(s.db, workspace, {
+    token: choice.token,
+    path: choice.path,
+    card: choice.card,
+    installmentCount: choice.installmentCount,
+    splitKey: choice.splitKey,
+    needs: choice.needs.map((need) => WIRE[need]),
+    supports: (account, capability) => providerSupports(s.providers, account, capability),
+    rates: s.rates,
+  });
 }
 
 /**

@@ -26,7 +26,9 @@ import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, type ViewRow, type ViewRowColumn } from './view.ts';
 import { refusal, settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
-import { chooseAccount, requireCapabilities, type Capability } from './account-choice.ts';
+import { chooseRoute, requireCapabilities, routeFor, type AccountChoice, type Capability } from './account-choice.ts';
+import { withoutRules } from '../accounts.ts';
+import type { RoutingRecord } from '../routing/candidates.ts';
 import { requireCardVault } from '../card-vault.ts';
 import { fallbackAccounts, isTechnical, retryKey } from '../routing/cascade.ts';
 import { observeCall, routable, type CallOutcome } from '../routing/health.ts';
@@ -103,9 +105,12 @@ export interface AttemptResult {
 }
 
 export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
-  const plan = await planAttempt(s, req);
+  const id = randomUUID();
+  const plan = await planAttempt(s, req, id);
   const now = s.clock.now();
   const columns: Columns<Payment> = {
+    id,
+    ...plan.routing,
     workspaceId: req.workspace.id,
     channelId: req.channelId,
     paymentAccountId: plan.account.id,
@@ -165,6 +170,10 @@ async function writePayment(db: Tx, columns: Columns<Payment>, customer: Upsert<
 
 interface AttemptPlan {
   account: PaymentAccount;
+  /** Why the account was chosen (the row's routingReason and routingDetail). */
+  routing: RoutingRecord;
+  /** What selection was asked (the cascade asks it again for the accounts after the first). */
+  choice: AccountChoice;
   charge: ChargePlan;
   /** The payment's `amount` and `base_amount` columns. */
   amount: bigint;
@@ -179,27 +188,25 @@ interface AttemptPlan {
 const NEEDS: Record<Security, Capability[]> = { secure: ['secure'], regular: ['nonSecure'] };
 
 /** Every check before anything is written: account, capabilities, currency, installments, card storage. */
-async function planAttempt(s: Services, req: AttemptRequest): Promise<AttemptPlan> {
+async function planAttempt(s: Services, req: AttemptRequest, paymentId: string): Promise<AttemptPlan> {
   const savedCardAccount = req.card.account ? { account: req.card.account, path: req.paths.savedCard ?? req.paths.account } : null;
-  const account = await chooseAccount(
-    s,
-    req.workspace,
-    { token: req.accountToken, path: req.paths.account, needs: NEEDS[req.security], card: { bin: req.card.bin, currency: req.currency, amount: req.amount } },
-    savedCardAccount,
-  );
+  const choice: AccountChoice = {
+    token: req.accountToken,
+    path: req.paths.account,
+    needs: NEEDS[req.security],
+    card: { bin: req.card.bin, currency: req.currency, amount: req.amount },
+    installmentCount: req.installmentNumber,
+    splitKey: paymentId,
+  };
+  const { account, routing } = await chooseRoute(s, req.workspace, choice, savedCardAccount);
   const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
   const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
-  const plan = { account, charge, ...priced, vault: req.shouldSave ? await cardVault(s, req, account) : null };
-  return routable(account, req.workspace, s.clock.now()) ? plan : { ...plan, account: await healthyInstead(s, req, plan) };
-}
-
-/**
- * A degraded account (routing/health.ts) is passed over for the first eligible account that
- * charges the same, whatever the cascade's bound; when there is none, it is tried all the same.
- */
-async function healthyInstead(s: Services, req: AttemptRequest, plan: AttemptPlan): Promise<PaymentAccount> {
+  const plan: AttemptPlan = { account, routing, choice, charge, ...priced, vault: req.shouldSave ? await cardVault(s, req, account) : null };
+  if (routable(account, req.workspace, s.clock.now())) return plan;
+  // Degraded (routing/health.ts): the first eligible account that charges the same, whatever the
+  // cascade's bound; when there is none, the degraded one is tried all the same.
   const [healthy] = await cascadeAccounts(s, req, plan, 1);
-  return healthy ?? plan.account;
+  return healthy ? { ...plan, account: healthy, routing: { routingReason: 'health', routingDetail: { ...plan.routing.routingDetail, passedOver: account.id } } } : plan;
 }
 
 /** Where a card to save goes (card-vault.ts): the plan must cover saved cards, and some account must store them. */
@@ -209,7 +216,7 @@ async function cardVault(s: Services, req: AttemptRequest, charging: PaymentAcco
   return requireCardVault(s, req.workspace, charging, path);
 }
 
-type Priced = Omit<AttemptPlan, 'account' | 'charge' | 'vault'>;
+type Priced = Omit<AttemptPlan, 'account' | 'routing' | 'choice' | 'charge' | 'vault'>;
 
 function priceGiven(req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Priced {
   // Installments exist only in TRY, also when conversion charges the card in another currency.
@@ -333,16 +340,20 @@ async function withCascade<A extends { status: string }>(s: Services, req: Attem
     if (answer && !isTechnical(answer)) return answer;
     next ??= await cascadeAccounts(s, req, plan);
     if (answer && next.length === 0) return answer;
+    const failed = account;
     account = next.shift()!;
-    await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { paymentAccountId: account.id, attemptNumber: attempt + 1 }, ['id']);
+    const routing: RoutingRecord = { routingReason: 'fallback', routingDetail: { ruleId: null, cost: null, failed: failed.id } };
+    await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { paymentAccountId: account.id, attemptNumber: attempt + 1, ...routing }, ['id']);
   }
 }
 
 /** Where this payment may go after a technical failure: none for a saved card or a named account. */
 async function cascadeAccounts(s: Services, req: AttemptRequest, plan: AttemptPlan, limit = req.workspace.cascadeExtraAttempts): Promise<PaymentAccount[]> {
   if (req.card.account || req.accountToken) return [];
+  const preferred = (await routeFor(s, req.workspace, plan.choice)).map((c) => withoutRules(c.account));
   return fallbackAccounts(s, {
     limit,
+    preferred,
     workspace: req.workspace,
     first: plan.account,
     card: { bin: req.card.bin, currency: req.currency, amount: req.amount },

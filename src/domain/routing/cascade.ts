@@ -9,7 +9,7 @@
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderUnreachableError } from '../../providers/types.ts';
-import { liveAccounts, ruleMatches, type CardFacts } from '../accounts.ts';
+import { liveAccounts, withoutRules, type CardFacts } from '../accounts.ts';
 import { routable } from './health.ts';
 
 /** Whether a provider's answer or exception lets the payment move to another account. */
@@ -27,6 +27,8 @@ export interface FallbackRequest {
   /** How many to find at most (the workspace's bound for a cascade). */
   limit: number;
   workspace: Workspace;
+  /** Routing's candidates for the payment, in its order (routing/candidates.ts). */
+  preferred: readonly PaymentAccount[];
   /** The account the payment went to first. */
   first: PaymentAccount;
   card: CardFacts;
@@ -36,24 +38,18 @@ export interface FallbackRequest {
 
 /**
  * The accounts a payment may move to after its first account failed technically, in order:
- * accounts whose routing rules match the card (by rule position), then the default, then the
- * others oldest first; each live, of the same mode, routable by health, and able to take the
- * payment as the first would have (`canTake`). At most `limit`.
+ * routing's own candidates for it (rules by cost and position, then the default), then the
+ * workspace's other accounts, oldest first; each live, of the same mode, routable by health, and
+ * able to take the payment as the first would have (`canTake`). At most `limit`.
  */
 export async function fallbackAccounts(s: Services, req: FallbackRequest): Promise<PaymentAccount[]> {
-  const bound = req.limit;
-  if (bound <= 0) return [];
-  const accounts = await liveAccounts(s.db, req.workspace);
-  const byRule = accounts
-    .flatMap((account) => account.routingRules.filter((rule) => ruleMatches(rule, req.card)).map((rule) => ({ account, position: rule.position })))
-    .sort((a, b) => a.position - b.position)
-    .map((r) => r.account);
-  const byDefault = accounts.filter((a) => a.id === req.workspace.defaultPaymentAccountId);
-  const ordered = [...new Set([...byRule, ...byDefault, ...accounts])];
+  if (req.limit <= 0) return [];
+  const live = (await liveAccounts(s.db, req.workspace)).map(withoutRules);
+  const ordered = [...req.preferred, ...live].filter((account, i, all) => all.findIndex((a) => a.id === account.id) === i);
   const now = s.clock.now();
   const found: PaymentAccount[] = [];
-  for (const { routingRules: _rules, ...account } of ordered) {
-    if (found.length >= bound) break;
+  for (const account of ordered) {
+    if (found.length >= req.limit) break;
     if (account.id === req.first.id || account.mode !== req.first.mode || !routable(account, req.workspace, now)) continue;
     if (await req.canTake(account)) found.push(account);
   }

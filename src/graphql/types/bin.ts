@@ -5,7 +5,7 @@ import { retrieveBin, type RetrieveBinResult } from '../../domain/bin.ts';
 import type { BinInfo, InstallmentOption } from '../../providers/types.ts';
 import { formatAmount } from '../../domain/money.ts';
 
-const BinCard = builder.objectRef<BinInfo>('BinCard').implement({
+export const BinCard = builder.objectRef<BinInfo>('BinCard').implement({
   description: 'Scheme and issuer data of a BIN; fields the provider does not know are null',
   fields: (t) => ({
     bin: t.exposeString('bin'),
@@ -18,7 +18,7 @@ const BinCard = builder.objectRef<BinInfo>('BinCard').implement({
   }),
 });
 
-const Installment = builder.objectRef<InstallmentOption>('Installment').implement({
+export const Installment = builder.objectRef<InstallmentOption>('Installment').implement({
   fields: (t) => ({
     number: t.exposeInt('number'),
     amount: t.string({ description: 'Per installment', resolve: (i) => formatAmount(i.amount) }),

@@ -63,6 +63,8 @@ const RoutingRuleRecord = builder.prismaObject('RoutingRule', {
     currency: t.string({ nullable: true, resolve: (r) => r.currency }),
     minAmount: t.string({ nullable: true, resolve: (r) => (r.minAmount === null ? null : formatAmount(r.minAmount)) }),
     maxAmount: t.string({ nullable: true, resolve: (r) => (r.maxAmount === null ? null : formatAmount(r.maxAmount)) }),
+    program: t.exposeString('program', { nullable: true }),
+    weight: t.exposeInt('weight', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
@@ -74,7 +76,7 @@ const CredentialsRef = builder.objectRef<Credentials>('ApiCredentials').implemen
 
 // ---------------------------------------------------------------- payloads
 
-interface SettingsShape {
+export interface SettingsShape {
   result: ResultShape;
   errors: UserErrorShape[];
   credentials?: Credentials;
@@ -98,7 +100,7 @@ const ChannelPayload = builder.objectRef<SettingsShape>('ChannelPayload').implem
     errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
   }),
 });
-const AccountPayload = builder.objectRef<SettingsShape>('PaymentAccountPayload').implement({
+export const AccountPayload = builder.objectRef<SettingsShape>('PaymentAccountPayload').implement({
   fields: (t) => ({
     result: t.field({ type: ResultRef, resolve: (p) => p.result }),
     paymentAccount: t.field({ type: PaymentAccountRecord, nullable: true, resolve: (p) => p.paymentAccount ?? null }),
@@ -145,6 +147,8 @@ const AddRoutingRuleInput = builder.inputType('AddRoutingRuleInput', {
     currency: t.string(),
     minAmount: t.field({ type: 'AmountInput' }),
     maxAmount: t.field({ type: 'AmountInput' }),
+    program: t.string({ description: 'Card program of the BIN, e.g. Bonus' }),
+    weight: t.int({ description: 'Share of volume (1-1000) among consecutive weighted rules whose accounts cost the same' }),
   }),
 });
 
