@@ -202,7 +202,7 @@ export class GarantiConnector implements Connector {
     const request = orderInquiryRequest({ orderId, currency: input.currency ?? 'TRY' }, this.#ctx, 'orderhistoryinq');
     const history = orderHistoryOf(await this.#client.call('refundStatus', request), orderId);
     if (history === 'retry') return unknownOutcome('refundStatus');
-    const verdict = isCancelKey(input.idempotencyKey) ? judgeLostCancel(history, input.providerReference) : judgeLostRefund(input, history);
+    const verdict = isCancelKey(input.idempotencyKey) ? judgeLostCancel(history, '') : judgeLostRefund(input, history);
     const result = refundStatusOf(verdict, orderId);
     return result === 'retry' ? unknownOutcome('refundStatus') : result;
   }
