@@ -59,7 +59,12 @@ describe('Garanti 3D callback', () => {
     expect(judgeCallback(ctx, { ...payment, currency: 'USD' }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', reason: 'callback currency is not the payment currency' });
   });
 
-  it.each(['0', '2', '3', '4', '5', '7'])('takes mdstatus %s as failed 3D Secure', (mdstatus) => {
+  // GVP authenticates with mdstatus 1-4 (mewebstudio/pos GarantiPosResponseDataMapper::is3dAuthSuccess).
+  it.each(['2', '3', '4'])('takes the half-secure mdstatus %s as authenticated, as GVP does', (mdstatus) => {
+    expect(judgeCallback(ctx, payment, signed({ ...SIGNED_CALLBACK, mdstatus }))).toMatchObject({ status: 'verified', authenticated: true, data: { orderId: '2023100354BB' } });
+  });
+
+  it.each(['0', '5', '6', '7', '8'])('takes mdstatus %s as failed 3D Secure', (mdstatus) => {
     const check = judgeCallback(ctx, payment, signed({ ...SIGNED_CALLBACK, mdstatus, mderrormessage: 'Not authenticated' }));
     expect(check).toEqual({
       status: 'verified',
