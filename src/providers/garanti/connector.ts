@@ -5,7 +5,8 @@
 // authorises with an XML sale carrying the ACS's proof, the '3d_pay' model reads the charge the
 // bank already made from the callback. Every payment call of one payment names the same GVP order
 // (bankOrderId). An answer that cannot be trusted (no Code, another order, another amount) is treated
-// as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later.
+// as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later. A refund or void
+// whose answer was lost is looked up in the order's history (orderhistoryinq, ../lost-refund.ts).
 import type { ConnectorDeps } from '../registry.ts';
 import {
   gateForm,
