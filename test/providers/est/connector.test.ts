@@ -229,6 +229,9 @@ describe('EST connector over the XML API', () => {
     expect(await connector().paymentStatus(input)).toEqual({ status: 'unknown' });
     script = answering(samples.STATUS_VOIDED_101);
     expect(await connector().paymentStatus(input)).toMatchObject({ status: 'declined', providerCode: 'TRANS_STAT:V' });
+    // The latest transaction a credit: a sale was made before it.
+    script = answering(samples.STATUS_CREDITED_201);
+    expect(await connector().paymentStatus(input)).toEqual({ status: 'succeeded', providerReference: ORDER });
   });
 
   it('asks ORDERHISTORY what became of a lost refund or cancel (mewebstudio/pos order history samples)', async () => {
