@@ -9,8 +9,9 @@
 //    money is the same, and the earlier one is given it first, so two sweeps never both take it);
 //  - the history is incomplete (fewer transactions than the bank says it has): keep asking;
 //  - some approved credit is left unexplained (one still claimed by an earlier unanswered refund
-//    of that amount, another unanswered refund's of another amount, one made outside the gateway):
-//    ambiguous, keep asking (the gateway gives up at its deadline);
+//    of that amount, another unanswered refund's of another amount, one made outside the gateway,
+//    one the gateway gave up on that the bank did make): ambiguous, keep asking (the gateway gives
+//    up at its deadline);
 //  - every approved credit is accounted for and the bank lists a refused credit of that amount that
 //    the gateway's failed refunds of that amount do not explain: declined with the bank's code;
 //  - every approved credit is accounted for otherwise: the bank never received it (unknown).
