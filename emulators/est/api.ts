@@ -91,18 +91,28 @@ function authPlain(ctx: ApiContext, request: XmlFields, basics: AuthBasics): Ans
   return txAnswer(oid, tx);
 }
 
-/** Refund by order id: Total (or all that is left) from the sale, never more than what is left. */
+/**
+ * Refund by order id: Total (or all that is left) from the sale, never more than what is left. A
+ * well-formed credit the order refuses (its sale voided, nothing or too little left) stays in the
+ * order's history as a declined C line with code 99, as EST lists one (mewebstudio/pos
+ * EstPosResponseDataMapperTest orderHistoryTestDataProvider, success_cancel_success_refund_fail).
+ */
 function credit(ctx: ApiContext, request: XmlFields, oid: string): Answer {
   const order = ctx.state.orders.get(oid);
-  if (!order || !ctx.state.sale(order)) return error(ctx, oid, 'Iade yapilacak basarili satis islemi bulunamadi.', 'CORE-2504');
+  if (!order) return error(ctx, oid, 'Iade yapilacak basarili satis islemi bulunamadi.', 'CORE-2504');
   const currency = text(request, 'Currency');
   if (currency !== undefined && currency !== '' && currency !== order.currency) return error(ctx, oid, 'Para birimi siparisinkiyle ayni degil.', 'CORE-2006');
   const left = ctx.state.refundable(order);
   const totalText = text(request, 'Total');
   const amountMinor = totalText === undefined || totalText === '' ? left : toMinor(totalText);
   if (amountMinor === null || (amountMinor === 0 && left > 0)) return error(ctx, oid, 'Tutar (Total) gecersiz.', 'CORE-2005');
-  if (left === 0) return { ...error(ctx, oid, 'Net Tutar 0.', '215021'), Response: 'Declined' };
-  if (amountMinor > left) return error(ctx, oid, 'Iade tutari, siparisin iade edilebilir tutarindan fazla olamaz.', 'CORE-2507');
+  const refused = (errMsg: string, errorCode: string): Answer => {
+    record(ctx, order, 'C', amountMinor, { procReturnCode: '99', errMsg });
+    return error(ctx, oid, errMsg, errorCode);
+  };
+  if (!ctx.state.sale(order)) return refused('Iade yapilacak basarili satis islemi bulunamadi.', 'CORE-2504');
+  if (left === 0) return { ...refused('Net Tutar 0.', '215021'), Response: 'Declined' };
+  if (amountMinor > left) return refused('Iade tutari, siparisin iade edilebilir tutarindan fazla olamaz.', 'CORE-2507');
   const tx = record(ctx, order, 'C', amountMinor);
   return txAnswer(oid, tx);
 }
@@ -117,16 +127,17 @@ function voidLast(ctx: ApiContext, oid: string): Answer {
   return txAnswer(oid, { ...target, transId: newTransId(ctx.now), authCode: newAuthCode(), hostRefNum: newHostRefNum(), procReturnCode: '00', errMsg: '', at: ctx.now });
 }
 
-function record(ctx: ApiContext, order: EstOrder, chargeType: 'S' | 'C', amountMinor: number): EstTransaction {
+/** Adds a transaction to the order's history: approved unless `declined` gives the bank's code. */
+function record(ctx: ApiContext, order: EstOrder, chargeType: 'S' | 'C', amountMinor: number, declined?: { procReturnCode: string; errMsg: string }): EstTransaction {
   const tx: EstTransaction = {
     chargeType,
-    status: 'A',
+    status: declined ? 'D' : 'A',
     amountMinor,
     transId: newTransId(ctx.now),
-    authCode: newAuthCode(),
-    hostRefNum: newHostRefNum(),
-    procReturnCode: '00',
-    errMsg: '',
+    authCode: declined ? '' : newAuthCode(),
+    hostRefNum: declined ? '' : newHostRefNum(),
+    procReturnCode: declined?.procReturnCode ?? '00',
+    errMsg: declined?.errMsg ?? '',
     at: ctx.now,
     voidedAt: null,
   };

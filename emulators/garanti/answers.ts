@@ -22,6 +22,8 @@ export const refuse = {
   auth: (sysErrMsg: string) => new GvpRefusal({ reasonCode: '0651', errorMsg: 'Güvenlik doğrulaması başarısız (HashData)', sysErrMsg }),
   /** Unknown order (GVP's ReasonCode 0110 answer). */
   notFound: () => new GvpRefusal({ reasonCode: '0110', errorMsg: 'İşlem bulunamadı', sysErrMsg: 'ErrorId: 0110' }),
+  /** orderhistoryinq of an unknown order (GVP's ReasonCode 0108 answer). */
+  noOrder: () => new GvpRefusal({ reasonCode: '0108', errorMsg: 'Gönderilen sipariş numarasına ait kayıt bulunmamaktadır', sysErrMsg: 'ErrorId: 0108' }),
   /** A refund or void the order does not allow (GVP's ReasonCode 0208 answer). */
   invalidReversal: (sysErrMsg: string) => new GvpRefusal({ reasonCode: '0208', errorMsg: 'İade etmek istediğiniz işlem geçerli değil', sysErrMsg }),
   /** A second, different sale under an order id that already has an approved one. */

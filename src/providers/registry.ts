@@ -41,6 +41,24 @@ export interface ProviderDefinition {
   settings: z.ZodType<Record<string, unknown>>;
   connect(account: { id: string; credentials: Record<string, string>; settings: Record<string, unknown> }): Connector;
   pages?: readonly ProviderPage[];
+  /**
+   * A bank's virtual POS: the banks it serves, each by the value of the account's `bank` setting
+   * ('' for a provider that is one bank and has no such setting). The dashboard shows an account's
+   * bank by name, and the 3D callback address the bank may ask the merchant to allow.
+   */
+  banks?: readonly BankOption[];
+}
+
+export interface BankOption {
+  id: string;
+  name: string;
+}
+
+/** The bank an account's settings choose, by name; null for a provider that is not a bank or a bank id it does not list. */
+export function bankNameOf(definition: ProviderDefinition | undefined, settings: unknown): string | null {
+  const banks = definition?.banks ?? [];
+  const chosen = settings !== null && typeof settings === 'object' ? (settings as Record<string, unknown>).bank : undefined;
+  return banks.find((b) => b.id === (typeof chosen === 'string' ? chosen : ''))?.name ?? null;
 }
 
 /** The account columns a connector is built from; `credentials` is the encrypted JSON. */

@@ -237,10 +237,25 @@ export type RefundResult = Succeeded | Declined | ProviderFailure;
  * A question about a refund or cancel whose answer never came (a timeout, or a gateway that
  * stopped before recording it): the idempotency key that call was made with (the gateway's own
  * refund id, `refund:<id>` or `cancel:<id>`) and the payment's provider reference.
+ * Banks that keep no id of ours for a refund (EST, GVP) find it by counting the order's credits
+ * (lost-refund.ts), with what the gateway knows: the lost call's amount and currency, and the
+ * payment's other refunds. Without these they cannot say (ProviderTimeoutError).
  */
 export interface RefundStatusInput {
   idempotencyKey: string;
   providerReference: string;
+  /** What the lost call returned: the refund's amount (a cancel: the payment's), in the payment's currency. */
+  amount?: bigint;
+  currency?: Currency;
+  /** The payment's other refunds (not cancels): those the bank answered, and earlier ones still unanswered. */
+  otherRefunds?: readonly OtherRefund[];
+}
+
+/** Another refund of the same payment, as the gateway recorded it. */
+export interface OtherRefund {
+  amount: bigint;
+  /** succeeded / declined: the answer recorded; pending: created before the lost one and not answered yet. */
+  status: 'succeeded' | 'declined' | 'pending';
 }
 /** `unknown`: the provider has no record of that refund or cancel (it never received it). */
 export type RefundStatusResult = Succeeded | Declined | { status: 'unknown' };

@@ -149,6 +149,44 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await page.context().close();
   });
 
+  it('an EST account picks its bank from a list; bank accounts show the bank and the 3D return address to allow at the bank', async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings banks');
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
+    const pattern = `${t.gateway.baseUrl}/checkout/3ds/callback/{payment_id}`;
+    const create = page.locator('form[aria-labelledby="add-account-title"]');
+    await create.getByLabel('Account name').fill('İşbank POS');
+    await create.getByLabel('Provider').selectOption({ label: 'EST virtual POS (Payten)' });
+    const facts = create.locator('[data-field="newAccountBank"]');
+    await expect.poll(() => facts.locator('[data-field="callbackPattern"] code').textContent()).toBe(pattern);
+    expect(await facts.locator('[data-field="bankName"]').count()).toBe(0);
+    await create.locator('select[name="setting.bank"]').selectOption({ label: 'İşbank' });
+    await expect.poll(() => facts.locator('[data-field="bankName"]').textContent()).toBe('İşbank');
+    const secrets = { client_id: '700655000200', store_key: 'TRPS0200-dash', api_user: 'ISBANKAPI', api_password: 'ISBANK07-dash' };
+    for (const [name, value] of Object.entries(secrets)) await create.getByLabel(name, { exact: true }).fill(value);
+    await create.getByRole('button', { name: 'Add a payment account' }).click();
+
+    const row = page.locator('tr[data-account="İşbank POS"]');
+    await expect.poll(() => row.locator('[data-field="bankName"]').textContent()).toBe('İşbank');
+    expect(await row.locator('[data-field="callbackPattern"] code').textContent()).toBe(pattern);
+    expect(await row.locator('[data-setting="bank"] dd').textContent()).toBe('isbank');
+    await row.locator('[data-field="callbackPattern"] summary').click();
+    expect(await row.locator('[data-field="callbackPattern"] code').isVisible()).toBe(true);
+    expect((await db().paymentAccount.findFirstOrThrow({ where: { workspaceId: m.workspaceId, name: 'İşbank POS' } })).settings).toMatchObject({ bank: 'isbank' });
+
+    // Garanti is one bank: no list, its name shown from the start.
+    await create.getByLabel('Provider').selectOption({ label: 'Garanti BBVA virtual POS' });
+    await expect.poll(() => facts.locator('[data-field="bankName"]').textContent()).toBe('Garanti BBVA');
+    expect(await facts.locator('[data-field="callbackPattern"] code').textContent()).toBe(pattern);
+    // The simulator is no bank: nothing of it.
+    await create.getByLabel('Provider').selectOption({ label: 'Simulator (test cards, no real money)' });
+    await expect.poll(() => facts.count()).toBe(0);
+    expect(await page.locator('tr[data-account="Simulator"] [data-field="callbackPattern"]').count()).toBe(0);
+    await shot(page, 'dashboard-settings-bank-account.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("sets an account's installment plan (a rate per count, card programs) and retrieve-bin follows it; a bad rate is shown by its input", async () => {
     const m = await seed();
     const token = await createAccessToken(db(), m.team, 'settings installments');

@@ -98,7 +98,17 @@ describe('Credit, Void and the order inquiry', () => {
     expect(rest.answer.Response).toBe('Approved');
     const nothingLeft = await callApi(emulator, { Type: 'Credit', OrderId: oid, Total: '0.01' });
     expect(nothingLeft.answer).toMatchObject({ Response: 'Declined', ErrMsg: 'Net Tutar 0.' });
-    expect(emulator.state.orders.get(oid)!.transactions.map((t) => [t.chargeType, t.amountMinor])).toEqual([['S', 10000], ['C', 3025], ['C', 6975]]);
+    // A refused credit stays in the history as a declined C line with code 99, as EST lists one.
+    expect(emulator.state.orders.get(oid)!.transactions.map((t) => [t.chargeType, t.status, t.amountMinor, t.procReturnCode])).toEqual([
+      ['S', 'A', 10000, '00'],
+      ['C', 'A', 3025, '00'],
+      ['C', 'D', 6976, '99'],
+      ['C', 'A', 6975, '00'],
+      ['C', 'D', 1, '99'],
+    ]);
+    const history = extraOf((await callApi(emulator, { OrderId: oid, Extra: { ORDERHISTORY: 'QUERY' } })).answer);
+    expect(history.TRXCOUNT).toBe('5');
+    expect(history.TRX1).toMatch(/^C\tD\t1\t1\t.*\t99\t\w+$/);
   });
 
   it('refunds everything left when Total is absent, and refuses an unknown order or another currency', async () => {

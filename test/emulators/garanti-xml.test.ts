@@ -102,7 +102,13 @@ describe('refund and void', () => {
     inq = await xml(emu, { type: 'orderinq', orderId: 'ORDR1' });
     expect(inq.Order.OrderInqResult).toMatchObject({ Status: 'REFUNDED', RefundedAmount: '10000' });
     const txns = inq.Order.OrderHistInqResult.OrderTxnList.OrderTxn;
-    expect(txns.map((t: { Type: string; AuthAmount: string }) => [t.Type, t.AuthAmount])).toEqual([['sales', '10000'], ['refund', '4000'], ['refund', '6000']]);
+    // The refused refund stays in the history (Status 01, ReturnCode 92), as GVP lists one.
+    expect(txns.map((t: Record<string, string>) => [t.Type, t.AuthAmount, t.Status, t.ReturnCode])).toEqual([
+      ['sales', '10000', '00', '00'],
+      ['refund', '4000', '00', '00'],
+      ['refund', '6001', '01', '92'],
+      ['refund', '6000', '00', '00'],
+    ]);
   });
 
   it('refund of an unknown order: 0110', async () => {
@@ -125,9 +131,11 @@ describe('refund and void', () => {
     expect((await xml(emu, { type: 'void', orderId: 'ORDV1' })).Transaction.Response.ReasonCode).toBe('0208');
   });
 
-  it('orderinq of an unknown order: 0110', async () => {
+  it('orderinq of an unknown order: 0110; orderhistoryinq: 0108 (mewebstudio/pos fail_order_not_found)', async () => {
     const a = await xml(emu, { type: 'orderinq', orderId: 'UNKNOWN1' });
     expect(a.Transaction.Response).toMatchObject({ Code: '92', ReasonCode: '0110' });
+    const h = await xml(emu, { type: 'orderhistoryinq', orderId: 'UNKNOWN1' });
+    expect(h.Transaction.Response).toMatchObject({ Code: '92', ReasonCode: '0108', ErrorMsg: 'Gönderilen sipariş numarasına ait kayıt bulunmamaktadır' });
   });
 });
 

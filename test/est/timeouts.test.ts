@@ -3,6 +3,9 @@
 // reconcile-payment job then asks EST's order inquiry (ORDERSTATUS) by the payment's order id: a
 // sale the bank carried out late (emulator `slow`) is settled successful with
 // transaction.successful; one it never saw (emulator `timeout`) stays unresolved at each try.
+// A refund or cancel left pending the same way is found by the recover-interrupted job in the
+// order's history (ORDERHISTORY): a credit counted against the payment's recorded refunds, or the
+// sale voided.
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { msg } from '../helpers/messages.ts';
@@ -109,7 +112,7 @@ describe('a 3D authorisation the bank answers too late', () => {
 });
 
 describe('a cancel the bank answers too late', () => {
-  it('stays pending with its amount reserved; the recover-interrupted job asks ORDERSTATUS, sees the sale voided and records the cancel', async () => {
+  it('stays pending with its amount reserved; the recover-interrupted job asks ORDERHISTORY, sees the sale voided and records the cancel', async () => {
     await merchant();
     const paid = await pay();
     expect(paid.body.result).toEqual({ successful: true, message: null });
@@ -129,9 +132,86 @@ describe('a cancel the bank answers too late', () => {
     t.clock.advance(INTERRUPTED_AFTER_MS + 1_000);
     await recoverPendingRefunds(t.gateway.services);
 
-    expect(estCalls(t, 'refundStatus').filter((c) => c.request.OrderId === orderOf(token))).toHaveLength(1);
+    const asked = estCalls(t, 'refundStatus').filter((c) => c.request.OrderId === orderOf(token));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.request).toMatchObject({ Extra: { ORDERHISTORY: 'QUERY' } });
     expect(await t.gateway.services.db.refund.findUniqueOrThrow({ where: { id: pending!.id } })).toMatchObject({ status: 'succeeded' });
     expect((await row(token)).paymentStatus).toBe('cancelled');
     expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_cancelled']);
+  });
+});
+
+describe('a refund the bank answers too late', () => {
+  const refunds = (paymentId: string) => t.gateway.services.db.refund.findMany({ where: { paymentId }, orderBy: { createdAt: 'asc' } });
+
+  it('stays pending with its amount reserved; the recover-interrupted job finds the credit in ORDERHISTORY: succeeded, partially refunded', async () => {
+    await merchant();
+    const paid = await pay();
+    const token = paid.body.transaction.token as string;
+    await setEstBehaviour(est.emulator, { mode: 'slow', count: 1, delayMs: 2_500 });
+    t.clock.advance(1_000);
+
+    const res = await m.call('refund-payment', { transaction: { token }, amount: '40.00' });
+
+    expect(res.body.result).toEqual({ successful: false, message: msg('provider_timeout_refund'), error_code: 'provider_timeout_refund' });
+    expect(await row(token)).toMatchObject({ paymentStatus: 'paid', refundedAmount: 4_000n });
+    await expect.poll(() => estOrderOf(est.emulator, token)?.transactions.map((tx) => `${tx.chargeType}:${tx.status}:${tx.amountMinor}`), { timeout: 5_000 }).toEqual(['S:A:10000', 'C:A:4000']);
+
+    t.clock.advance(INTERRUPTED_AFTER_MS + 1_000);
+    await recoverPendingRefunds(t.gateway.services);
+
+    const asked = estCalls(t, 'refundStatus').filter((c) => c.request.OrderId === orderOf(token));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.request).toMatchObject({ Extra: { ORDERHISTORY: 'QUERY' } });
+    expect(await refunds(token)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 4_000n })]);
+    expect(await row(token)).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 4_000n });
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_refunded']);
+  });
+
+  it('one the bank never received, after a recorded refund of the same amount: failed, its amount released', async () => {
+    await merchant();
+    const paid = await pay();
+    const token = paid.body.transaction.token as string;
+    t.clock.advance(1_000);
+    expect((await m.call('refund-payment', { transaction: { token }, amount: '40.00' })).body.result).toEqual({ successful: true, message: null });
+    await setEstBehaviour(est.emulator, { mode: 'timeout', count: 1 });
+    t.clock.advance(1_000);
+
+    const res = await m.call('refund-payment', { transaction: { token }, amount: '40.00' });
+
+    expect(res.body.result).toMatchObject({ successful: false, error_code: 'provider_timeout_refund' });
+    expect(await row(token)).toMatchObject({ refundedAmount: 8_000n });
+    t.clock.advance(INTERRUPTED_AFTER_MS + 1_000);
+    await recoverPendingRefunds(t.gateway.services);
+
+    expect((await refunds(token)).map((r) => [r.status, r.amount, r.errorCode])).toEqual([
+      ['succeeded', 4_000n, null],
+      ['failed', 4_000n, 'refund_not_received'],
+    ]);
+    expect(await row(token)).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 4_000n });
+    expect(estOrderOf(est.emulator, token)!.transactions.map((tx) => `${tx.chargeType}:${tx.amountMinor}`)).toEqual(['S:10000', 'C:4000']);
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful', 'transaction.payment_refunded']);
+  });
+
+  it('two refunds of one amount both lost, the bank made one: the earlier is found succeeded, the later then fails as never received', async () => {
+    await merchant();
+    const paid = await pay();
+    const token = paid.body.transaction.token as string;
+    await setEstBehaviour(est.emulator, { mode: 'slow', count: 1, delayMs: 2_500 });
+    t.clock.advance(1_000);
+    expect((await m.call('refund-payment', { transaction: { token }, amount: '30.00' })).body.result).toMatchObject({ error_code: 'provider_timeout_refund' });
+    await setEstBehaviour(est.emulator, { mode: 'timeout', count: 1 });
+    t.clock.advance(1_000);
+    expect((await m.call('refund-payment', { transaction: { token }, amount: '30.00' })).body.result).toMatchObject({ error_code: 'provider_timeout_refund' });
+    await expect.poll(() => estOrderOf(est.emulator, token)?.transactions.length, { timeout: 5_000 }).toBe(2);
+
+    t.clock.advance(INTERRUPTED_AFTER_MS + 1_000);
+    await recoverPendingRefunds(t.gateway.services);
+
+    expect((await refunds(token)).map((r) => [r.status, r.errorCode])).toEqual([
+      ['succeeded', null],
+      ['failed', 'refund_not_received'],
+    ]);
+    expect(await row(token)).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 3_000n });
   });
 });

@@ -95,6 +95,19 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment through Garanti, model 
     expect(await ordersOf(orderId)).toEqual([]);
   });
 
+  // GVP goes on with the half-secure mdstatus 2-4 (mewebstudio/pos GarantiPosResponseDataMapper::is3dAuthSuccess):
+  // its 3D Pay gate charges the card, its 3D sale takes the attempt.
+  it('a card whose ACS answers mdstatus 4 (attempt) without a challenge: successful, one sale at GVP', async () => {
+    const { m, token, orderId, redirectUrl } = await start(model, GARANTI_CARDS.mdStatus4);
+    const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');
+    expect(answer.fields.mdstatus).toBe('4');
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    expect(await retrieve(m, token)).toEqual({ successful: true, message: null });
+    const [order] = await ordersOf(orderId);
+    expect(order!.txns).toEqual([expect.objectContaining({ type: 'sales', code: '00', amount: 10_025 })]);
+    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: `${orderId}:${order!.txns[0]!.retrefNum}` });
+  });
+
   it('insufficient funds after authentication: failed insufficient_funds, GVP\u2019s 51 kept', async () => {
     const { m, token, redirectUrl } = await start(model, GARANTI_CARDS.insufficientFunds);
     const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');

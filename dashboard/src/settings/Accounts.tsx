@@ -1,7 +1,9 @@
 // Payment accounts on the settings screen: the list (provider, settings, credentials masked, the
 // default), a new account with its provider's credential and setting fields (from the providers
 // query, so a new provider needs no change here), replacing an account's credentials, which
-// account answers BIN lookups, and each account's installment plan (InstallmentPlan.tsx).
+// account answers BIN lookups, and each account's installment plan (InstallmentPlan.tsx). A bank's
+// virtual POS (EST, Garanti) picks its bank from a list and shows the bank's name and the 3D
+// callback address the bank may ask the merchant to allow.
 // Credentials typed here are sent once and cleared from the form; the gateway never sends them back.
 import { useState, type FormEvent } from 'react';
 import { gql, useMutation } from 'urql';
@@ -11,8 +13,10 @@ import { CURRENCIES } from '../links/NewLink.tsx';
 import { InstallmentPlanForm, PlanText, type InstallmentPlan } from './InstallmentPlan.tsx';
 import { AccountCostsForm, CostsText, type CostTable } from './AccountCosts.tsx';
 
-export const PROVIDER_FIELDS = 'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } }';
-export const ACCOUNT_FIELDS = 'token name provider providerLabel mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee }';
+export const PROVIDER_FIELDS =
+  'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } banks { id name } threeDsCallbackPattern }';
+export const ACCOUNT_FIELDS =
+  'token name provider providerLabel bankName mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee } health healthChangedAt';
 
 const ACCOUNT = gql`
   mutation CreateAccount($input: CreatePaymentAccountInput!) {
@@ -38,12 +42,22 @@ const BIN_SOURCE = gql`
 `;
 
 export interface ProviderField { name: string; required: boolean; defaultValue: string | null }
-export interface Provider { id: string; label: string; capabilities: string[]; credentialFields: ProviderField[]; settingFields: ProviderField[] }
+export interface Bank { id: string; name: string }
+export interface Provider {
+  id: string;
+  label: string;
+  capabilities: string[];
+  credentialFields: ProviderField[];
+  settingFields: ProviderField[];
+  banks: Bank[];
+  threeDsCallbackPattern: string | null;
+}
 export interface Account {
   token: string;
   name: string;
   provider: string;
   providerLabel: string | null;
+  bankName: string | null;
   mode: string;
   currencies: string[];
   capabilities: string[];
@@ -52,6 +66,8 @@ export interface Account {
   installmentPlan: InstallmentPlan | null;
   issuerCode: string | null;
   costs: CostTable[];
+  health: 'healthy' | 'degraded' | 'probing';
+  healthChangedAt: string | null;
 }
 
 type Values = Record<string, string>;
@@ -59,16 +75,28 @@ type Values = Record<string, string>;
 /** The non-empty values only: an empty field is "not given", so a required one is reported by its path. */
 const given = (values: Values): Values => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
 
+/** The `bank` setting of a bank's virtual POS that serves several banks: a list of them, by name. */
+function BankSelect({ banks, value, onChange }: { banks: Bank[]; value: string; onChange: (v: string) => void }) {
+  const { t } = useT();
+  return (
+    <select name="setting.bank" value={value} onChange={(e) => onChange(e.target.value)} required>
+      <option value="">{t.bank}…</option>
+      {banks.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+    </select>
+  );
+}
+
 /** Inputs for a provider's credential fields (never autofilled, never shown) or setting fields. */
-function ProviderInputs({ fields, values, onChange, secret, legend }: { fields: ProviderField[]; values: Values; onChange: (v: Values) => void; secret: boolean; legend: string }) {
+function ProviderInputs({ fields, values, onChange, secret, legend, banks = [] }: { fields: ProviderField[]; values: Values; onChange: (v: Values) => void; secret: boolean; legend: string; banks?: Bank[] }) {
   if (fields.length === 0) return null;
+  const listed = banks.filter((b) => b.id !== '');
   return (
     <fieldset>
       <legend>{legend}</legend>
       {fields.map((f) => (
         <label key={f.name}>
           {f.name}
-          <input
+          {!secret && f.name === 'bank' && listed.length > 0 ? <BankSelect banks={listed} value={values.bank ?? ''} onChange={(bank) => onChange({ ...values, bank })} /> : <input
             name={`${secret ? 'credential' : 'setting'}.${f.name}`}
             type={secret ? 'password' : 'text'}
             autoComplete={secret ? 'off' : undefined}
@@ -76,7 +104,7 @@ function ProviderInputs({ fields, values, onChange, secret, legend }: { fields: 
             placeholder={f.defaultValue ?? undefined}
             value={values[f.name] ?? ''}
             onChange={(e) => onChange({ ...values, [f.name]: e.target.value })}
-          />
+          />}
         </label>
       ))}
     </fieldset>
@@ -100,9 +128,10 @@ export function Accounts({ accounts, providers, defaultToken, edit }: { accounts
           <tbody>
             {accounts.map((a) => (
               <tr key={a.token} data-account={a.name}>
-                <td>{a.name}<div className="muted"><code>{a.token}</code></div></td>
+                <td>{a.name} <HealthBadge health={a.health} since={a.healthChangedAt} /><div className="muted"><code>{a.token}</code></div></td>
                 <td className="wrap">
                   <span data-field="provider">{a.providerLabel ?? a.provider}</span>
+                  <BankFacts bankName={a.bankName} pattern={providers.find((p) => p.id === a.provider)?.threeDsCallbackPattern ?? null} />
                   <Connection account={a} />
                   {edit && <ReplaceConnection account={a} provider={providers.find((p) => p.id === a.provider)} />}
                 </td>
@@ -126,6 +155,33 @@ export function Accounts({ accounts, providers, defaultToken, edit }: { accounts
         </table>
       </div>
       <OutcomeView outcome={outcome} />
+    </>
+  );
+}
+
+/** A bank's virtual POS: the bank chosen, by name, and the 3D callback address the bank may ask to allow. */
+/** Routing health (degraded accounts take no payments until their cool-down ends); nothing shown while healthy. */
+function HealthBadge({ health, since }: { health: Account['health']; since: string | null }) {
+  const { t } = useT();
+  if (health === 'healthy') return null;
+  return (
+    <span className={`badge badge-${health}`} data-health={health} title={since ? `${t.healthSince} ${new Date(since).toLocaleString()}` : undefined}>
+      {health === 'degraded' ? t.healthDegraded : t.healthProbing}
+    </span>
+  );
+}
+
+function BankFacts({ bankName, pattern }: { bankName: string | null; pattern: string | null }) {
+  const { t } = useT();
+  if (pattern === null) return null;
+  return (
+    <>
+      {bankName !== null && <div>{t.bank}: <strong data-field="bankName">{bankName}</strong></div>}
+      <details data-field="callbackPattern">
+        <summary>{t.callbackPattern}</summary>
+        <code className="wrap">{pattern}</code>
+        <p className="muted">{t.callbackPatternHelp}</p>
+      </details>
     </>
   );
 }
@@ -170,12 +226,17 @@ function ReplaceConnection({ account, provider }: { account: Account; provider: 
       <form className="stack" onSubmit={submit} aria-label={`${t.replaceCredentials}: ${account.name}`} autoComplete="off">
         <p className="muted">{t.replaceHelp}</p>
         <ProviderInputs fields={provider.credentialFields.map((f) => ({ ...f, required: false }))} values={credentials} onChange={setCredentials} secret legend={t.credentials} />
-        <ProviderInputs fields={provider.settingFields} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} />
+        <ProviderInputs fields={provider.settingFields} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} banks={provider.banks} />
         <div><button type="submit">{t.replace}</button></div>
         <OutcomeView outcome={outcome} />
       </form>
     </details>
   );
+}
+
+/** The bank the form's `bank` setting names (or the provider's only bank), by name. */
+function chosenBank(provider: Provider, bank: string | undefined): string | null {
+  return provider.banks.find((b) => b.id === (bank ?? ''))?.name ?? null;
 }
 
 export function AddAccount({ providers }: { providers: Provider[] }) {
@@ -223,7 +284,12 @@ export function AddAccount({ providers }: { providers: Provider[] }) {
       </label>
       {provider && provider.credentialFields.length > 0 && <p className="muted">{t.credentialsHelp}</p>}
       <ProviderInputs fields={provider?.credentialFields ?? []} values={credentials} onChange={setCredentials} secret legend={t.credentials} />
-      <ProviderInputs fields={provider?.settingFields ?? []} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} />
+      <ProviderInputs fields={provider?.settingFields ?? []} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} banks={provider?.banks} />
+      {provider?.threeDsCallbackPattern && (
+        <div data-field="newAccountBank">
+          <BankFacts bankName={chosenBank(provider, settings.bank)} pattern={provider.threeDsCallbackPattern} />
+        </div>
+      )}
       <fieldset>
         <legend>{t.currency}</legend>
         <div className="row">{CURRENCIES.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c}</label>)}</div>

@@ -1,10 +1,12 @@
 // The provider catalog as forms need it (the dashboard's account form asks for each provider's
-// credential and setting fields), and what a payment account shows of its connection: its
-// settings as entered, its credentials only masked, its provider's name for people.
+// credential and setting fields, a bank's virtual POS its banks and 3D callback address), and what
+// a payment account shows of its connection: its settings as entered, its credentials only
+// masked, its provider's name for people, its bank's.
 import { builder } from '../builder.ts';
 import { readableWorkspaceId } from '../auth.ts';
 import { credentialHints, providerFields, type CredentialHint, type ProviderField } from '../../domain/account-credentials.ts';
-import type { ProviderDefinition } from '../../providers/registry.ts';
+import { bankNameOf, type BankOption, type ProviderDefinition } from '../../providers/registry.ts';
+import { threeDsCallbackUrl } from '../../domain/payments/attempt.ts';
 
 const ProviderFieldRef = builder.objectRef<ProviderField>('ProviderField').implement({
   description: 'One field a provider asks an account for',
@@ -12,6 +14,14 @@ const ProviderFieldRef = builder.objectRef<ProviderField>('ProviderField').imple
     name: t.exposeString('name', { description: 'The key in the credentials or settings object, e.g. api_key' }),
     required: t.exposeBoolean('required'),
     defaultValue: t.exposeString('defaultValue', { nullable: true, description: 'What an absent value becomes' }),
+  }),
+});
+
+const BankRef = builder.objectRef<BankOption>('Bank').implement({
+  description: 'A bank a virtual POS provider serves',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'The value of the account’s bank setting (empty for a provider that is one bank)' }),
+    name: t.exposeString('name'),
   }),
 });
 
@@ -23,6 +33,12 @@ const ProviderRef = builder.objectRef<ProviderDefinition>('Provider').implement(
     capabilities: t.stringList({ description: 'What the provider can do; an account may switch these off, never others on', resolve: (d) => [...d.capabilities] }),
     credentialFields: t.field({ type: [ProviderFieldRef], description: 'Secrets: stored encrypted, never shown again (only masked)', resolve: (d) => providerFields(d.credentials) }),
     settingFields: t.field({ type: [ProviderFieldRef], resolve: (d) => providerFields(d.settings) }),
+    banks: t.field({ type: [BankRef], description: 'A bank’s virtual POS: the banks it serves; empty otherwise', resolve: (d) => [...(d.banks ?? [])] }),
+    threeDsCallbackPattern: t.string({
+      nullable: true,
+      description: 'A bank’s virtual POS: the 3D Secure callback address the gateway sends for each payment, {payment_id} standing for the payment; the bank may ask the merchant to allow it',
+      resolve: (d, _args, ctx) => (d.banks?.length ? threeDsCallbackUrl(ctx.services, '{payment_id}') : null),
+    }),
   }),
 });
 
@@ -49,6 +65,12 @@ builder.prismaObjectFields('PaymentAccount', (t) => ({
     resolve: (a, _args, ctx) => ctx.services.providers.definitions.find((d) => d.id === a.provider)?.label ?? null,
   }),
   settings: t.field({ type: 'JSON', description: "The provider's settings as stored (defaults filled)", select: { settings: true }, resolve: (a) => a.settings }),
+  bankName: t.string({
+    nullable: true,
+    description: 'A bank’s virtual POS: the bank its settings choose',
+    select: { provider: true, settings: true },
+    resolve: (a, _args, ctx) => bankNameOf(ctx.services.providers.definitions.find((d) => d.id === a.provider), a.settings),
+  }),
   credentialHints: t.field({
     type: [CredentialHintRef],
     description: 'The credentials set, masked; a credential itself is never returned',

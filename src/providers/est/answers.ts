@@ -4,6 +4,7 @@
 import type { Declined, PaymentStatusResult, ProviderFailure, RefundStatusResult, Succeeded } from '../types.ts';
 import { fromMinorDigits } from './amount.ts';
 import { paymentFailure, refundFailure, type EstFailureText } from './codes.ts';
+import type { BankCredit, BankOrderHistory, LostReversalVerdict } from '../lost-refund.ts';
 import type { CC5Response } from './xml.ts';
 
 const APPROVED = '00';
@@ -99,17 +100,44 @@ export function paymentStatusResult(answer: CC5Response, orderId: string, amount
   return 'retry';
 }
 
+/** A TRXn line of ORDERHISTORY, tab-separated (mewebstudio's mapSingleOrderHistoryTransaction). */
+const TRX = { chargeType: 0, transStat: 1, amount: 2, procRetCd: 9, transId: 10 } as const;
+
+/** One TRXn line as the lost-refund rule reads it; null when it cannot be read. */
+function historyLine(line: string): { chargeType: string; transStat: string; amount: bigint; approved: boolean; code: string; transId: string } | null {
+  const cells = line.split('\t');
+  const amount = fromMinorDigits(cells[TRX.amount]);
+  const chargeType = cells[TRX.chargeType] ?? '';
+  if (amount === null || !['S', 'C'].includes(chargeType) || cells.length <= TRX.procRetCd) return null;
+  const code = cells[TRX.procRetCd] ?? '';
+  return { chargeType, transStat: cells[TRX.transStat] ?? '', amount, approved: code === APPROVED, code, transId: cells[TRX.transId] ?? '' };
+}
+
 /**
- * What became of a lost refund or cancel. ORDERSTATUS reports only the order's latest transaction:
- * a voided sale confirms a cancel; a credit cannot be told from another refund of the same order
- * (EST keeps no id of ours for it), so a refund is never confirmed here and nothing is ever
- * reported as 'unknown' (a refund sent again could be paid twice): retry until the gateway's deadline.
+ * ORDERHISTORY's answer as an order history (lost-refund.ts): every TRXn line (TRX1 the newest),
+ * complete when TRXCOUNT lines were there and all read. Credits are C lines (approved, voided
+ * since, or refused), the sale an S line. 'retry': an answer about another order, the bank's error,
+ * or an order it does not know (a payment the gateway has a reference for is at the bank).
  */
-export function refundStatusResult(answer: CC5Response, orderId: string, idempotencyKey: string): StatusReading<RefundStatusResult> {
-  const record = orderRecord(answer, orderId);
-  if (record === 'none' || record === 'retry') return 'retry';
-  if (idempotencyKey.startsWith('cancel:') && record.chargeType === 'S' && VOIDED.has(record.transStat)) {
-    return { status: 'succeeded', providerReference: answer.fields.TransId || orderId };
-  }
-  return 'retry';
+export function orderHistory(answer: CC5Response, orderId: string): StatusReading<BankOrderHistory> {
+  if (answer.fields.ProcReturnCode !== APPROVED || answer.fields.OrderId !== orderId) return 'retry';
+  const lines: string[] = [];
+  for (let i = 1; answer.extra[`TRX${i}`] !== undefined; i += 1) lines.push(answer.extra[`TRX${i}`]!);
+  const read = lines.map(historyLine);
+  const txs = read.filter((tx) => tx !== null);
+  const count = answer.extra.TRXCOUNT;
+  const complete = count !== undefined && /^\d+$/.test(count) && Number(count) === lines.length && txs.length === lines.length;
+  const credits: BankCredit[] = txs
+    .filter((tx) => tx.chargeType === 'C')
+    .map((tx) => ({ amount: tx.amount, state: !tx.approved ? 'refused' : VOIDED.has(tx.transStat) ? 'voided' : 'approved', code: tx.code, reference: tx.transId }));
+  const sales = txs.filter((tx) => tx.chargeType === 'S' && tx.approved);
+  const sale = sales.some((tx) => SOLD.has(tx.transStat)) ? 'standing' : sales.some((tx) => VOIDED.has(tx.transStat)) ? 'voided' : 'none';
+  return { credits, sale, complete };
+}
+
+/** The lost-refund rule's verdict as the contract's result ('retry': the connector keeps it open). */
+export function refundStatusOf(verdict: LostReversalVerdict, orderId: string): StatusReading<RefundStatusResult> {
+  if (verdict.kind === 'succeeded') return { status: 'succeeded', providerReference: verdict.reference || orderId };
+  if (verdict.kind === 'declined') return refundFailure({ procReturnCode: verdict.credit.code, errMsg: '' });
+  return verdict.kind === 'unknown' ? { status: 'unknown' } : 'retry';
 }

@@ -2,9 +2,10 @@
 // Secure goes through the bank's 3D gate: start3D hands the gateway a signed form to post
 // (requests.ts), verifyCallback judges what the gate posts back (callback.ts), and complete3D
 // authorises over the XML API ("3D" model) or reads the charge the gate already made ("3D Pay").
-// Direct charges, refunds (Credit), cancels (Void) and the order inquiry (ORDERSTATUS) are
-// CC5Requests (client.ts). The order id is derived from the payment's idempotency key
-// (order-id.ts), so every call about one payment names the same order. EST has no card vault
+// Direct charges, refunds (Credit), cancels (Void), the order inquiry (ORDERSTATUS) and the
+// order history (ORDERHISTORY, for lost refunds and cancels) are CC5Requests (client.ts). The
+// order id is derived from the payment's idempotency key (../bank-order-id.ts), so every call
+// about one payment names the same order. EST has no card vault
 // and no BIN or instalment API here: the account's own rate table quotes instalments.
 import { randomBytes } from 'node:crypto';
 import type { ConnectorDeps } from '../registry.ts';
@@ -37,12 +38,13 @@ import {
   type StoreCardResult,
   type ThreeDsPayment,
 } from '../types.ts';
-import { paymentResult, paymentStatusResult, refundResult, refundStatusResult, threeDPayResult } from './answers.ts';
+import { orderHistory, paymentResult, paymentStatusResult, refundResult, refundStatusOf, threeDPayResult } from './answers.ts';
+import { isCancelKey, judgeLostCancel, judgeLostRefund } from '../lost-refund.ts';
 import { judgeCallback } from './callback.ts';
 import { EST_PROVIDER_ID, EstClient } from './client.ts';
 import { isOrderId } from './order-id.ts';
 import { bankOrderId } from '../bank-order-id.ts';
-import { cancelRequest, chargeRequest, EST_CARD_FIELDS, refundRequest, statusRequest, threeDAuthRequest, threeDForm } from './requests.ts';
+import { cancelRequest, chargeRequest, EST_CARD_FIELDS, historyRequest, refundRequest, statusRequest, threeDAuthRequest, threeDForm } from './requests.ts';
 import { endpointsOf, type EstCredentials, type EstSettings } from './settings.ts';
 
 /**
@@ -171,10 +173,15 @@ export class EstConnector implements Connector {
     return refundResult(answer, input.providerReference) ?? unknownOutcome('refund');
   }
 
+  /** The order's history (ORDERHISTORY), judged by the lost-refund rule (../lost-refund.ts). */
   async refundStatus(input: RefundStatusInput): Promise<RefundStatusResult> {
-    if (!isOrderId(input.providerReference)) return unknownOutcome('refundStatus');
-    const answer = await this.#client.call('refundStatus', statusRequest(this.#credentials, input.providerReference));
-    const result = refundStatusResult(answer, input.providerReference, input.idempotencyKey);
+    const orderId = input.providerReference;
+    if (!isOrderId(orderId)) return unknownOutcome('refundStatus');
+    const answer = await this.#client.call('refundStatus', historyRequest(this.#credentials, orderId));
+    const history = orderHistory(answer, orderId);
+    if (history === 'retry') return unknownOutcome('refundStatus');
+    const verdict = isCancelKey(input.idempotencyKey) ? judgeLostCancel(history, orderId) : judgeLostRefund(input, history);
+    const result = refundStatusOf(verdict, orderId);
     return result === 'retry' ? unknownOutcome('refundStatus') : result;
   }
 

@@ -5,7 +5,7 @@
 import type { ConnectorDeps, ProviderDefinition } from '../registry.ts';
 import { EST_PROVIDER_ID } from './client.ts';
 import { EST_CAPABILITIES, EstConnector } from './connector.ts';
-import { estCredentialsSchema, estSettingsSchema } from './settings.ts';
+import { EST_BANKS, estCredentialsSchema, estSettingsSchema } from './settings.ts';
 
 export function estProvider(deps: ConnectorDeps): ProviderDefinition {
   return {
@@ -14,6 +14,7 @@ export function estProvider(deps: ConnectorDeps): ProviderDefinition {
     capabilities: EST_CAPABILITIES,
     credentials: estCredentialsSchema,
     settings: estSettingsSchema,
+    banks: Object.entries(EST_BANKS).map(([id, bank]) => ({ id, name: bank.name })),
     // The registry has parsed both already; parsing again gives their types and is idempotent.
     connect: (account) => new EstConnector(estCredentialsSchema.parse(account.credentials), estSettingsSchema.parse(account.settings), deps),
   };

@@ -130,3 +130,8 @@ export function cancelRequest(credentials: EstCredentials, orderId: string): CC5
 export function statusRequest(credentials: EstCredentials, orderId: string): CC5Fields {
   return { ...account(credentials), Extra: { ORDERSTATUS: 'QUERY' }, OrderId: orderId };
 }
+
+/** Lists every transaction of an order: its sale, credits and voids (mewebstudio's createOrderHistoryRequestData). */
+export function historyRequest(credentials: EstCredentials, orderId: string): CC5Fields {
+  return { ...account(credentials), OrderId: orderId, Extra: { ORDERHISTORY: 'QUERY' } };
+}

@@ -2,10 +2,11 @@
 // decides: "00" approved, anything else a refusal (codes.ts). An answer without a Code, or about
 // another order than the one asked, is not an answer to this call: null, and the connector treats
 // it as no answer (ProviderTimeoutError) so the gateway asks again later instead of guessing.
-import type { Currency, Declined, PaymentStatusResult, ProviderFailure, Succeeded } from '../types.ts';
+import type { Currency, Declined, PaymentStatusResult, ProviderFailure, RefundStatusResult, Succeeded } from '../types.ts';
+import type { BankCredit, BankOrderHistory, LostReversalVerdict } from '../lost-refund.ts';
 import { APPROVED, paymentFailure, reversalFailure, type GarantiSaid } from './codes.ts';
 import { formatPaymentRef } from './references.ts';
-import { textAt, type XmlTree } from './xml.ts';
+import { listAt, textAt, type XmlTree } from './xml.ts';
 
 /** What GVP said about the transaction, or null when the answer says nothing readable. */
 export function transactionSaid(answer: XmlTree): (GarantiSaid & { orderId?: string; retrefNum?: string }) | null {
@@ -71,4 +72,55 @@ export function orderInquiryResult(answer: XmlTree, expected: { orderId: string;
   }
   if (status === '' && code === '') return { status: 'unknown' };
   return 'retry';
+}
+
+/** One OrderTxn of orderhistoryinq (mewebstudio's mapSingleOrderHistoryTransaction reads the same fields). */
+interface HistoryTxn {
+  type: string;
+  approved: boolean;
+  /** ReturnCode, else Status: the host's answer ("92" where Status is "01"). */
+  code: string;
+  amount: bigint;
+  voided: boolean;
+  retrefNum: string;
+}
+
+const HISTORY_TYPES = new Set(['sales', 'refund', 'void']);
+
+function historyTxn(entry: XmlTree): HistoryTxn | null {
+  const type = textAt(entry, 'Type') ?? '';
+  const status = textAt(entry, 'Status') ?? '';
+  const amount = textAt(entry, 'AuthAmount') ?? '';
+  if (!HISTORY_TYPES.has(type) || status === '' || !/^\d+$/.test(amount)) return null;
+  const returnCode = textAt(entry, 'ReturnCode') ?? '';
+  return { type, approved: status === APPROVED, code: returnCode || status, amount: BigInt(amount), voided: (textAt(entry, 'VoidDate') ?? '') !== '', retrefNum: textAt(entry, 'RetrefNum') ?? '' };
+}
+
+/**
+ * orderhistoryinq's answer as an order history (lost-refund.ts): Order/OrderHistInqResult/
+ * OrderTxnList/OrderTxn, one per sale, refund or void. GVP gives no count, so the history is
+ * complete when every entry was read. A sale is voided when its VoidDate is set, or when an
+ * approved void stands on an order without refunds (it can only be the sale's). 'retry': another
+ * order, or an inquiry GVP refused (an order it does not know included: the gateway has a
+ * reference for it, so it is at the bank).
+ */
+export function orderHistoryOf(answer: XmlTree, orderId: string): BankOrderHistory | 'retry' {
+  const said = transactionSaid(answer);
+  if (said === null || said.code !== APPROVED || (said.orderId !== undefined && said.orderId !== orderId)) return 'retry';
+  const entries = listAt(answer, 'Order', 'OrderHistInqResult', 'OrderTxnList', 'OrderTxn');
+  const txns = entries.map(historyTxn).filter((t) => t !== null);
+  const credits: BankCredit[] = txns
+    .filter((t) => t.type === 'refund')
+    .map((t) => ({ amount: t.amount, state: !t.approved ? 'refused' : t.voided ? 'voided' : 'approved', code: t.code, reference: t.retrefNum }));
+  const sales = txns.filter((t) => t.type === 'sales' && t.approved);
+  const voidOfSale = credits.length === 0 && txns.some((t) => t.type === 'void' && t.approved);
+  const sale = sales.length === 0 ? 'none' : sales.some((t) => t.voided) || voidOfSale ? 'voided' : 'standing';
+  return { credits, sale, complete: txns.length === entries.length };
+}
+
+/** The lost-refund rule's verdict as the contract's result ('retry': the connector keeps it open). */
+export function refundStatusOf(verdict: LostReversalVerdict, orderId: string): RefundStatusResult | 'retry' {
+  if (verdict.kind === 'succeeded') return { status: 'succeeded', providerReference: formatPaymentRef({ orderId, retrefNum: verdict.reference }) };
+  if (verdict.kind === 'declined') return { ...reversalFailure({ code: verdict.credit.code }), status: 'declined' };
+  return verdict.kind === 'unknown' ? { status: 'unknown' } : 'retry';
 }

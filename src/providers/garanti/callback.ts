@@ -4,12 +4,12 @@
 // `hashparams` (hash.ts), and those names must cover what the decision rests on: the order id and
 // mdstatus (and, in the 3D Pay model, where the bank has already charged, procreturncode and
 // response). Then the form must be about THIS payment: the order id the start sent, the terminal,
-// and the amount and currency asked. Only mdstatus 1 (fully authenticated) lets the payment go on:
-// 2, 3 and 4 ("half secure": not enrolled, attempt only) leave the fraud liability with the
-// merchant, so the gateway takes them as failed 3D Secure, like 0 and 5-8. GVP's own error
-// forms come unsigned (unsignedFailure below).
+// and the amount and currency asked. mdstatus 1 (fully authenticated) and 2, 3, 4 ("half secure":
+// not enrolled, attempt only) let the payment go on, as GVP does: in the 3D Pay model the bank has
+// already charged with them (codes.ts isAuthenticated). 0 and 5-8 are failed 3D Secure. GVP's own
+// error forms come unsigned (unsignedFailure below).
 import type { CallbackCheck, ThreeDsPayment } from '../types.ts';
-import { threeDsFailure } from './codes.ts';
+import { isAuthenticated, threeDsFailure } from './codes.ts';
 import { checkResponseHash, signedNames } from './hash.ts';
 import { parsePaymentRef } from './references.ts';
 import { CURRENCY_CODES } from './requests.ts';
@@ -39,7 +39,7 @@ function aboutThisOrder(ctx: CallbackContext, payment: ThreeDsPayment, fields: R
  * they know. In the 3D Pay model the bank may already have charged, so only a signed form counts.
  */
 function unsignedFailure(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck | null {
-  if (ctx.model !== '3d' || (fields.hash ?? '') !== '' || (fields.mdstatus ?? '') === '1') return null;
+  if (ctx.model !== '3d' || (fields.hash ?? '') !== '' || isAuthenticated(fields.mdstatus)) return null;
   const about = aboutThisOrder(ctx, payment, fields);
   if ('status' in about) return about;
   return { status: 'verified', authenticated: false, failure: threeDsFailure(fields.mdstatus ?? '', fields.mderrormessage ?? fields.errmsg) };
@@ -62,7 +62,7 @@ export function judgeCallback(ctx: CallbackContext, payment: ThreeDsPayment, fie
   if (fields.txncurrencycode !== CURRENCY_CODES[payment.currency]) return reject('callback currency is not the payment currency');
 
   const mdStatus = fields.mdstatus ?? '';
-  if (mdStatus !== '1') return { status: 'verified', authenticated: false, failure: threeDsFailure(mdStatus, fields.mderrormessage) };
+  if (!isAuthenticated(mdStatus)) return { status: 'verified', authenticated: false, failure: threeDsFailure(mdStatus, fields.mderrormessage) };
 
   if (ctx.model === '3d_pay') {
     return {

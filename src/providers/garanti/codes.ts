@@ -81,10 +81,20 @@ export function reversalFailure(said: GarantiSaid): Declined | ProviderFailure {
 }
 
 /**
- * The shopper did not pass 3D Secure. mdstatus: 1 authenticated; 0 signature or authentication
- * failed; 2, 3, 4 card or issuer not enrolled, or only an attempt was recorded ("half 3D secure":
- * the issuer did not authenticate the shopper, so the merchant keeps the fraud liability); 5-8 not
- * possible, errors. The gateway takes only 1 as authenticated.
+ * The mdstatus values GVP authenticates a payment with: 1 (full) and the "half secure" 2, 3 and 4
+ * (mewebstudio/pos GarantiPosResponseDataMapper::is3dAuthSuccess). GVP goes on with those: its 3D
+ * Pay gate charges the card, its 3D sale accepts the authentication.
+ */
+const AUTHENTICATED_MD_STATUS = new Set(['1', '2', '3', '4']);
+
+export function isAuthenticated(mdStatus: string | undefined): boolean {
+  return AUTHENTICATED_MD_STATUS.has(mdStatus ?? '');
+}
+
+/**
+ * The shopper did not pass 3D Secure. mdstatus: 1 authenticated; 2, 3, 4 card or issuer not
+ * enrolled, or only an attempt recorded ("half 3D secure"), which GVP still provisions; 0
+ * signature or authentication failed; 5-8 not possible, errors.
  */
 export function threeDsFailure(mdStatus: string, message?: string): Declined {
   const providerCode = `mdStatus:${mdStatus === '' ? 'none' : mdStatus}`;

@@ -5,7 +5,8 @@
 // authorises with an XML sale carrying the ACS's proof, the '3d_pay' model reads the charge the
 // bank already made from the callback. Every payment call of one payment names the same GVP order
 // (bankOrderId). An answer that cannot be trusted (no Code, another order, another amount) is treated
-// as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later.
+// as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later. A refund or void
+// whose answer was lost is looked up in the order's history (orderhistoryinq, ../lost-refund.ts).
 import type { ConnectorDeps } from '../registry.ts';
 import {
   gateForm,
@@ -29,13 +30,15 @@ import {
   type ProviderFailure,
   type RefundInput,
   type RefundResult,
+  type RefundStatusInput,
   type RefundStatusResult,
   type Start3DInput,
   type Start3DResult,
   type StoreCardResult,
   type ThreeDsPayment,
 } from '../types.ts';
-import { orderInquiryResult, reversalResult, saleResult } from './answers.ts';
+import { orderHistoryOf, orderInquiryResult, refundStatusOf, reversalResult, saleResult } from './answers.ts';
+import { isCancelKey, judgeLostCancel, judgeLostRefund } from '../lost-refund.ts';
 import { judgeCallback } from './callback.ts';
 import { GARANTI_PROVIDER_ID, GarantiClient } from './client.ts';
 import { APPROVED, paymentFailure } from './codes.ts';
@@ -193,13 +196,16 @@ export class GarantiConnector implements Connector {
     return reversalResult(answer, ref.orderId) ?? unknownOutcome('refund');
   }
 
-  /**
-   * GVP's order inquiry reports the order's state, not each refund or void by the gateway's id,
-   * and two refunds of one amount cannot be told apart: nothing here can say what became of one
-   * call, so the gateway keeps asking until its own deadline (never a guessed 'unknown').
-   */
-  refundStatus(): Promise<RefundStatusResult> {
-    return Promise.reject(new ProviderTimeoutError(GARANTI_PROVIDER_ID, 'refundStatus'));
+  /** The order's history (orderhistoryinq), judged by the lost-refund rule (../lost-refund.ts). */
+  async refundStatus(input: RefundStatusInput): Promise<RefundStatusResult> {
+    const orderId = parsePaymentRef(input.providerReference)?.orderId;
+    if (orderId === undefined) return unknownOutcome('refundStatus');
+    const request = orderInquiryRequest({ orderId, currency: input.currency ?? 'TRY' }, this.#ctx, 'orderhistoryinq');
+    const history = orderHistoryOf(await this.#client.call('refundStatus', request), orderId);
+    if (history === 'retry') return unknownOutcome('refundStatus');
+    const verdict = isCancelKey(input.idempotencyKey) ? judgeLostCancel(history, '') : judgeLostRefund(input, history);
+    const result = refundStatusOf(verdict, orderId);
+    return result === 'retry' ? unknownOutcome('refundStatus') : result;
   }
 
   async cancel(input: CancelInput): Promise<CancelResult> {

@@ -14,6 +14,8 @@ export function garantiProvider(deps: ConnectorDeps): ProviderDefinition {
     capabilities: GARANTI_CAPABILITIES,
     credentials: garantiCredentialsSchema,
     settings: garantiSettingsSchema,
+    // One bank: no `bank` setting.
+    banks: [{ id: '', name: 'Garanti BBVA' }],
     // The registry has parsed both already; parsing again gives their types and is idempotent.
     connect: (account) => new GarantiConnector(garantiCredentialsSchema.parse(account.credentials), garantiSettingsSchema.parse(account.settings), deps),
   };

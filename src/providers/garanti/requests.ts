@@ -227,14 +227,14 @@ export function voidRequest(input: { orderId: string; retrefNum?: string }, ctx:
   });
 }
 
-/** What GVP knows of an order (orderinq). */
-export function orderInquiryRequest(input: { orderId: string; currency: Currency }, ctx: XmlContext): XmlNode {
+/** What GVP knows of an order: its state (orderinq), or every transaction on it (orderhistoryinq). */
+export function orderInquiryRequest(input: { orderId: string; currency: Currency }, ctx: XmlContext, type: 'orderinq' | 'orderhistoryinq' = 'orderinq'): XmlNode {
   return gvpsRequest(ctx, {
     user: 'provision',
     ip: PLACEHOLDER_IP,
     orderId: input.orderId,
     transaction: {
-      Type: 'orderinq',
+      Type: type,
       InstallmentCnt: '',
       Amount: FIXED_AMOUNT,
       CurrencyCode: CURRENCY_CODES[input.currency],

@@ -229,17 +229,22 @@ describe('EST connector over the XML API', () => {
     expect(await connector().paymentStatus(input)).toEqual({ status: 'unknown' });
     script = answering(samples.STATUS_VOIDED_101);
     expect(await connector().paymentStatus(input)).toMatchObject({ status: 'declined', providerCode: 'TRANS_STAT:V' });
+    // The latest transaction a credit: a sale was made before it.
+    script = answering(samples.STATUS_CREDITED_201);
+    expect(await connector().paymentStatus(input)).toEqual({ status: 'succeeded', providerReference: ORDER });
   });
 
-  it('confirms a lost cancel from a voided sale, and never guesses about a lost refund', async () => {
-    script = answering(samples.STATUS_VOIDED_101);
-    expect(await connector().refundStatus({ idempotencyKey: 'cancel:c1', providerReference: ORDER })).toEqual({ status: 'succeeded', providerReference: '24003VxrB15662' });
-    script = answering(samples.STATUS_SOLD_101);
-    await expect(connector().refundStatus({ idempotencyKey: 'cancel:c1', providerReference: ORDER })).rejects.toBeInstanceOf(ProviderTimeoutError);
-    script = answering(samples.STATUS_CREDITED_201);
-    await expect(connector().refundStatus({ idempotencyKey: 'refund:r1', providerReference: ORDER })).rejects.toBeInstanceOf(ProviderTimeoutError);
-    script = answering(samples.STATUS_NO_RECORD);
-    await expect(connector().refundStatus({ idempotencyKey: 'refund:r1', providerReference: ORDER })).rejects.toBeInstanceOf(ProviderTimeoutError);
+  it('asks ORDERHISTORY what became of a lost refund or cancel (mewebstudio/pos order history samples)', async () => {
+    const lost = { providerReference: ORDER, currency: 'TRY' as const, otherRefunds: [] };
+    script = answering(samples.HISTORY_VOIDED_THEN_REFUSED);
+    expect(await connector().refundStatus({ ...lost, idempotencyKey: 'cancel:c1', amount: 101n })).toEqual({ status: 'succeeded', providerReference: ORDER });
+    expect(received[0]!.request).toEqual({ Name: 'ISBANKAPI', Password: 'ISBANK07', ClientId: '700655000200', OrderId: ORDER, Extra: { ORDERHISTORY: 'QUERY' } });
+    expect(await connector().refundStatus({ ...lost, idempotencyKey: 'refund:r1', amount: 100n })).toMatchObject({ status: 'declined', code: 'refund_rejected', providerCode: '99' });
+    script = answering(samples.HISTORY_ONE_SALE);
+    expect(await connector().refundStatus({ ...lost, idempotencyKey: 'cancel:c1', amount: 101n })).toEqual({ status: 'unknown' });
+    expect(await connector().refundStatus({ ...lost, idempotencyKey: 'refund:r1', amount: 100n })).toEqual({ status: 'unknown' });
+    script = answering(samples.HISTORY_NO_RECORD);
+    await expect(connector().refundStatus({ ...lost, idempotencyKey: 'refund:r1', amount: 100n })).rejects.toBeInstanceOf(ProviderTimeoutError);
   });
 
   it('quotes instalments from the account rates and answers BINs without facts', async () => {

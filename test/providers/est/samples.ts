@@ -64,3 +64,19 @@ export const STATUS_NO_RECORD = cc5(
   '<ErrMsg>No record found for {ORDER}</ErrMsg><ProcReturnCode>99</ProcReturnCode><Response>Declined</Response><OrderId></OrderId><TransId></TransId>',
   '<NUMCODE>0</NUMCODE><ORDERSTATUS>ORD_ID:\tCHARGE_TYPE_CD:\tORIG_TRANS_AMT:\tCAPTURE_AMT:\tTRANS_STAT:\tAUTH_DTTM:\tCAPTURE_DTTM:\tAUTH_CODE:</ORDERSTATUS>',
 );
+
+/** orderHistoryTestDataProvider 'success_cancel_success_refund_fail': a sale of 1.01 voided, then a credit of 1.00 refused (99). */
+export const HISTORY_VOIDED_THEN_REFUSED = cc5(
+  '<ErrMsg></ErrMsg><ProcReturnCode>00</ProcReturnCode><Response>Approved</Response><OrderId>{ORDER}</OrderId>',
+  '<TERMINALID>00655020</TERMINALID><MERCHANTID>655000200</MERCHANTID><NUMCODE>0</NUMCODE><TRX1>C\tD\t100\t100\t2024-01-02 21:53:02.486\t2024-01-02 21:53:02.486\t\t\t\t99\t24002V3CG19993</TRX1><TRX2>S\tV\t101\t101\t2024-01-02 21:52:59.261\t2024-01-02 21:52:59.261\t2024-01-02 21:53:01.297\t400200744059\tP78955\t00\t24002V29G19979</TRX2><TRXCOUNT>2</TRXCOUNT>',
+);
+/** orderHistoryTestDataProvider 'success_one_payment_tx': one captured sale of 1.01. */
+export const HISTORY_ONE_SALE = cc5(
+  '<ErrMsg></ErrMsg><ProcReturnCode>00</ProcReturnCode><Response>Approved</Response><OrderId>{ORDER}</OrderId>',
+  '<TERMINALID>00655020</TERMINALID><MERCHANTID>655000200</MERCHANTID><NUMCODE>0</NUMCODE><TRX1>S\tC\t101\t101\t2024-01-01 22:15:27.511\t2024-01-01 22:15:27.511\t\t400100743898\tP14578\t00\t24001WPbH16694</TRX1><TRXCOUNT>1</TRXCOUNT>',
+);
+/** orderHistoryTestDataProvider 'fail1': the bank has no such order. */
+export const HISTORY_NO_RECORD = cc5(
+  '<ErrMsg>No record found for {ORDER}</ErrMsg><ProcReturnCode>05</ProcReturnCode><Response>Declined</Response><OrderId>{ORDER}</OrderId>',
+  '<NUMCODE>0</NUMCODE><TRXCOUNT>0</TRXCOUNT>',
+);

@@ -59,7 +59,12 @@ describe('Garanti 3D callback', () => {
     expect(judgeCallback(ctx, { ...payment, currency: 'USD' }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', reason: 'callback currency is not the payment currency' });
   });
 
-  it.each(['0', '2', '3', '4', '5', '7'])('takes mdstatus %s as failed 3D Secure', (mdstatus) => {
+  // GVP authenticates with mdstatus 1-4 (mewebstudio/pos GarantiPosResponseDataMapper::is3dAuthSuccess).
+  it.each(['2', '3', '4'])('takes the half-secure mdstatus %s as authenticated, as GVP does', (mdstatus) => {
+    expect(judgeCallback(ctx, payment, signed({ ...SIGNED_CALLBACK, mdstatus }))).toMatchObject({ status: 'verified', authenticated: true, data: { orderId: '2023100354BB' } });
+  });
+
+  it.each(['0', '5', '6', '7', '8'])('takes mdstatus %s as failed 3D Secure', (mdstatus) => {
     const check = judgeCallback(ctx, payment, signed({ ...SIGNED_CALLBACK, mdstatus, mderrormessage: 'Not authenticated' }));
     expect(check).toEqual({
       status: 'verified',
@@ -93,6 +98,31 @@ describe('Garanti 3D callback', () => {
     expect(judgeCallback(ctx, payment, systemError)).toEqual({ status: 'rejected', reason: 'callback is for another order' });
     // An unsigned success is never believed.
     expect(judgeCallback(ctx, errored, { ...systemError, mdstatus: '1' }).status).toBe('rejected');
+  });
+
+  // GarantiPosResponseDataMapperTest threeDPaymentDataProvider '3d_auth_fail_1' (mewebstudio/pos): the ACS's
+  // refusal (mdstatus 0) signed with the same hashparams as a success, store key 12345678. In both models it is
+  // believed only because it is signed.
+  const authFail: Record<string, string> = {
+    apiversion: '512', authcode: '', cavv: '', cavvalgorithm: '', clientid: '30691298', customeripaddress: '192.168.0.1', eci: '', errmsg: '',
+    errorurl: 'http://localhost:807/garanti/3d/response.php', garanticardind: '',
+    hash: 'FD9BF014BFBC3D977B123AE84247CE3F639913644429304C4EE108C0F40212853628CAECAADB798EE73D467F50C3B5D90FE0F3B921EDAA94B6E2EA888F9FE9B7',
+    hashparams: 'clientid:oid:authcode:procreturncode:response:mdstatus:cavv:eci:md:rnd:',
+    hashparamsval: '30691298202409078CF30aW5kZXg6MDIYjoYTHmZE91tOHZxS3PEkMcb8vBvm21xQz107TS6WKHVjLlrZP9AMx7KFu8jZRZA3WtZxMUuaUynWLxQGsVrw1vTKIofUQ0dw2P/jVVvPMX/RxI7Bpjvo/pZp3Nmbj2wd1W146UhNNmge7eA+hdrNSHuPp7PmjAihyZEPujAi3Q==6ga2Y3buKZ3ZcJSC7uE6',
+    hostmsg: '', hostrefnum: '', ireqcode: '', ireqdetail: '', MaskedPan: '42822090****8012',
+    md: 'aW5kZXg6MDIYjoYTHmZE91tOHZxS3PEkMcb8vBvm21xQz107TS6WKHVjLlrZP9AMx7KFu8jZRZA3WtZxMUuaUynWLxQGsVrw1vTKIofUQ0dw2P/jVVvPMX/RxI7Bpjvo/pZp3Nmbj2wd1W146UhNNmge7eA+hdrNSHuPp7PmjAihyZEPujAi3Q==',
+    mderrormessage: '', mdstatus: '0', mode: 'TEST', oid: '202409078CF3', orderid: '202409078CF3', paressyntaxok: '', paresverified: '', procreturncode: '', response: '',
+    rnd: '6ga2Y3buKZ3ZcJSC7uE6', secure3dsecuritylevel: '3D', successurl: 'http://localhost:807/garanti/3d/response.php', terminalid: '30691298', terminalmerchantid: '7000679',
+    terminalprovuserid: 'PROVAUT', terminaluserid: 'PROVAUT', transid: '202409078CF3', txnamount: '1001', txncurrencycode: '949', txninstallmentcount: '', txnstatus: '',
+    txntype: 'sales', vendorcode: '', version: '', xid: '9df81889-86f6-42bf-9129-8189d30e6fef',
+  };
+  const authFailPayment: ThreeDsPayment = { ...payment, providerReference: '202409078CF3', amount: 1001n };
+
+  it("verifies GVP's signed ACS refusal (mewebstudio/pos 3d_auth_fail_1) as failed 3D Secure, and no altered copy of it", () => {
+    const failed = { status: 'verified', authenticated: false, failure: expect.objectContaining({ code: '3ds_failed', providerCode: 'mdStatus:0' }) };
+    expect(judgeCallback(ctx, authFailPayment, authFail)).toEqual(failed);
+    expect(judgeCallback({ ...ctx, model: '3d_pay' }, authFailPayment, authFail)).toEqual(failed);
+    expect(judgeCallback({ ...ctx, model: '3d_pay' }, authFailPayment, { ...authFail, mdstatus: '1' })).toEqual({ status: 'rejected', reason: 'callback hash missing or invalid' });
   });
 
   describe('3D Pay model', () => {
