@@ -21,6 +21,7 @@ import {
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { planNames, workspaceJson, workspaceLine } from './format.ts';
 import { setBinSource } from '../domain/settings.ts';
+import { RESILIENCE_RANGES, setResilienceSettings } from '../domain/routing/settings.ts';
 import { accountAction } from './account-services.ts';
 import { CliError, PLAN_FEATURES, parseId, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
@@ -177,6 +178,37 @@ export function registerWorkspaceCommands(program: Command, io: CliIo): void {
           `Workspace "${slug}" settings:`,
           `  unknown keys  ${unknownKeysOf(w)}`,
           `  BIN source    ${w.binSourceAccountId ?? 'the default account'}`,
+        ]);
+      }),
+    );
+
+  workspace
+    .command('resilience')
+    .description('Show or set how payments survive a failing provider: the cascade to other accounts and the account health thresholds; without options, shows them')
+    .argument('<slug>', 'workspace slug')
+    .option('--cascade <n>', 'more accounts a payment may try after a technical failure (0-5; 0: none)', Number)
+    .option('--health-window <seconds>', "the window of an account's recent calls health judges (10-3600)", Number)
+    .option('--health-min-failures <n>', 'technical failures in the window that take an account out of routing (1-1000)', Number)
+    .option('--health-failure-percent <n>', "the share of the window's calls that must have failed (1-100)", Number)
+    .option('--health-cooldown <seconds>', 'how long a degraded account stays out of routing (5-3600)', Number)
+    .option('--health-probes <n>', 'successful payments after the cool-down before it is healthy again (1-100)', Number)
+    .action(
+      accountAction(io, async (ctx, s, slug: string, opts: Record<string, number | undefined>) => {
+        const change = {
+          cascadeExtraAttempts: opts.cascade,
+          healthWindowSeconds: opts.healthWindow,
+          healthMinFailures: opts.healthMinFailures,
+          healthFailurePercent: opts.healthFailurePercent,
+          healthCooldownSeconds: opts.healthCooldown,
+          healthProbePayments: opts.healthProbes,
+        };
+        const w = await setResilienceSettings(s, await requireWorkspace(ctx.db, slug), change);
+        const settings = Object.fromEntries(Object.keys(RESILIENCE_RANGES).map((key) => [key, w[key as keyof typeof RESILIENCE_RANGES]]));
+        ctx.print({ team: slug, ...settings }, [
+          `Workspace "${slug}" resilience:`,
+          `  cascade             ${w.cascadeExtraAttempts} more account(s) after a technical failure`,
+          `  out of routing at   ${w.healthMinFailures} technical failures and ${w.healthFailurePercent}% of the calls within ${w.healthWindowSeconds} s`,
+          `  cool-down           ${w.healthCooldownSeconds} s, then ${w.healthProbePayments} successful payment(s) on probation`,
         ]);
       }),
     );

@@ -68,6 +68,15 @@ export function createMetrics(db: Db): Metrics {
       this.set(Math.max(0, row?.lag ?? 0));
     },
   });
+  new client.Gauge({
+    name: 'gateway_payment_account_health', aggregator: 'first', labelNames: ['account', 'provider', 'state'], registers: [registry],
+    help: 'Routing health of each live payment account: 1 for its state (healthy, degraded: out of routing, probing: on probation), 0 for the others',
+    async collect() {
+      const rows = await queryRows<{ id: string; provider: string; health: string }>(db, Prisma.sql`SELECT id, provider, health::text AS health FROM "PaymentAccount" WHERE "deletedAt" IS NULL`);
+      this.reset();
+      for (const r of rows) for (const state of ['healthy', 'degraded', 'probing']) this.set({ account: r.id, provider: r.provider, state }, r.health === state ? 1 : 0);
+    },
+  });
   const pool = poolOf(db);
   new client.Gauge({
     name: 'gateway_db_pool_connections', help: 'Database connections of the gateway processes together, by state (total, idle, waiting: requests queued for one)', labelNames: ['state'], registers: [registry],

@@ -56,6 +56,16 @@ describe('metrics', () => {
     expect(sample(text, 'gateway_http_requests_total{operation="metrics",status="200"}')).toBe(1);
   });
 
+  it("reports each live account's routing health, 1 for its state", async () => {
+    const healthOf = (text: string, state: string) => sample(text, `gateway_payment_account_health{account="${m.accountToken}",provider="simulator",state="${state}"}`);
+    let text = await scrape();
+    expect([healthOf(text, 'healthy'), healthOf(text, 'degraded'), healthOf(text, 'probing')]).toEqual([1, 0, 0]);
+    await t.gateway.services.db.paymentAccount.update({ where: { id: m.accountToken }, data: { health: 'degraded', healthChangedAt: t.clock.now() } });
+    text = await scrape();
+    expect([healthOf(text, 'healthy'), healthOf(text, 'degraded'), healthOf(text, 'probing')]).toEqual([0, 1, 0]);
+    await t.gateway.services.db.paymentAccount.update({ where: { id: m.accountToken }, data: { health: 'healthy' } });
+  });
+
   it('names every series once with the gateway_ prefix (default metrics too)', async () => {
     const text = await scrape();
     const names = [...new Set(text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => /^[a-zA-Z_:][\w:]*/.exec(l)![0]))];

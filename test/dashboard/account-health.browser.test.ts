@@ -1,0 +1,28 @@
+// An account's routing health in the settings page, in Chromium: a degraded account carries an
+// "out of routing" badge, a probing one "on probation", a healthy one none.
+import { describe, expect, it } from 'vitest';
+import { haveChromium, warnIfNoChromium } from '../helpers/browser.ts';
+import { useDashboard } from '../helpers/dashboard.ts';
+import { createPaymentAccount } from '../../src/domain/workspaces.ts';
+
+warnIfNoChromium('account-health.browser.test.ts');
+
+const { t, merchant: m, open } = useDashboard();
+const db = () => t.gateway.services.db;
+
+describe.skipIf(!haveChromium)('account health badges in Chromium', { timeout: 120_000 }, () => {
+  it('degraded and probing accounts are marked, a healthy one is not (desktop, English)', async () => {
+    const probing = await createPaymentAccount(db(), m.team, { name: 'Probing bank' });
+    await db().paymentAccount.update({ where: { id: m.accountToken }, data: { health: 'degraded', healthChangedAt: t.clock.now() } });
+    await db().paymentAccount.update({ where: { id: probing.id }, data: { health: 'probing', healthProbesLeft: 2, healthChangedAt: t.clock.now() } });
+    const healthy = await createPaymentAccount(db(), m.team, { name: 'Healthy bank' });
+
+    const { page, problems } = await open(1280, 900, { locale: 'en-GB', path: 'settings' });
+    const row = (id: string) => page.locator(`tr:has(code:text-is("${id}"))`);
+    await expect.poll(() => row(m.accountToken).locator('[data-health]').textContent()).toBe('Out of routing (failing)');
+    expect(await row(probing.id).locator('[data-health]').textContent()).toBe('On probation');
+    expect(await row(healthy.id).locator('[data-health]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
