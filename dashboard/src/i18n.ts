@@ -50,6 +50,8 @@ const tr = {
   binSourceDefault: 'Varsayılan hesap', binSourceAccount: 'BIN sorgularını yanıtlayan hesap',
   providerError: 'Sağlayıcının kodu',
   providerAttempts: 'Sağlayıcı çağrıları', operation: 'İşlem', account: 'Hesap', startedAt: 'Başlangıç', duration: 'Süre', outcome: 'Sonuç', codes: 'Kodlar',
+  routing: 'Hesap seçimi', routingFailed: '{account} hesabı teknik hata verdi', routingPassedOver: '{account} hesabı devre dışıydı',
+  reasonToken: 'İstekte belirtilen hesap', reasonRule: 'Yönlendirme kuralı', reasonCost: 'En düşük maliyet', reasonDefault: 'Varsayılan hesap', reasonSavedCard: 'Kayıtlı kartın hesabı', reasonHealth: 'Sağlık durumu', reasonFallback: 'Yedek hesap',
   routingHelp: 'Eşleşen kuralların hesaplarından ödemeyi alabilen en ucuzu seçilir; maliyetler eşitse kural sırası (ardışık ağırlıklı kurallar hacmi ağırlıklarına göre böler), hiçbiri yoksa varsayılan hesap.',
   anyCard: 'Her kart', issuer: 'Banka kodu', addRule: 'Kural ekle', ruleAccount: 'Seçilecek hesap', scheme: 'Kart şeması', cardType: 'Kart tipi',
   cardLastFour: 'Kartın son 4 hanesi', binPrefix: 'BIN öneki', minAmount: 'En düşük tutar', maxAmount: 'En yüksek tutar',
@@ -63,7 +65,7 @@ const tr = {
   ruleWeight: 'Ağırlık', costUnknown: 'bilinmiyor', routeReason_token: 'hesap belirtildi', routeReason_rule: 'kural', routeReason_cost: 'en ucuz', routeReason_default: 'varsayılan', routeReason_fallback: 'yedek (varsayılan)',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
 };
-type Labels = typeof tr;
+export type Labels = typeof tr;
 const en: Labels = {
   title: 'Payments dashboard', signIn: 'Sign in', signOut: 'Sign out', token: 'Dashboard access token',
   signInHelp: 'Create one with the CLI: npm run gateway -- token create --workspace <slug>', badToken: 'The token is not valid.',
@@ -112,6 +114,8 @@ const en: Labels = {
   binSourceDefault: 'The default account', binSourceAccount: 'Account answering BIN lookups',
   providerError: 'Provider code',
   providerAttempts: 'Provider calls', operation: 'Operation', account: 'Account', startedAt: 'Started', duration: 'Duration', outcome: 'Outcome', codes: 'Codes',
+  routing: 'Account choice', routingFailed: 'account {account} failed technically', routingPassedOver: 'account {account} was out of routing',
+  reasonToken: 'Account named in the request', reasonRule: 'Routing rule', reasonCost: 'Lowest cost', reasonDefault: 'Default account', reasonSavedCard: 'The saved card’s account', reasonHealth: 'Account health', reasonFallback: 'Fallback account',
   routingHelp: 'Among the accounts of the matching rules that can take the payment, the cheapest is chosen; equal costs keep rule order (consecutive weighted rules split volume by weight); none: the default account.',
   anyCard: 'Any card', issuer: 'Issuer code', addRule: 'Add a rule', ruleAccount: 'Account to pick', scheme: 'Card scheme', cardType: 'Card type',
   cardLastFour: 'Card last four', binPrefix: 'BIN prefix', minAmount: 'Minimum amount', maxAmount: 'Maximum amount',

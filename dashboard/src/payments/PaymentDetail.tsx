@@ -3,7 +3,7 @@
 // cancel after a confirmation.
 import { useState, type FormEvent } from 'react';
 import { gql, useMutation, useQuery, useSubscription } from 'urql';
-import { fill, useT } from '../i18n.ts';
+import { fill, useT, type Labels } from '../i18n.ts';
 import { navigate } from '../router.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
@@ -11,7 +11,7 @@ import { PROVIDER_ATTEMPT_FIELDS, ProviderAttempts } from './ProviderAttempts.ts
 import type { Viewer } from '../App.tsx';
 
 const FIELDS = `token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
-  securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage
+  securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage routingReason routingDetail
   cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
   refunds { amount type status createdAt errorCode errorMessage } ${PROVIDER_ATTEMPT_FIELDS}`;
 const PAYMENT = gql`
@@ -54,6 +54,7 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
             <dt>{t.card}</dt><dd>{p.cardFirstDigits ? `${p.cardScheme ?? ''} ${p.cardFirstDigits}•••• ${p.cardLastFourDigits} ${p.cardHolderName ?? ''}` : '—'}</dd>
             <dt>{t.customer}</dt><dd>{p.customer?.channelReference ?? '—'}</dd>
             <dt>{t.reference}</dt><dd>{p.channelReference ?? '—'}</dd>
+            {p.routingReason && <><dt>{t.routing}</dt><dd data-field="routing">{routingText(t, p.routingReason, p.routingDetail)}</dd></>}
             {p.errorMessage && <><dt>{t.error}</dt><dd className="error">{p.errorCode}: {p.errorMessage}</dd></>}
             {(p.providerErrorCode || p.providerErrorMessage) && (
               <><dt>{t.providerError}</dt><dd data-field="providerError">{[p.providerErrorCode, p.providerErrorMessage].filter(Boolean).join(': ')}</dd></>
@@ -111,4 +112,17 @@ function Actions({ payment }: { payment: Record<string, any> }) {
       <OutcomeView outcome={outcome} />
     </div>
   );
+}
+
+type RoutingDetail = { ruleId?: string | null; cost?: number | null; passedOver?: string; failed?: string } | null;
+
+/** Why the payment's account took it, in the reader's words (the detail's ids where they explain it). */
+const REASONS: Record<string, keyof Labels> = {
+  token: 'reasonToken', rule: 'reasonRule', cost: 'reasonCost', default: 'reasonDefault', saved_card: 'reasonSavedCard', health: 'reasonHealth', fallback: 'reasonFallback',
+};
+
+function routingText(t: Labels, reason: string, detail: RoutingDetail): string {
+  const label = REASONS[reason] ? t[REASONS[reason]] : reason;
+  const because = detail?.failed ? fill(t.routingFailed, { account: detail.failed }) : detail?.passedOver ? fill(t.routingPassedOver, { account: detail.passedOver }) : null;
+  return because ? `${label}: ${because}` : label;
 }

@@ -38,6 +38,15 @@ builder.prismaObjectField('Payment', 'routingReason', (t) =>
   t.exposeString('routingReason', { nullable: true, description: 'Why the account was chosen: token, rule, cost, default, saved_card, health (the preferred account was degraded) or fallback (a cascade after a technical failure); null: paid before this was recorded' }),
 );
 
+builder.prismaObjectField('Payment', 'routingDetail', (t) =>
+  t.field({
+    type: 'JSON',
+    nullable: true,
+    description: 'What backs routingReason: the rule (ruleId), the cost in minor units (cost), the degraded account passed over (passedOver), the account that failed before a cascade (failed)',
+    resolve: (p) => (p.routingDetail as Record<string, unknown> | null) ?? null,
+  }),
+);
+
 builder.mutationField('setAccountCosts', (t) =>
   t.field({
     type: AccountPayload,
