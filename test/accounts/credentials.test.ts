@@ -244,7 +244,7 @@ describe('what leaves the gateway', { timeout: 60_000 }, () => {
         { name: 'timeout_ms', required: false, defaultValue: '60000' },
       ],
     });
-    expect(providers[0]).toMatchObject({ id: 'simulator', credentialFields: [], settingFields: [] });
+    expect(providers[0]).toMatchObject({ id: 'simulator', credentialFields: [], settingFields: [{ name: 'outage', required: false, defaultValue: null }] });
     expect((await gql(t, null, PROVIDERS)).body.errors).toBeDefined();
   });
 
