@@ -17,6 +17,8 @@ export interface WebhookNotification {
   payment_link?: { token: string };
   link_payment?: { token: string };
   subscription?: { token: string };
+  /** payment_account.degraded / recovered: the account whose routing health changed. */
+  payment_account?: { token: string };
 }
 
 /** What `verifyWebhook` checks; `path` is the path of the webhook address you added, e.g. `/hooks/gateway` (no query string). */

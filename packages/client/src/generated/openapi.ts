@@ -5144,5 +5144,7 @@ export const webhookEvents = [
     "transaction.failed",
     "transaction.expired",
     "transaction.payment_refunded",
-    "transaction.payment_cancelled"
+    "transaction.payment_cancelled",
+    "payment_account.degraded",
+    "payment_account.recovered"
 ] as const;
