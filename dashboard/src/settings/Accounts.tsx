@@ -13,10 +13,8 @@ import { CURRENCIES } from '../links/NewLink.tsx';
 import { InstallmentPlanForm, PlanText, type InstallmentPlan } from './InstallmentPlan.tsx';
 import { AccountCostsForm, CostsText, type CostTable } from './AccountCosts.tsx';
 
-export const PROVIDER_FIELDS =
-  'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } banks { id name } threeDsCallbackPattern }';
-export const ACCOUNT_FIELDS =
-  'token name provider providerLabel bankName mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee } health healthChangedAt';
+export const PROVIDER_FIELDS = 'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } banks { id name } threeDsCallbackPattern }';
+export const ACCOUNT_FIELDS = 'token name provider providerLabel bankName mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee } health healthChangedAt';
 
 const ACCOUNT = gql`
   mutation CreateAccount($input: CreatePaymentAccountInput!) {
