@@ -11,9 +11,13 @@ const { t } = useGateway();
 const iyzico = useIyzicoEmulator();
 let reference = 1;
 
-/** iyzico as the default account; the simulator account seeded first stays live as the other one. */
+/**
+ * iyzico as the default account; the simulator account seeded first stays live as the other one
+ * and answers BIN lookups, so the emulator's behaviour rules meet the charge itself.
+ */
 async function merchant(timeoutMs?: number) {
   const m = await seedWorkspace(t);
+  await t.gateway.services.db.workspace.update({ where: { id: m.workspaceId }, data: { binSourceAccountId: m.accountToken } });
   const iyzicoAccount = await addIyzicoAccount(t, m.workspaceId, iyzico.emulator, { timeoutMs });
   return { m, iyzicoAccount, simulator: m.accountToken };
 }
