@@ -1,10 +1,11 @@
 // The gateway's hosted pages on a workspace that pays through Garanti only, without a browser.
 // An order page: the card form answers 303 to the 3D address whose query carries the card sealed
 // (never stored); that address answers the bank form, posted to the emulator's gate, answered on
-// its ACS, whose callback completes the payment; the owner's success_url follows. Subscriptions:
-// GVP keeps no cards for the gateway (the connector has no card_storage), so a subscription, whose
-// renewals charge a stored card, is refused up front with a 422 naming the missing capability,
-// and so is saving a card on a payment; nothing is written.
+// its ACS, whose callback completes the payment; the owner's success_url follows. A link page the
+// same way. Subscriptions: GVP keeps no cards for the gateway (the connector has no card_storage),
+// so on a Garanti-only workspace (no other account to store the card: see subscriptions.test.ts
+// for one that has) a subscription, whose renewals charge a stored card, is refused up front with
+// a 422 naming the missing capability, and so is saving a card on a payment; nothing is written.
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
@@ -71,6 +72,28 @@ describe('an order page paid through Garanti', () => {
     expect(failed).toMatchObject({ status: 'failed', errorCode: '3ds_failed', providerErrorCode: 'mdStatus:0' });
     expect(await atGaranti(failed!.id)).toBeUndefined();
     expect(garantiCalls(t, 'complete3D').filter((c) => JSON.stringify(c).includes(orderOf(failed!.id)))).toEqual([]);
+  });
+});
+
+describe('a payment link paid through Garanti', () => {
+  it('the link page\u2019s form with the payer, the bank\u2019s gate and ACS: the link payment is paid', async () => {
+    await merchant();
+    const res = await m.call('create-payment-link', { payment_link: { currency: 'TRY', items: [{ name: 'Lale', quantity: 3, unit_amount: '120.00', tax_rate: 10 }] } }, {
+      form: 'timestamp',
+      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+    });
+    expect(res.status, res.text).toBe(200);
+    const { token, checkout_url: checkoutUrl } = res.body.payment_link as { token: string; checkout_url: string };
+
+    const submit = await submitCard(checkoutUrl, { ...card, firstname: 'Ayşe', lastname: 'Yılmaz', email: 'ayse@example.com.tr' } as Record<string, string>);
+    expect(submit.status, submit.html.slice(0, 300)).toBe(303);
+    const back = await throughGaranti3D(checkoutUrl, submit.location!);
+    expect(back.status).toBeLessThan(400);
+
+    const lp = await t.gateway.services.db.linkPayment.findFirstOrThrow({ where: { linkId: token }, include: { payment: true } });
+    expect(lp.status).toBe('paid');
+    expect(lp.payment).toMatchObject({ status: 'successful', amount: 36_000n });
+    expect((await atGaranti(lp.payment!.id))!.txns).toEqual([expect.objectContaining({ type: 'sales', code: '00', amount: 36_000 })]);
   });
 });
 

@@ -55,6 +55,8 @@ export function observeCall(s: Services, call: ObservedCall): void {
 }
 
 async function afterFailure(s: Services, call: ObservedCall): Promise<void> {
+  // The window is read from the attempts; those of the calls just before are written first.
+  await s.attempts.flushed();
   const now = s.clock.now();
   const since = new Date(now.getTime() - call.workspace.healthWindowSeconds * 1000);
   const [window] = await queryRows<{ failures: number; calls: number }>(
