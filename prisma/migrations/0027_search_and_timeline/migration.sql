@@ -11,13 +11,22 @@ CREATE INDEX "Payment_workspaceId_cardLastFourDigits_idx" ON "Payment"("workspac
 CREATE INDEX "Payment_workspaceId_amount_idx" ON "Payment"("workspaceId", "amount");
 
 -- CreateIndex
+CREATE INDEX "Payment_customerId_createdAt_idx" ON "Payment"("customerId", "createdAt");
+
+-- CreateIndex
 CREATE INDEX "Order_workspaceId_channelReference_idx" ON "Order"("workspaceId", "channelReference");
 
 -- CreateIndex
 CREATE INDEX "Order_workspaceId_amount_idx" ON "Order"("workspaceId", "amount");
 
 -- CreateIndex
+CREATE INDEX "Order_customerId_createdAt_idx" ON "Order"("customerId", "createdAt");
+
+-- CreateIndex
 CREATE INDEX "Subscription_workspaceId_channelReference_idx" ON "Subscription"("workspaceId", "channelReference");
+
+-- CreateIndex
+CREATE INDEX "Subscription_customerId_createdAt_idx" ON "Subscription"("customerId", "createdAt");
 
 -- CreateIndex
 CREATE INDEX "OutboxEvent_workspaceId_transactionToken_idx" ON "OutboxEvent"("workspaceId", "transactionToken");
