@@ -19,13 +19,15 @@ const SEARCH = gql`
   }
 `;
 
+const KINDS = ['payments', 'orders', 'subscriptions', 'paymentLinks', 'customers'] as const;
+
 export function SearchPage({ q, viewer }: { q: string; viewer: Viewer }) {
   const { t } = useT();
   const money = useMoney();
   const instant = useInstant();
   const [{ data, error, fetching }] = useQuery({ query: SEARCH, variables: { q, slug: viewer.support ? viewer.slug : undefined } });
   const r = data?.search;
-  const empty = r && Object.values(r).every((rows) => (rows as unknown[]).length === 0);
+  const empty = r && KINDS.every((kind) => r[kind].length === 0);
   return (
     <section aria-labelledby="search-title">
       <h1 id="search-title">{fill(t.searchResults, { q })}</h1>
