@@ -32,8 +32,12 @@ export interface SearchTerms {
   words: string[];
 }
 
+/** 12 to 19 digits, spaces allowed: a card number, searched by its last four only. */
+const CARD_NUMBER = /^\d(?: ?\d){11,18}$/;
+
 export function searchTerms(q: string): SearchTerms {
   const text = q.trim();
+  if (CARD_NUMBER.test(text)) return { token: null, reference: null, lastFour: text.slice(-4), amount: null, words: [] };
   const amount = parseAmount(text);
   return {
     token: isUuid(text) ? text.toLowerCase() : null,

@@ -104,6 +104,11 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     await box.fill('nothing-like-this');
     await box.press('Enter');
     await expect.poll(() => page.locator('[data-field="noResults"]').textContent()).toBe('Sonuç yok.');
+    await box.fill('4111 1111 1111 1111');
+    await box.press('Enter');
+    await expect.poll(() => page.locator('[data-kind="payments"] h2').textContent()).toBe('Ödemeler (2)');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/search/1111');
+    expect(await box.inputValue()).toBe('1111');
     await box.fill('kaya');
     await box.press('Enter');
     await expect.poll(() => page.locator('[data-kind="customers"] h2').textContent()).toBe('Müşteriler (1)');

@@ -97,6 +97,10 @@ describe('search', () => {
     const res = await gql(t, dashboard, QUERY, { q: '4444' });
     expect(res.body.data.search.payments).toEqual([{ token: ids.p1, cardLastFourDigits: '4444' }]);
     expect(JSON.stringify(res.body)).not.toContain(CARDS.mastercard);
+    // A whole card number is read as its last four only (not as an amount or a reference).
+    const byNumber = await gql(t, dashboard, QUERY, { q: '5555 5555 5555 4444' });
+    expect(byNumber.body.data.search.payments).toEqual([{ token: ids.p1, cardLastFourDigits: '4444' }]);
+    expect(JSON.stringify(byNumber.body)).not.toMatch(/5555 ?5555/);
     expect(await found('123.45')).toEqual({ ...none, payments: [ids.p1] });
     expect(await found('250')).toEqual({ ...none, payments: [ids.p2] });
     expect(await found('100.00')).toEqual({ ...none, orders: [ids.order] });

@@ -4,12 +4,19 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../i18n.ts';
 import { navigate } from '../router.ts';
 
+/** 12 to 19 digits, spaces allowed (the server reads it the same way). */
+const CARD_NUMBER = /^\d(?: ?\d){11,18}$/;
+
 export function SearchBox({ initial }: { initial: string }) {
   const { t } = useT();
   const [q, setQ] = useState(initial);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (q.trim()) navigate(`search/${encodeURIComponent(q.trim())}`);
+    // A card number never goes into the address (history, a reload's request line): its last four
+    // find the same payments.
+    const text = CARD_NUMBER.test(q.trim()) ? q.trim().slice(-4) : q.trim();
+    if (text !== q) setQ(text);
+    if (text) navigate(`search/${encodeURIComponent(text)}`);
   };
   return (
     <form role="search" className="search-box" onSubmit={submit}>
