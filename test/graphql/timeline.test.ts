@@ -8,6 +8,8 @@ import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody, postCallback, visitAcs } from '../helpers/payments.ts';
 import { attemptsRecorded, gql, notificationsOf } from '../helpers/webhooks.ts';
+import { orderBody } from '../helpers/orders.ts';
+import { payOnCheckout } from '../helpers/checkout.ts';
 
 const { t, merchant: m, merchants, receiver } = useGateway({ merchant: true, merchants: { other: {} }, receiver: true, now: '2026-03-10T09:00:00.000Z' });
 
@@ -65,6 +67,16 @@ describe('Payment.timeline', () => {
 
     expect(await timelineSeenBy(await createAccessToken(db, null, 'support'), token)).toEqual(timeline);
     expect(await timelineSeenBy(await createAccessToken(db, merchants.other.team, 'dash'), token)).toBeNull();
+  });
+
+  it("an order's payment: the order's events, which name the payment as their transaction", async () => {
+    const order = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'TIMELINE-ORD-1' } }));
+    await payOnCheckout(order.body.order.checkout_url, {});
+    const payment = await t.gateway.services.db.payment.findFirstOrThrow({ where: { orderId: order.body.order.token } });
+    const timeline = await timelineSeenBy(await createAccessToken(t.gateway.services.db, m.team, 'dash'), payment.id);
+    const events = timeline.entries.filter((e: { kind: string }) => e.kind === 'event').map((e: { name: string }) => e.name);
+    expect(events).toEqual(['order.paid']);
+    expect(timeline.entries.map((e: { kind: string }) => e.kind)).toEqual(['created', 'provider_call', 'three_ds_opened', 'three_ds_answered', 'provider_call', 'settled', 'event']);
   });
 
   it('a declined payment: created, the declined charge with its error code, settled as failed with it', async () => {

@@ -36,24 +36,29 @@ export interface PaymentTimeline {
 }
 
 /**
- * Entries at the same instant in the order they happen: a refund row is reserved before its call,
- * a call answers before the payment settles, an event is written with the change and delivered
- * after it. A manual clock in tests (and a fast bank) often gives several rows one millisecond.
+ * Entries at the same instant in the order they happen: the bank is asked to start (3D start,
+ * direct charge, card storage) before its page is opened and answered; a refund row is reserved
+ * before its call; a call answers before the payment settles; an event is written with the change
+ * and delivered after it. A manual clock in tests (and a fast bank) often gives several rows one
+ * millisecond.
  */
 const SAME_INSTANT_ORDER: Record<TimelineKind, number> = {
   created: 0,
-  three_ds_opened: 1,
-  three_ds_answered: 2,
-  refund: 3,
-  cancel: 3,
-  provider_call: 4,
-  settled: 5,
-  event: 6,
-  webhook_attempt: 7,
+  three_ds_opened: 2,
+  three_ds_answered: 3,
+  refund: 4,
+  cancel: 4,
+  provider_call: 5,
+  settled: 6,
+  event: 7,
+  webhook_attempt: 8,
 };
 
-/** Provider calls of one instant in the contract's order (a 3D start before its completion). */
-const OPERATION_ORDER = ['start3D', 'complete3D', 'charge', 'paymentStatus', 'storeCard', 'refund', 'cancel', 'refundStatus', 'deleteCard'];
+/** Calls that open a payment, before its 3D page; then the rest in the contract's order. */
+const OPENING_CALLS = ['start3D', 'charge', 'storeCard'];
+const OPERATION_ORDER = ['start3D', 'charge', 'storeCard', 'complete3D', 'paymentStatus', 'refund', 'cancel', 'refundStatus', 'deleteCard'];
+
+const rank = (e: TimelineEntry) => (e.kind === 'provider_call' && OPENING_CALLS.includes(e.name ?? '') ? 1 : SAME_INSTANT_ORDER[e.kind]);
 
 type PaymentRow = Pick<Payment, 'id' | 'workspaceId' | 'status' | 'createdAt' | 'threeDsOpenedAt' | 'threeDsAnsweredAt' | 'completedAt' | 'errorCode' | 'source' | 'securityType'>;
 
@@ -100,6 +105,6 @@ function inOrder(entries: TimelineEntry[]): TimelineEntry[] {
   const operation = (e: TimelineEntry) => (e.kind === 'provider_call' ? OPERATION_ORDER.indexOf(e.name ?? '') : 0);
   return entries
     .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || SAME_INSTANT_ORDER[a.e.kind] - SAME_INSTANT_ORDER[b.e.kind] || operation(a.e) - operation(b.e) || a.i - b.i)
+    .sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || rank(a.e) - rank(b.e) || operation(a.e) - operation(b.e) || a.i - b.i)
     .map(({ e }) => e);
 }
