@@ -17,6 +17,10 @@ import { OrderDetail } from './orders/OrderDetail.tsx';
 import { SubscriptionsPage } from './subscriptions/SubscriptionsPage.tsx';
 import { SubscriptionDetail } from './subscriptions/SubscriptionDetail.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
+import { SearchBox } from './search/SearchBox.tsx';
+import { SearchPage } from './search/SearchPage.tsx';
+import { CustomersPage } from './customers/CustomersPage.tsx';
+import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
@@ -107,6 +111,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
         <nav aria-label={t.title}>
           {SCREENS.map((name) => <Link key={name} to={name} current={(screen || 'payments') === name}>{t[name]}</Link>)}
         </nav>
+        <SearchBox key={screen === 'search' ? arg : ''} initial={screen === 'search' && arg ? decodeURIComponent(arg) : ''} />
         <span className="spacer" />
         {support && (
           <label>
@@ -133,7 +138,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
 }
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
-const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'webhooks', 'settings'] as const;
+const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'webhooks', 'settings'] as const;
 
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {
@@ -150,6 +155,10 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return <SettingsPage viewer={viewer} />;
     case 'webhooks':
       return <WebhooksPage viewer={viewer} />;
+    case 'search':
+      return <SearchPage key={arg} q={arg ?? ''} viewer={viewer} />;
+    case 'customers':
+      return arg ? <CustomerDetail token={arg} viewer={viewer} /> : <CustomersPage viewer={viewer} />;
     default:
       return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
   }

@@ -1,6 +1,7 @@
 // Turkish and English labels: the reader's choice (kept in localStorage), else the browser's
 // language, else Turkish.
 import { createContext, useContext } from 'react';
+import { searchLabelsEn, searchLabelsTr } from './search/labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -64,6 +65,7 @@ const tr = {
   accountIssuer: 'Hesabın banka kodu', routePreview: 'Bu kartı hangi hesap alır?', routePreviewAsk: 'Sor', previewBin: 'Kartın ilk 6-8 hanesi', routeReason: 'Neden', cost: 'Maliyet',
   ruleWeight: 'Ağırlık', costUnknown: 'bilinmiyor', routeReason_token: 'hesap belirtildi', routeReason_rule: 'kural', routeReason_cost: 'en ucuz', routeReason_default: 'varsayılan', routeReason_fallback: 'yedek (varsayılan)',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
+  ...searchLabelsTr,
 };
 export type Labels = typeof tr;
 const en: Labels = {
@@ -128,6 +130,7 @@ const en: Labels = {
   accountIssuer: "The account's bank issuer code", routePreview: 'Which account would take this card?', routePreviewAsk: 'Ask', previewBin: 'Card BIN (first 6-8 digits)', routeReason: 'Why', cost: 'Cost',
   ruleWeight: 'Weight', costUnknown: 'unknown', routeReason_token: 'account given', routeReason_rule: 'rule', routeReason_cost: 'cheapest', routeReason_default: 'default', routeReason_fallback: 'fallback (default)',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
+  ...searchLabelsEn,
 };
 
 export type Lang = 'tr' | 'en';

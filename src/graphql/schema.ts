@@ -18,5 +18,8 @@ import './types/saved-cards.ts';
 import './types/payment-links.ts';
 import './types/subscription-records.ts';
 import './types/routing-resilience.ts';
+import './types/timeline.ts';
+import './types/customers.ts';
+import './types/search.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

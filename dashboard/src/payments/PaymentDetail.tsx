@@ -8,12 +8,13 @@ import { navigate } from '../router.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
 import { PROVIDER_ATTEMPT_FIELDS, ProviderAttempts } from './ProviderAttempts.tsx';
+import { PaymentTimeline, TIMELINE_FIELDS } from './PaymentTimeline.tsx';
 import type { Viewer } from '../App.tsx';
 
 const FIELDS = `token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
   securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage routingReason routingDetail
   cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
-  refunds { amount type status createdAt errorCode errorMessage } ${PROVIDER_ATTEMPT_FIELDS}`;
+  refunds { amount type status createdAt errorCode errorMessage } ${PROVIDER_ATTEMPT_FIELDS} ${TIMELINE_FIELDS}`;
 const PAYMENT = gql`
   query Payment($token: String!) {
     payment(token: $token) { ${FIELDS} }
@@ -67,6 +68,7 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
               <ul>{p.refunds.map((r: Record<string, string>, i: number) => <li key={i}>{r.amount} {p.currency} · {r.type} · {r.status}{r.errorMessage ? ` · ${r.errorMessage}` : ''}</li>)}</ul>
             </div>
           )}
+          <PaymentTimeline timeline={p.timeline} currency={p.currency} />
           <ProviderAttempts attempts={p.providerAttempts ?? []} />
           <div className="card">
             <h2>{t.notifications}</h2>

@@ -1,0 +1,48 @@
+// Customers, newest first: name, e-mail, channel reference, number of payments, created; a page at a time.
+import { useMemo, useState, type FormEvent } from 'react';
+import { gql } from 'urql';
+import { useT } from '../i18n.ts';
+import { Link, ListTable, useConnection } from '../ui.tsx';
+import { useInstant } from '../search/format.ts';
+import { customerName } from '../search/SearchPage.tsx';
+import type { Viewer } from '../App.tsx';
+
+const CUSTOMERS = gql`
+  query Customers($first: Int, $after: String, $last: Int, $before: String, $filter: CustomerFilter, $slug: String) {
+    customers(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
+      edges { node { token channelReference firstname lastname email paymentCount createdAt } }
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+    }
+  }
+`;
+
+interface CustomerRow { token: string; channelReference: string; firstname: string | null; lastname: string | null; email: string | null; paymentCount: number; createdAt: string }
+
+export function CustomersPage({ viewer }: { viewer: Viewer }) {
+  const { t } = useT();
+  const instant = useInstant();
+  const [draft, setDraft] = useState('');
+  const [applied, setApplied] = useState('');
+  const filter = useMemo(() => ({ channelReference: applied || undefined }), [applied]);
+  const list = useConnection<CustomerRow>(CUSTOMERS, 'customers', filter, viewer, 'Customer');
+  return (
+    <section aria-labelledby="customers-title">
+      <h1 id="customers-title">{t.customers}</h1>
+      <form className="filters" role="search" onSubmit={(e: FormEvent) => (e.preventDefault(), setApplied(draft))}>
+        <label>{t.reference}<input name="reference" value={draft} onChange={(e) => setDraft(e.target.value)} /></label>
+        <button type="submit" className="primary">{t.filter}</button>
+      </form>
+      <ListTable list={list} head={[t.name, t.email, t.reference, t.paymentCount, t.created]}>
+        {list.rows.map((c) => (
+          <tr key={c.token} data-token={c.token}>
+            <td><Link to={`customers/${c.token}`}>{customerName(c)}</Link></td>
+            <td>{c.email ?? '—'}</td>
+            <td>{c.channelReference}</td>
+            <td data-field="paymentCount">{c.paymentCount}</td>
+            <td>{instant(c.createdAt)}</td>
+          </tr>
+        ))}
+      </ListTable>
+    </section>
+  );
+}
