@@ -92,3 +92,11 @@ builder.mutationField('createAccessToken', (t) =>
       }) as Promise<CreatePayloadShape>,
   }),
 );
+
+builder.queryField('viewerRole', (t) =>
+  t.string({
+    nullable: true,
+    description: 'The role of the token in use (owner, developer, operator, viewer, support): the dashboard shows what it may do; null without a token',
+    resolve: (_r, _a, ctx) => (ctx.viewer.kind === 'dashboard' || ctx.viewer.kind === 'support' ? ctx.viewer.token.role : null),
+  }),
+);
