@@ -98,6 +98,19 @@ describe('recording', () => {
     expect(await entries({ requestId: 'req-audit-6' })).toEqual([]);
   });
 
+  it('a support subscription is recorded as a read', async () => {
+    const stop = new AbortController();
+    const res = await fetch(`${t.gateway.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${tok.support}`, 'X-Request-Id': 'req-audit-8' },
+      body: JSON.stringify({ query: 'subscription Watch($t: String!) { paymentUpdated(token: $t) { token } }', variables: { t: '00000000-0000-4000-8000-000000000000' } }),
+      signal: stop.signal,
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => entries({ requestId: 'req-audit-8' })).toEqual([expect.objectContaining({ role: 'support', operation: 'Watch', outcome: 'read' })]);
+    stop.abort();
+  });
+
   it('a support token trying to write is recorded as forbidden', async () => {
     const res = await gql(tok.support!, SAVE_PRODUCT, { input: product('MUG-4') }, 'req-audit-7');
     expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -1,6 +1,7 @@
 // Writes the audit trail for operations made with bearer tokens (dashboard and support): each
-// mutation that ran or was refused by role (role-plugin.ts calls auditMutation), and each query a
-// support token runs (auditSupportReads, an envelop plugin: support reads may span workspaces).
+// mutation that ran or was refused by role (role-plugin.ts calls auditMutation), and each query or
+// subscription a support token runs (auditSupportReads, an envelop plugin: support reads may span
+// workspaces).
 // Merchant API calls are not audited here: their payments, refunds and idempotency records are
 // their trail, and auditing every payment would add a write to the hot path.
 import { getOperationAST, Kind, type DocumentNode } from 'graphql';
@@ -18,16 +19,18 @@ export async function auditMutation(ctx: GraphQLContext, operation: string, args
   await record(ctx, { workspaceId, operation, outcome, variables: args });
 }
 
-/** Support staff's queries, one entry per operation, before it runs. */
+/** Support staff's queries and subscriptions, one entry per operation, before it runs. */
 export function auditSupportReads(): Plugin {
+  const recordRead = async (args: { contextValue: unknown; document: DocumentNode; operationName?: string | null; variableValues?: unknown }) => {
+    const ctx = args.contextValue as GraphQLContext;
+    if (ctx.viewer?.kind !== 'support') return;
+    const op = getOperationAST(args.document, args.operationName);
+    if (!op || op.operation === 'mutation') return; // mutations are audited by the roles plugin
+    await record(ctx, { workspaceId: null, operation: operationLabel(args.document, args.operationName), outcome: 'read', variables: args.variableValues ?? {} });
+  };
   return {
-    async onExecute({ args }) {
-      const ctx = args.contextValue as unknown as GraphQLContext;
-      if (ctx.viewer?.kind !== 'support') return;
-      const op = getOperationAST(args.document, args.operationName);
-      if (!op || op.operation !== 'query') return;
-      await record(ctx, { workspaceId: null, operation: operationLabel(args.document, args.operationName), outcome: 'read', variables: args.variableValues ?? {} });
-    },
+    onExecute: ({ args }) => recordRead(args),
+    onSubscribe: ({ args }) => recordRead(args),
   };
 }
 
