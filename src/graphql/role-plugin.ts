@@ -1,6 +1,7 @@
 // A Pothos plugin that wraps every field as the schema is built: each mutation is checked against
-// the role table (roles.ts) before its resolver runs and is audited after it; each FIELD_ROLES field
-// reads as null for roles below it; each QUERY_ROLES query is refused to roles below it. Being a plugin, no mutation can be added without passing here.
+// the role table (roles.ts) before its resolver runs and is audited after it; each QUERY_ROLES
+// query is refused to roles below it; each FIELD_ROLES field reads as null for roles below it.
+// Being a plugin, no mutation can be added without passing here.
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import type { GraphQLFieldResolver } from 'graphql';
 import type { GraphQLContext } from './context.ts';
