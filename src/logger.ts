@@ -19,7 +19,7 @@ export interface Logger {
 }
 
 /** Field names that may hold a secret or card data, wherever they sit (two levels deep). */
-const SECRET_KEYS = [
+export const SECRET_KEYS = [
   'number', 'card_number', 'cardNumber', 'pan', 'cvc', 'cvv', 'security_code', 'securityCode',
   'secret', 'api_secret', 'apiSecret', 'webhook_secret', 'webhookSecret', 'password', 'token_secret',
   'authorization', 'Authorization', 'signature', 'masterKey', 'master_key',

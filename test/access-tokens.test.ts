@@ -44,7 +44,7 @@ describe('access tokens', () => {
     expect((await workspaces(dash.token, second)).status).toBe(200);
 
     const listed = await cli.json<Listed[]>('token', 'list', '--workspace', 'tok-b');
-    expect(listed).toEqual([{ id: dash.id, role: 'dashboard', team: 'tok-b', name: 'b-ops', created_at: expect.any(String), expires_at: null, revoked_at: null, active: true }]);
+    expect(listed).toEqual([{ id: dash.id, role: 'owner', team: 'tok-b', name: 'b-ops', created_at: expect.any(String), expires_at: null, revoked_at: null, active: true }]);
     expect(JSON.stringify(await cli.json<Listed[]>('token', 'list'))).not.toContain(dash.token);
 
     const revoked = await cli.json<Listed>('token', 'revoke', dash.id);

@@ -143,7 +143,7 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     await createMerchant('dash-b');
     const dashboard = await cliJson<TokenOut>('token', 'create', '--workspace', 'dash-a', '--name', 'Ops dashboard');
     const support = await cliJson<TokenOut>('token', 'create', '--support');
-    expect(dashboard).toMatchObject({ role: 'dashboard', team: 'dash-a', name: 'Ops dashboard' });
+    expect(dashboard).toMatchObject({ role: 'owner', team: 'dash-a', name: 'Ops dashboard' });
     expect(support).toMatchObject({ role: 'support', team: null });
 
     const own = await graphql(dashboard.token, '{ workspaces { slug } }');
@@ -155,7 +155,19 @@ describe('gateway CLI', { timeout: 120_000 }, () => {
     expect((await graphql(`${dashboard.token}x`, '{ workspaces { slug } }')).status).toBe(401);
   });
 
+  it('token create <team> <name> --role gives a token of that role; token list shows it', async () => {
+    await createMerchant('dash-r');
+    const operator = await cliJson<TokenOut>('token', 'create', 'dash-r', 'Refund desk', '--role', 'operator');
+    expect(operator).toMatchObject({ role: 'operator', team: 'dash-r', name: 'Refund desk' });
+    const listed = await cliJson<TokenOut[]>('token', 'list', '--workspace', 'dash-r');
+    expect(listed.map((r) => [r.name, r.role])).toEqual([['Refund desk', 'operator']]);
+    const refused = await graphql(operator.token, 'mutation { rotateApiCredentials { result { successful } } }');
+    expect((refused.body as { errors?: Array<{ extensions?: { code?: string } }> }).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it.each([
+    ['an unknown role', ['token', 'create', 'acme', 'x', '--role', 'admin'], '--role must be one of owner, developer, operator, viewer'],
+    ['a support token with a role', ['token', 'create', '--support', '--role', 'viewer'], 'A support token has no role'],
     ['an unknown workspace', ['channel', 'create', 'nope', 'Web'], 'No workspace "nope"'],
     ['a bad time zone', ['workspace', 'time-zone', 'acme', 'Mars/Olympus'], 'Unknown time zone "Mars/Olympus"'],
     ['a bad amount', ['routing', 'add', 'acme', '--account', '00000000-0000-0000-0000-000000000000', '--min-amount', '10.001'], 'Invalid amount for --min-amount: "10.001"'],

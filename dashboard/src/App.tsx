@@ -21,12 +21,15 @@ import { SearchBox } from './search/SearchBox.tsx';
 import { SearchPage } from './search/SearchPage.tsx';
 import { CustomersPage } from './customers/CustomersPage.tsx';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
+import { TokensPage } from './team/TokensPage.tsx';
+import { AuditPage } from './team/AuditPage.tsx';
 import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
   query WhoAmI {
     workspace { slug name mode }
     workspaces { slug name }
+    viewerRole
   }
 `;
 
@@ -34,6 +37,8 @@ export interface Viewer {
   support: boolean;
   /** The workspace shown: the token's own, or the one support staff picked. */
   slug: string | null;
+  /** The token's role: owner, developer, operator, viewer or support. */
+  role: string | null;
 }
 
 export function App() {
@@ -102,14 +107,15 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   if (error && !data) return <main className="error" role="alert">{error.message}</main>;
   const support = !data?.workspace;
   const workspaces: { slug: string; name: string }[] = data?.workspaces ?? [];
-  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug };
+  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug, role: data?.viewerRole ?? null };
+  const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
   const [screen, arg] = path.split('/');
   return (
     <>
       <header>
         <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
         <nav aria-label={t.title}>
-          {SCREENS.map((name) => <Link key={name} to={name} current={(screen || 'payments') === name}>{t[name]}</Link>)}
+          {screens.map((name) => <Link key={name} to={name} current={(screen || 'payments') === name}>{t[name]}</Link>)}
         </nav>
         <SearchBox key={screen === 'search' ? arg : ''} initial={screen === 'search' && arg ? decodeURIComponent(arg) : ''} />
         <span className="spacer" />
@@ -139,6 +145,8 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
 const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'webhooks', 'settings'] as const;
+/** Shown to owners and support staff only: the workspace's tokens and its audit trail. */
+const TEAM_SCREENS = ['tokens', 'audit'] as const;
 
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {
@@ -159,6 +167,10 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return <SearchPage key={arg} q={arg ?? ''} viewer={viewer} />;
     case 'customers':
       return arg ? <CustomerDetail token={arg} viewer={viewer} /> : <CustomersPage viewer={viewer} />;
+    case 'tokens':
+      return <TokensPage viewer={viewer} />;
+    case 'audit':
+      return <AuditPage viewer={viewer} />;
     default:
       return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
   }

@@ -66,6 +66,16 @@ const tr = {
   ruleWeight: 'Ağırlık', costUnknown: 'bilinmiyor', routeReason_token: 'hesap belirtildi', routeReason_rule: 'kural', routeReason_cost: 'en ucuz', routeReason_default: 'varsayılan', routeReason_fallback: 'yedek (varsayılan)',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
   ...searchLabelsTr,
+  // Tokens and the audit trail.
+  tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
+  role: 'Rol', role_owner: 'Sahip', role_developer: 'Geliştirici', role_operator: 'Operasyon', role_viewer: 'İzleyici', role_support: 'Destek',
+  rolesHelp: 'Sahip: her şey ve anahtarlar. Geliştirici: API anahtarı, webhooklar. Operasyon: iade, iptal, ödeme linkleri, ürünler. İzleyici: yalnızca okur.',
+  tokenExpires: 'Geçerlilik sonu', never: 'Süresiz', tokenActive: 'Etkin', tokenRevoked: 'İptal edildi', tokenExpired: 'Süresi doldu',
+  revoke: 'İptal et', confirmRevoke: '"{name}" anahtarı iptal edilsin mi? Hemen çalışmaz olur.', newToken: 'Yeni erişim anahtarı',
+  tokenDays: 'Geçerlilik (gün, boş: süresiz)', tokenShownOnce: '"{name}" oluşturuldu. Bu anahtar yalnızca şimdi gösterilir; hemen saklayın:',
+  audit: 'Denetim kaydı', auditHelp: 'Panel anahtarlarıyla yapılan değişiklikler, rolün izin vermediği denemeler ve destek ekibinin okumaları. Kart verisi ve gizli bilgiler kaydedilmez.',
+  accessToken: 'Anahtar', exportCsv: 'CSV indir', time: 'Zaman', requestId: 'İstek kimliği', changes: 'Gönderilen',
+  outcome_done: 'yapıldı', outcome_forbidden: 'reddedildi (rol)', outcome_read: 'okuma',
 };
 export type Labels = typeof tr;
 const en: Labels = {
@@ -131,6 +141,16 @@ const en: Labels = {
   ruleWeight: 'Weight', costUnknown: 'unknown', routeReason_token: 'account given', routeReason_rule: 'rule', routeReason_cost: 'cheapest', routeReason_default: 'default', routeReason_fallback: 'fallback (default)',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
   ...searchLabelsEn,
+  // Tokens and the audit trail.
+  tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
+  role: 'Role', role_owner: 'Owner', role_developer: 'Developer', role_operator: 'Operator', role_viewer: 'Viewer', role_support: 'Support',
+  rolesHelp: 'Owner: everything, and tokens. Developer: API key, webhooks. Operator: refunds, cancels, payment links, products. Viewer: reads only.',
+  tokenExpires: 'Expires', never: 'Never', tokenActive: 'Active', tokenRevoked: 'Revoked', tokenExpired: 'Expired',
+  revoke: 'Revoke', confirmRevoke: 'Revoke the token "{name}"? It stops working at once.', newToken: 'New access token',
+  tokenDays: 'Valid for (days, empty: no end)', tokenShownOnce: '"{name}" created. This token is shown only now; store it at once:',
+  audit: 'Audit trail', auditHelp: 'Changes made with dashboard tokens, attempts a role did not allow, and support staff reads. Card data and secrets are never recorded.',
+  accessToken: 'Token', exportCsv: 'Download CSV', time: 'Time', requestId: 'Request id', changes: 'Sent',
+  outcome_done: 'done', outcome_forbidden: 'refused (role)', outcome_read: 'read',
 };
 
 export type Lang = 'tr' | 'en';

@@ -1,8 +1,8 @@
-// `gateway token create|list|revoke`: GraphQL bearer tokens for the dashboard (one workspace) or
-// for support staff (read-only, every workspace). Only a hash is stored, so the token is printed
+// `gateway token create|list|revoke`: GraphQL bearer tokens for the dashboard (one workspace, with
+// a role: owner, developer, operator or viewer) or for support staff (read-only, every workspace). Only a hash is stored, so the token is printed
 // once. Support tokens expire after 30 days unless --expires-in-days says otherwise.
 import type { Command } from 'commander';
-import { issueAccessToken, listAccessTokens, revokeAccessToken, SUPPORT_TOKEN_DAYS, tokenUsable, type TokenRecord } from '../domain/access-tokens.ts';
+import { issueAccessToken, listAccessTokens, revokeAccessToken, SUPPORT_TOKEN_DAYS, tokenUsable, WORKSPACE_ROLES, type TokenRecord, type WorkspaceRole } from '../domain/access-tokens.ts';
 import { requireWorkspace } from '../domain/workspaces.ts';
 import { withDatabase, type CliIo } from './context.ts';
 import { CliError, parseId } from './parse.ts';
@@ -13,6 +13,19 @@ function parseDays(text: string): number | 'never' {
   const days = Number(text);
   if (!Number.isInteger(days) || days < 1 || days > 3650) throw new CliError('--expires-in-days must be a whole number of days from 1 to 3650, or never');
   return days;
+}
+
+function parseRole(text: string): WorkspaceRole {
+  if ((WORKSPACE_ROLES as readonly string[]).includes(text)) return text as WorkspaceRole;
+  throw new CliError(`--role must be one of ${WORKSPACE_ROLES.join(', ')}`);
+}
+
+interface CreateOptions {
+  workspace?: string;
+  support?: boolean;
+  name?: string;
+  role?: WorkspaceRole;
+  expiresInDays?: number | 'never';
 }
 
 export const tokenJson = (r: TokenRecord, now: Date) => ({
@@ -30,22 +43,34 @@ export function registerTokenCommands(program: Command, io: CliIo): void {
   const token = program.command('token').description('GraphQL access tokens (Authorization: Bearer <token> on /graphql)');
   token
     .command('create')
-    .description("Create a dashboard token (--workspace) or a read-only support token (--support); it is shown once")
+    .description("Create a dashboard token (<team> or --workspace) with a role, or a read-only support token (--support); it is shown once")
+    .argument('[team]', 'the workspace a dashboard token sees (same as --workspace)')
+    .argument('[name]', 'a label to tell tokens apart (same as --name)')
     .option('--workspace <slug>', "a dashboard token that sees this workspace only")
     .option('--support', 'a support-staff token: reads every workspace, writes nothing')
-    .option('--name <name>', 'a label to tell tokens apart (default: dashboard or support)')
+    .option('--name <name>', 'a label to tell tokens apart (default: the role)')
+    .option('--role <role>', `a dashboard token's role: ${WORKSPACE_ROLES.join(', ')} (default: owner)`, parseRole)
     .option('--expires-in-days <days>', `days until it stops working, or never (default: ${SUPPORT_TOKEN_DAYS} for support, never for dashboard)`, parseDays)
     .hook('preAction', (command) => {
-      const opts = command.opts<{ workspace?: string; support?: boolean }>();
-      if (Boolean(opts.workspace) === Boolean(opts.support)) throw new CliError('Give exactly one of --workspace <slug> or --support');
+      const opts = command.opts<CreateOptions>();
+      const [team, name] = command.args;
+      if (team && opts.workspace && team !== opts.workspace) throw new CliError('Give the workspace once: <team> or --workspace <slug>');
+      if (name && opts.name && name !== opts.name) throw new CliError('Give the name once: <name> or --name <name>');
+      if (Boolean(team || opts.workspace) === Boolean(opts.support)) throw new CliError('Give exactly one of --workspace <slug> or --support');
+      if (opts.support && opts.role) throw new CliError('A support token has no role: it reads every workspace and writes nothing');
     })
     .action(
-      withDatabase(io, async (ctx, opts: { workspace?: string; support?: boolean; name?: string; expiresInDays?: number | 'never' }) => {
-        const role = opts.support ? 'support' : 'dashboard';
-        const { token: value, record: created } = await issueAccessToken(ctx.db, opts.workspace ?? null, opts.name ?? role, { expiresInDays: opts.expiresInDays === 'never' ? null : opts.expiresInDays });
+      withDatabase(io, async (ctx, team: string | undefined, name: string | undefined, opts: CreateOptions) => {
+        const workspace = team ?? opts.workspace ?? null;
+        const role = opts.support ? 'support' : (opts.role ?? 'owner');
+        const label = name ?? opts.name ?? role;
+        const { token: value, record: created } = await issueAccessToken(ctx.db, workspace, label, {
+          role: opts.role,
+          expiresInDays: opts.expiresInDays === 'never' ? null : opts.expiresInDays,
+        });
         const expiresAt = created.expiresAt?.toISOString() ?? null;
-        ctx.print({ id: created.id, role, team: opts.workspace ?? null, name: opts.name ?? role, expires_at: expiresAt, token: value }, [
-          opts.support ? 'Support token created (read-only, every workspace).' : `Dashboard token created for "${opts.workspace}".`,
+        ctx.print({ id: created.id, role, team: workspace, name: label, expires_at: expiresAt, token: value }, [
+          opts.support ? 'Support token created (read-only, every workspace).' : `Dashboard token created for "${workspace}" with the role ${role}.`,
           'It is shown only this once; store it now.',
           `  token    ${value}`,
           `  id       ${created.id} (to revoke it: npm run gateway -- token revoke <id>)`,

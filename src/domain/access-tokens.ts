@@ -2,25 +2,38 @@
 // Every request looks its token up in the database, so a revocation or an expiry holds at once in
 // every gateway process.
 import type { Db } from '../db/client.ts';
-import type { AccessToken, Workspace } from '../generated/prisma/client.ts';
+import type { AccessRole, AccessToken, Workspace } from '../generated/prisma/client.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
-import { NotFoundError } from './errors.ts';
+import { NotFoundError, ValidationError } from './errors.ts';
 import { generateAccessToken, hashToken } from './secrets.ts';
-import { isUuid } from './validation.ts';
+import { z } from 'zod';
+import { isUuid, parseInput } from './validation.ts';
 import { requireWorkspace } from './workspaces.ts';
 
 /** Support tokens read every workspace: they expire unless told otherwise. */
 export const SUPPORT_TOKEN_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A workspace token's role, widest first; what each may change is src/graphql/roles.ts. */
+export const WORKSPACE_ROLES = ['owner', 'developer', 'operator', 'viewer'] as const satisfies readonly AccessRole[];
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** A role as typed by a person (CLI, dashboard); anything else is a validation error at `path`. */
+export function parseWorkspaceRole(value: unknown, path: (string | number)[] = ['role']): WorkspaceRole {
+  if (typeof value === 'string' && (WORKSPACE_ROLES as readonly string[]).includes(value)) return value as WorkspaceRole;
+  throw ValidationError.single(path, 'role_invalid');
+}
+
 export interface TokenOptions {
+  /** A workspace token's role (default owner); support tokens have none. */
+  role?: WorkspaceRole;
   /** Days until the token stops working; null: never. Default: 30 for support, never for dashboard. */
   expiresInDays?: number | null;
   clock?: Clock;
 }
 
-/** A workspace's dashboard token, or (slug null) a read-only support token; returns the token once. */
+/** A workspace's dashboard token (an owner unless `role` says otherwise), or (slug null) a read-only support token; returns the token once. */
 export async function createAccessToken(db: Db, slug: string | null, name: string, opts: TokenOptions = {}): Promise<string> {
   return (await issueAccessToken(db, slug, name, opts)).token;
 }
@@ -28,7 +41,7 @@ export async function createAccessToken(db: Db, slug: string | null, name: strin
 /** As createAccessToken, with the stored record (id, expiry) beside the token. */
 export async function issueAccessToken(db: Db, slug: string | null, name: string, opts: TokenOptions = {}): Promise<{ token: string; record: AccessToken }> {
   const workspace = slug ? await requireWorkspace(db, slug) : null;
-  const role = workspace ? 'dashboard' : 'support';
+  const role: AccessRole = workspace ? (opts.role ?? 'owner') : 'support';
   const days = opts.expiresInDays === undefined ? (workspace ? null : SUPPORT_TOKEN_DAYS) : opts.expiresInDays;
   const now = (opts.clock ?? systemClock).now();
   const token = generateAccessToken(workspace ? 'dash' : 'support');
@@ -39,6 +52,19 @@ export async function issueAccessToken(db: Db, slug: string | null, name: string
 }
 
 export type TokenRecord = AccessToken & { workspace: Workspace | null };
+
+const newTokenInput = z.object({
+  name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'too_long' }),
+  role: z.enum(WORKSPACE_ROLES, { error: 'role_invalid' }),
+  expiresInDays: z.number({ error: 'token_days_range' }).int({ error: 'token_days_range' }).min(1, { error: 'token_days_range' }).max(3650, { error: 'token_days_range' }).nullish(),
+});
+
+/** An owner's new token for its own workspace (dashboard): name and role checked; the token is returned once. */
+export async function createWorkspaceToken(db: Db, workspace: Workspace, input: unknown, clock: Clock): Promise<{ token: string; record: TokenRecord }> {
+  const { name, role, expiresInDays } = parseInput(newTokenInput, input);
+  const issued = await issueAccessToken(db, workspace.slug, name, { role, expiresInDays: expiresInDays ?? null, clock });
+  return { token: issued.token, record: { ...issued.record, workspace } };
+}
 
 /** Tokens newest first: one workspace's (slug or id), or every token (support and all workspaces). */
 export async function listAccessTokens(db: Db, scope: { workspaceId?: string | null } = {}): Promise<TokenRecord[]> {

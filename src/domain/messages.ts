@@ -134,6 +134,9 @@ const catalog = {
   // webhooks
   notification_not_found: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
   access_token_not_found: { tr: 'Erişim anahtarı bulunamadı.', en: 'Access token not found.' },
+  role_forbidden: { tr: 'Bu erişim anahtarının rolü ({role}) bu işleme izin vermiyor.', en: 'This access token\'s role ({role}) does not allow this operation.' },
+  token_days_range: { tr: 'Geçerlilik süresi 1 ile 3650 gün arasında bir tam sayı olmalıdır.', en: 'The lifetime must be a whole number of days from 1 to 3650.' },
+  role_invalid: { tr: 'Rol owner, developer, operator veya viewer olmalıdır.', en: 'The role must be owner, developer, operator or viewer.' },
   notification_still_pending: { tr: 'Bildirimin deneme süreci henüz bitmedi.', en: 'The notification still has attempts scheduled.' },
   webhook_url_invalid: { tr: 'Adres https ile başlayan herkese açık bir adres olmalıdır.', en: 'The address must be a public address starting with https.' },
   webhook_url_exists: { tr: 'Bu adres zaten eklenmiş.', en: 'This address was already added.' },

@@ -4,6 +4,7 @@
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
+import RolesPlugin from './role-plugin.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { GraphQLContext } from './context.ts';
@@ -22,7 +23,8 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
 }>({
-  plugins: [PrismaPlugin, RelayPlugin],
+  // Roles: every mutation checked against the role table and audited (roles.ts, role-plugin.ts).
+  plugins: [PrismaPlugin, RelayPlugin, RolesPlugin],
   prisma: {
     client: (ctx) => ctx.services.db,
     dmmf: getDatamodel(),

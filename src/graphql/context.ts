@@ -1,13 +1,21 @@
 // Who is asking. Merchants (REST, already authenticated by HMAC) and dashboard tokens act for one
 // workspace; support-staff tokens read every workspace and write nothing.
-import type { Workspace } from '../generated/prisma/client.ts';
+import type { AccessRole, Workspace } from '../generated/prisma/client.ts';
 import type { Services } from '../domain/services.ts';
 import type { Language } from '../domain/messages.ts';
 import type { LiveEvents } from './live.ts';
 
+/** The bearer token behind a dashboard or support viewer: its role decides, its id and name are audited. */
+export interface TokenIdentity {
+  id: string;
+  name: string;
+  role: AccessRole;
+}
+
 export type Viewer =
-  | { kind: 'merchant' | 'dashboard'; workspace: Workspace }
-  | { kind: 'support' }
+  | { kind: 'merchant'; workspace: Workspace }
+  | { kind: 'dashboard'; workspace: Workspace; token: TokenIdentity }
+  | { kind: 'support'; token: TokenIdentity }
   | { kind: 'anonymous' };
 
 export interface GraphQLContext {

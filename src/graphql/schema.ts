@@ -11,6 +11,7 @@ import './types/settings.ts';
 import './types/routing.ts';
 import './types/providers.ts';
 import './types/access-tokens.ts';
+import './types/audit.ts';
 import './types/live-updates.ts';
 import './types/products.ts';
 import './types/orders.ts';

@@ -21,6 +21,7 @@ import { maskError, maskGraphQLError, maskInputEcho, maskValidationErrors, maskV
 import { graphiqlGate, graphiqlOptions, holdsToken, introspectionGate, type GraphQLExposure } from './exposure.ts';
 import { allowedOrigins, corsFor, varyOnOrigin } from './cors.ts';
 import { useDatabaseUnavailable } from './unavailable.ts';
+import { auditSupportReads } from './audit-recorder.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
 export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
@@ -29,9 +30,10 @@ export async function viewerFromToken(services: Services, authorization: string 
   if (!m) return null;
   const token = await services.db.accessToken.findUnique({ where: { tokenHash: hashToken(m[1]!) }, include: { workspace: true } });
   if (!token || !tokenUsable(token, services.clock.now())) return null;
-  if (token.role === 'support') return { kind: 'support' };
+  const identity = { id: token.id, name: token.name, role: token.role };
+  if (token.role === 'support') return { kind: 'support', token: identity };
   if (!token.workspace) return null;
-  return { kind: 'dashboard', workspace: token.workspace };
+  return { kind: 'dashboard', workspace: token.workspace, token: identity };
 }
 
 interface ServerContext {
@@ -76,6 +78,7 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
       introspectionGate(exposure, viewerOf),
       graphiqlGate(exposure, viewerOf),
       varyOnOrigin(),
+      auditSupportReads(),
     ],
     context: async ({ request, connectionParams, wsViewer }) => {
       const params = connectionParams ?? {};
