@@ -18,5 +18,6 @@ import './types/saved-cards.ts';
 import './types/payment-links.ts';
 import './types/subscription-records.ts';
 import './types/routing-resilience.ts';
+import './types/overview.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,207 @@
+// The dashboard's overview: what a workspace took over the last 7, 30 or 90 days of its own time
+// zone, per day and per currency (amounts of different currencies are never added together).
+// Every figure is a SQL aggregate over an index (migration 0026): no payment row reaches Node.
+//
+// What counts (docs/decisions.md, "Overview"): a payment on the day it was created; volume and
+// count of successful payments; success rate = successful / (successful + failed + expired), the
+// attempts that reached an outcome (started and unresolved ones have none yet); refunds and cancels
+// that succeeded, on the day of the refund, in the currency of their payment; decline reasons are
+// the error codes of failed payments.
+import { DateTime } from 'luxon';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { Tx } from '../db/client.ts';
+import { queryRows } from '../db/raw.ts';
+import { ValidationError } from './errors.ts';
+import { CURRENCIES, isCurrency, type Currency } from './money.ts';
+
+export const OVERVIEW_DAYS = [7, 30, 90] as const;
+/** How many decline reasons the overview lists (the most frequent first). */
+export const TOP_DECLINES = 10;
+
+export interface OverviewInput {
+  days: number;
+  /** Only this currency; null: every currency the workspace used in the period. */
+  currency?: string | null;
+}
+
+export interface OverviewDay {
+  /** The workspace's calendar day, YYYY-MM-DD. */
+  date: string;
+  volume: bigint;
+  count: number;
+  failed: number;
+  refundAmount: bigint;
+  refundCount: number;
+}
+
+export interface CurrencyOverview {
+  currency: Currency;
+  volume: bigint;
+  count: number;
+  failed: number;
+  /** successful / (successful + failed), 0..1; null when nothing reached an outcome. */
+  successRate: number | null;
+  refundAmount: bigint;
+  refundCount: number;
+  /** Every day of the period, oldest first, zeros included. */
+  daily: OverviewDay[];
+}
+
+export interface Overview {
+  days: number;
+  timeZone: string;
+  /** First and last day of the period (inclusive), in the workspace's zone. */
+  from: string;
+  to: string;
+  currencies: CurrencyOverview[];
+  declines: { errorCode: string; count: number }[];
+}
+
+interface Period {
+  first: string;
+  last: string;
+  /** The period's instants, [start, end), as UTC. */
+  start: Date;
+  end: Date;
+}
+
+/** Refuses a period other than 7, 30 or 90 days and an unknown currency, by field path. */
+export function checkOverviewInput(input: OverviewInput): { days: number; currency: Currency | null } {
+  if (!(OVERVIEW_DAYS as readonly number[]).includes(input.days)) throw ValidationError.single(['days'], 'value_not_allowed', { allowed: OVERVIEW_DAYS.join(', ') });
+  const currency = input.currency ?? null;
+  if (currency !== null && !isCurrency(currency)) throw ValidationError.single(['currency'], 'currency_invalid');
+  return { days: input.days, currency };
+}
+
+/** The last `days` calendar days of `zone`, today included, up to the end of today. */
+export function periodOf(days: number, timeZone: string, now: Date): Period {
+  const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
+  const first = today.minus({ days: days - 1 });
+  const next = today.plus({ days: 1 });
+  return { first: first.toISODate()!, last: today.toISODate()!, start: first.toJSDate(), end: next.toJSDate() };
+}
+
+/** The overview of one workspace at `now` (the workspace's own time). */
+export async function overviewOf(db: Tx, workspace: { id: string; timeZone: string }, input: OverviewInput, now: Date): Promise<Overview> {
+  const { days, currency } = checkOverviewInput(input);
+  const period = periodOf(days, workspace.timeZone, now);
+  const scope = { workspaceId: workspace.id, timeZone: workspace.timeZone, period, currency };
+  const [payments, refunds, declines] = await Promise.all([paymentDays(db, scope), refundDays(db, scope), declineReasons(db, scope)]);
+  return {
+    days,
+    timeZone: workspace.timeZone,
+    from: period.first,
+    to: period.last,
+    currencies: byCurrency(period, currency, payments, refunds),
+    declines,
+  };
+}
+
+interface Scope {
+  workspaceId: string;
+  timeZone: string;
+  period: Period;
+  currency: Currency | null;
+}
+
+interface PaymentDayRow {
+  day: string;
+  currency: Currency;
+  volume: bigint;
+  count: number;
+  failed: number;
+}
+interface RefundDayRow {
+  day: string;
+  currency: Currency;
+  amount: bigint;
+  count: number;
+}
+
+// A stored time (`timestamp` holding UTC) as the workspace's calendar day.
+const localDay = (column: Prisma.Sql, timeZone: string) => Prisma.sql`to_char((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+const currencyIs = (column: Prisma.Sql, currency: Currency | null) => (currency ? Prisma.sql`AND ${column} = ${currency}::"Currency"` : Prisma.empty);
+
+/** Successful volume and count, and failures, per day and currency: one range scan of ("workspaceId", "createdAt"). */
+function paymentDays(db: Tx, s: Scope): Promise<PaymentDayRow[]> {
+  return queryRows<PaymentDayRow>(
+    db,
+    Prisma.sql`
+      SELECT ${localDay(Prisma.sql`p."createdAt"`, s.timeZone)} AS day, p.currency::text AS currency,
+             COALESCE(SUM(p.amount) FILTER (WHERE p.status = 'successful'), 0)::int8 AS volume,
+             (COUNT(*) FILTER (WHERE p.status = 'successful'))::int4 AS count,
+             (COUNT(*) FILTER (WHERE p.status IN ('failed', 'expired')))::int4 AS failed
+        FROM "Payment" p
+       WHERE p."workspaceId" = ${s.workspaceId}::uuid
+         AND p."createdAt" >= ${s.period.start} AND p."createdAt" < ${s.period.end}
+         AND p.status IN ('successful', 'failed', 'expired')
+         ${currencyIs(Prisma.sql`p.currency`, s.currency)}
+       GROUP BY 1, 2`,
+  );
+}
+
+/** Succeeded refunds and cancels per day of the refund and currency of the payment. */
+function refundDays(db: Tx, s: Scope): Promise<RefundDayRow[]> {
+  return queryRows<RefundDayRow>(
+    db,
+    Prisma.sql`
+      SELECT ${localDay(Prisma.sql`r."createdAt"`, s.timeZone)} AS day, p.currency::text AS currency,
+             SUM(r.amount)::int8 AS amount, COUNT(*)::int4 AS count
+        FROM "Refund" r JOIN "Payment" p ON p.id = r."paymentId"
+       WHERE p."workspaceId" = ${s.workspaceId}::uuid
+         AND r."createdAt" >= ${s.period.start} AND r."createdAt" < ${s.period.end}
+         AND r.status = 'succeeded'
+         ${currencyIs(Prisma.sql`p.currency`, s.currency)}
+       GROUP BY 1, 2`,
+  );
+}
+
+/** The most frequent error codes of failed payments in the period. */
+function declineReasons(db: Tx, s: Scope): Promise<{ errorCode: string; count: number }[]> {
+  return queryRows(
+    db,
+    Prisma.sql`
+      SELECT COALESCE(p."errorCode", 'unknown') AS "errorCode", COUNT(*)::int4 AS count
+        FROM "Payment" p
+       WHERE p."workspaceId" = ${s.workspaceId}::uuid
+         AND p."createdAt" >= ${s.period.start} AND p."createdAt" < ${s.period.end}
+         AND p.status = 'failed'
+         ${currencyIs(Prisma.sql`p.currency`, s.currency)}
+       GROUP BY 1
+       ORDER BY 2 DESC, 1
+       LIMIT ${TOP_DECLINES}`,
+  );
+}
+
+/** Rows by currency, every day of the period present; the asked currency is listed even when empty. */
+function byCurrency(period: Period, asked: Currency | null, payments: PaymentDayRow[], refunds: RefundDayRow[]): CurrencyOverview[] {
+  const seen = new Set<Currency>([...payments.map((r) => r.currency), ...refunds.map((r) => r.currency), ...(asked ? [asked] : [])]);
+  const dates = datesOf(period);
+  return CURRENCIES.filter((c) => seen.has(c)).map((currency) => {
+    const daily = dates.map((date): OverviewDay => {
+      const p = payments.find((r) => r.currency === currency && r.day === date);
+      const r = refunds.find((x) => x.currency === currency && x.day === date);
+      return { date, volume: p?.volume ?? 0n, count: p?.count ?? 0, failed: p?.failed ?? 0, refundAmount: r?.amount ?? 0n, refundCount: r?.count ?? 0 };
+    });
+    const sum = <K extends 'count' | 'failed' | 'refundCount'>(k: K) => daily.reduce((n, d) => n + d[k], 0);
+    const count = sum('count');
+    const failed = sum('failed');
+    return {
+      currency,
+      volume: daily.reduce((n, d) => n + d.volume, 0n),
+      count,
+      failed,
+      successRate: count + failed > 0 ? count / (count + failed) : null,
+      refundAmount: daily.reduce((n, d) => n + d.refundAmount, 0n),
+      refundCount: sum('refundCount'),
+      daily,
+    };
+  });
+}
+
+/** Every calendar day of the period, oldest first. */
+function datesOf(period: Period): string[] {
+  const dates: string[] = [];
+  for (let d = DateTime.fromISO(period.first); d.toISODate()! <= period.last; d = d.plus({ days: 1 })) dates.push(d.toISODate()!);
+  return dates;
+}
