@@ -17,6 +17,7 @@ import { OrderDetail } from './orders/OrderDetail.tsx';
 import { SubscriptionsPage } from './subscriptions/SubscriptionsPage.tsx';
 import { SubscriptionDetail } from './subscriptions/SubscriptionDetail.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
+import { OverviewPage } from './overview/OverviewPage.tsx';
 import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
@@ -105,7 +106,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
       <header>
         <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
         <nav aria-label={t.title}>
-          {SCREENS.map((name) => <Link key={name} to={name} current={(screen || 'payments') === name}>{t[name]}</Link>)}
+          {SCREENS.map((name) => <Link key={name} to={name} current={(screen || 'overview') === name}>{t[name]}</Link>)}
         </nav>
         <span className="spacer" />
         {support && (
@@ -126,14 +127,14 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
         <button type="button" onClick={signOut}>{t.signOut}</button>
       </header>
       <main>
-        <Screen screen={screen || 'payments'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
       </main>
     </>
   );
 }
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
-const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'webhooks', 'settings'] as const;
+const SCREENS = ['overview', 'payments', 'orders', 'subscriptions', 'links', 'products', 'webhooks', 'settings'] as const;
 
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {
@@ -150,6 +151,8 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return <SettingsPage viewer={viewer} />;
     case 'webhooks':
       return <WebhooksPage viewer={viewer} />;
+    case 'overview':
+      return <OverviewPage viewer={viewer} />;
     default:
       return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
   }

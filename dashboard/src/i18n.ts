@@ -64,6 +64,11 @@ const tr = {
   accountIssuer: 'Hesabın banka kodu', routePreview: 'Bu kartı hangi hesap alır?', routePreviewAsk: 'Sor', previewBin: 'Kartın ilk 6-8 hanesi', routeReason: 'Neden', cost: 'Maliyet',
   ruleWeight: 'Ağırlık', costUnknown: 'bilinmiyor', routeReason_token: 'hesap belirtildi', routeReason_rule: 'kural', routeReason_cost: 'en ucuz', routeReason_default: 'varsayılan', routeReason_fallback: 'yedek (varsayılan)',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
+  // overview and CSV export
+  overview: 'Genel bakış', overviewPeriod: 'Dönem', overviewDays: 'Son {n} gün', loading: 'Yükleniyor…',
+  overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'Bu dönemde ödeme yok.', overviewVolume: 'Başarılı ödeme tutarı',
+  overviewCount: 'Adet', overviewSuccessRate: 'Başarı oranı', overviewDaily: 'Günlük rakamlar ({currency})', overviewDay: 'Gün',
+  overviewFailed: 'Başarısız', overviewDeclines: 'En sık ret nedenleri', overviewErrorCode: 'Hata kodu', exportCsv: 'CSV olarak indir',
 };
 export type Labels = typeof tr;
 const en: Labels = {
@@ -128,6 +133,11 @@ const en: Labels = {
   accountIssuer: "The account's bank issuer code", routePreview: 'Which account would take this card?', routePreviewAsk: 'Ask', previewBin: 'Card BIN (first 6-8 digits)', routeReason: 'Why', cost: 'Cost',
   ruleWeight: 'Weight', costUnknown: 'unknown', routeReason_token: 'account given', routeReason_rule: 'rule', routeReason_cost: 'cheapest', routeReason_default: 'default', routeReason_fallback: 'fallback (default)',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
+  // overview and CSV export
+  overview: 'Overview', overviewPeriod: 'Period', overviewDays: 'Last {n} days', loading: 'Loading…',
+  overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'No payments in this period.', overviewVolume: 'Successful volume',
+  overviewCount: 'Count', overviewSuccessRate: 'Success rate', overviewDaily: 'Daily figures ({currency})', overviewDay: 'Day',
+  overviewFailed: 'Failed', overviewDeclines: 'Top decline reasons', overviewErrorCode: 'Error code', exportCsv: 'Export CSV',
 };
 
 export type Lang = 'tr' | 'en';
