@@ -1,7 +1,10 @@
 // The overview landing page in Chromium: headline figures and the daily table formatted through
 // Intl in the reader's language (tr-TR, en-GB), the chart drawn, decline reasons, the 7/30-day
 // switch and the currency filter, the empty state; desktop and phone width (nothing scrolls
-// sideways). Screenshots in test-artifacts/.
+// sideways). And the payments list's "Export CSV" link: its address carries the filters shown, and
+// a click downloads that CSV (the token sent as a header, never in an address). Screenshots in
+// test-artifacts/.
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
@@ -20,7 +23,7 @@ beforeAll(async () => {
     { createdAt: '2026-03-03T09:00:00Z', amount: 10000n }, // 3 March: only in the 30-day period
     { createdAt: '2026-03-05T09:00:00Z', amount: 5000n, status: 'failed', errorCode: 'insufficient_funds' },
     { createdAt: '2026-03-06T09:00:00Z', amount: 5000n, status: 'failed', errorCode: 'insufficient_funds' },
-    { createdAt: '2026-03-06T10:00:00Z', amount: 2000n, currency: 'USD' },
+    { createdAt: '2026-03-06T10:00:00Z', amount: 2000n, currency: 'USD', channelReference: 'EXPORT-ME' },
   ]);
 });
 
@@ -84,6 +87,29 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     const { page, problems } = await open(1280, 900, { token, locale: 'en-GB' });
     await expect.poll(() => page.getByText('No payments in this period.').isVisible()).toBe(true);
     expect(await page.locator('[data-currency]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the payments list exports what its filters show as CSV (phone width)', async () => {
+    const { page, problems, requests } = await open(390, 844, { locale: 'en-GB', path: 'payments' });
+    const link = page.getByRole('link', { name: 'Export CSV' });
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/payments.csv');
+    await page.getByLabel('Reference').fill('EXPORT-ME');
+    await page.locator('select[name="status"]').selectOption('successful');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/payments.csv?status=successful&channelReference=EXPORT-ME');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`payments-${m.team}-2026-03-10.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',20.00,0.00,USD,');
+    expect(lines[1]).toContain('EXPORT-ME');
+    const fetched = requests.find((r) => r.url.includes('/dashboard/export/'));
+    expect(fetched?.authorization).toMatch(/^Bearer /);
+    for (const r of requests) expect(r.url).not.toContain(fetched!.authorization!.slice(7));
+    await fitsWidth(page, 390);
     expect(problems).toEqual([]);
     await page.context().close();
   });
