@@ -83,10 +83,12 @@ export function periodOf(days: number, timeZone: string, now: Date): Period {
 
 /** The overview of one workspace at `now` (the workspace's own time). */
 export async function overviewOf(db: Tx, workspace: { id: string; timeZone: string }, input: OverviewInput, now: Date): Promise<Overview> {
-  const { days, currency } = checkOverviewInput(input);
-  const period = periodOf(days, workspace.timeZone, now);
-  const scope = { workspaceId: workspace.id, timeZone: workspace.timeZone, period, currency };
-  const [payments, refunds, declines] = await Promise.all([paymentDays(db, scope), refundDays(db, scope), declineReasons(db, scope)]);
+  const { days, currency, period, statements } = overviewStatements(workspace, input, now);
+  const [payments, refunds, declines] = await Promise.all([
+    queryRows<PaymentDayRow>(db, statements.payments),
+    queryRows<RefundDayRow>(db, statements.refunds),
+    queryRows<{ errorCode: string; count: number }>(db, statements.declines),
+  ]);
   return {
     days,
     timeZone: workspace.timeZone,
@@ -95,6 +97,14 @@ export async function overviewOf(db: Tx, workspace: { id: string; timeZone: stri
     currencies: byCurrency(period, currency, payments, refunds),
     declines,
   };
+}
+
+/** The checked input, its period and the three statements of the overview (the benchmark EXPLAINs them). */
+export function overviewStatements(workspace: { id: string; timeZone: string }, input: OverviewInput, now: Date) {
+  const { days, currency } = checkOverviewInput(input);
+  const period = periodOf(days, workspace.timeZone, now);
+  const scope = { workspaceId: workspace.id, timeZone: workspace.timeZone, period, currency };
+  return { days, currency, period, statements: { payments: paymentDays(scope), refunds: refundDays(scope), declines: declineReasons(scope) } };
 }
 
 interface Scope {
@@ -123,10 +133,8 @@ const localDay = (column: Prisma.Sql, timeZone: string) => Prisma.sql`to_char(($
 const currencyIs = (column: Prisma.Sql, currency: Currency | null) => (currency ? Prisma.sql`AND ${column} = ${currency}::"Currency"` : Prisma.empty);
 
 /** Successful volume and count, and failures, per day and currency: one range scan of ("workspaceId", "createdAt"). */
-function paymentDays(db: Tx, s: Scope): Promise<PaymentDayRow[]> {
-  return queryRows<PaymentDayRow>(
-    db,
-    Prisma.sql`
+function paymentDays(s: Scope): Prisma.Sql {
+  return Prisma.sql`
       SELECT ${localDay(Prisma.sql`p."createdAt"`, s.timeZone)} AS day, p.currency::text AS currency,
              COALESCE(SUM(p.amount) FILTER (WHERE p.status = 'successful'), 0)::int8 AS volume,
              (COUNT(*) FILTER (WHERE p.status = 'successful'))::int4 AS count,
@@ -136,15 +144,12 @@ function paymentDays(db: Tx, s: Scope): Promise<PaymentDayRow[]> {
          AND p."createdAt" >= ${s.period.start} AND p."createdAt" < ${s.period.end}
          AND p.status IN ('successful', 'failed', 'expired')
          ${currencyIs(Prisma.sql`p.currency`, s.currency)}
-       GROUP BY 1, 2`,
-  );
+       GROUP BY 1, 2`;
 }
 
 /** Succeeded refunds and cancels per day of the refund and currency of the payment. */
-function refundDays(db: Tx, s: Scope): Promise<RefundDayRow[]> {
-  return queryRows<RefundDayRow>(
-    db,
-    Prisma.sql`
+function refundDays(s: Scope): Prisma.Sql {
+  return Prisma.sql`
       SELECT ${localDay(Prisma.sql`r."createdAt"`, s.timeZone)} AS day, p.currency::text AS currency,
              SUM(r.amount)::int8 AS amount, COUNT(*)::int4 AS count
         FROM "Refund" r JOIN "Payment" p ON p.id = r."paymentId"
@@ -152,15 +157,12 @@ function refundDays(db: Tx, s: Scope): Promise<RefundDayRow[]> {
          AND r."createdAt" >= ${s.period.start} AND r."createdAt" < ${s.period.end}
          AND r.status = 'succeeded'
          ${currencyIs(Prisma.sql`p.currency`, s.currency)}
-       GROUP BY 1, 2`,
-  );
+       GROUP BY 1, 2`;
 }
 
 /** The most frequent error codes of failed payments in the period. */
-function declineReasons(db: Tx, s: Scope): Promise<{ errorCode: string; count: number }[]> {
-  return queryRows(
-    db,
-    Prisma.sql`
+function declineReasons(s: Scope): Prisma.Sql {
+  return Prisma.sql`
       SELECT COALESCE(p."errorCode", 'unknown') AS "errorCode", COUNT(*)::int4 AS count
         FROM "Payment" p
        WHERE p."workspaceId" = ${s.workspaceId}::uuid
@@ -169,8 +171,7 @@ function declineReasons(db: Tx, s: Scope): Promise<{ errorCode: string; count: n
          ${currencyIs(Prisma.sql`p.currency`, s.currency)}
        GROUP BY 1
        ORDER BY 2 DESC, 1
-       LIMIT ${TOP_DECLINES}`,
-  );
+       LIMIT ${TOP_DECLINES}`;
 }
 
 /** Rows by currency, every day of the period present; the asked currency is listed even when empty. */

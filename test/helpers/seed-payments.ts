@@ -81,7 +81,7 @@ export async function seedManyPayments(url: string, workspaceId: string, o: Bulk
       `INSERT INTO "Refund" (id, "paymentId", type, status, amount, "createdAt")
        SELECT gen_random_uuid(), p.id, 'refund', 'succeeded', 500, p."createdAt" + interval '1 hour'
          FROM "Payment" p
-        WHERE p."workspaceId" = $1 AND p.status = 'successful' AND p.amount % 2000 = 1000 AND p."channelReference" LIKE 'REF-%0'`,
+        WHERE p."workspaceId" = $1 AND p.status = 'successful' AND p.amount % 2000 = 1000 AND p."channelReference" LIKE 'REF-%2'`,
       [workspaceId],
     );
     await client.query('ANALYZE "Payment"');
