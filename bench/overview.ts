@@ -88,11 +88,15 @@ async function main(): Promise<void> {
     await db?.$disconnect();
     await bare.end();
     await server.stop();
+    detachEmbeddedSignalHooks(['exit']);
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${(err as Error).stack ?? err}\n`);
-  process.exitCode = 1;
-});
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    process.stderr.write(`bench:overview failed: ${err.stack ?? err.message}\n`);
+    process.exit(1);
+  },
+);

@@ -128,36 +128,38 @@ interface RefundDayRow {
   count: number;
 }
 
-// A stored time (`timestamp` holding UTC) as the workspace's calendar day.
-const localDay = (column: Prisma.Sql, timeZone: string) => Prisma.sql`to_char((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+// A stored time (`timestamp` holding UTC) as the workspace's calendar day: a `date`, cheaper to
+// group by than text; the outer query turns each group's day into YYYY-MM-DD.
+const localDay = (column: Prisma.Sql, timeZone: string) => Prisma.sql`((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})::date`;
 const currencyIs = (column: Prisma.Sql, currency: Currency | null) => (currency ? Prisma.sql`AND ${column} = ${currency}::"Currency"` : Prisma.empty);
 
 /** Successful volume and count, and failures, per day and currency: one range scan of ("workspaceId", "createdAt"). */
 function paymentDays(s: Scope): Prisma.Sql {
   return Prisma.sql`
-      SELECT ${localDay(Prisma.sql`p."createdAt"`, s.timeZone)} AS day, p.currency::text AS currency,
-             COALESCE(SUM(p.amount) FILTER (WHERE p.status = 'successful'), 0)::int8 AS volume,
-             (COUNT(*) FILTER (WHERE p.status = 'successful'))::int4 AS count,
-             (COUNT(*) FILTER (WHERE p.status IN ('failed', 'expired')))::int4 AS failed
-        FROM "Payment" p
-       WHERE p."workspaceId" = ${s.workspaceId}::uuid
-         AND p."createdAt" >= ${s.period.start} AND p."createdAt" < ${s.period.end}
-         AND p.status IN ('successful', 'failed', 'expired')
-         ${currencyIs(Prisma.sql`p.currency`, s.currency)}
-       GROUP BY 1, 2`;
+      SELECT d.day::text AS day, d.currency::text AS currency, d.volume, d.count, d.failed FROM (
+        SELECT ${localDay(Prisma.sql`p."createdAt"`, s.timeZone)} AS day, p.currency,
+               COALESCE(SUM(p.amount) FILTER (WHERE p.status = 'successful'), 0)::int8 AS volume,
+               (COUNT(*) FILTER (WHERE p.status = 'successful'))::int4 AS count,
+               (COUNT(*) FILTER (WHERE p.status IN ('failed', 'expired')))::int4 AS failed
+          FROM "Payment" p
+         WHERE p."workspaceId" = ${s.workspaceId}::uuid
+           AND p.status IN ('successful', 'failed', 'expired')
+           AND p."createdAt" >= ${s.period.start} AND p."createdAt" < ${s.period.end}
+           ${currencyIs(Prisma.sql`p.currency`, s.currency)}
+         GROUP BY 1, 2) d`;
 }
 
 /** Succeeded refunds and cancels per day of the refund and currency of the payment. */
 function refundDays(s: Scope): Prisma.Sql {
   return Prisma.sql`
-      SELECT ${localDay(Prisma.sql`r."createdAt"`, s.timeZone)} AS day, p.currency::text AS currency,
-             SUM(r.amount)::int8 AS amount, COUNT(*)::int4 AS count
-        FROM "Refund" r JOIN "Payment" p ON p.id = r."paymentId"
-       WHERE p."workspaceId" = ${s.workspaceId}::uuid
-         AND r."createdAt" >= ${s.period.start} AND r."createdAt" < ${s.period.end}
-         AND r.status = 'succeeded'
-         ${currencyIs(Prisma.sql`p.currency`, s.currency)}
-       GROUP BY 1, 2`;
+      SELECT d.day::text AS day, d.currency::text AS currency, d.amount, d.count FROM (
+        SELECT ${localDay(Prisma.sql`r."createdAt"`, s.timeZone)} AS day, p.currency, SUM(r.amount)::int8 AS amount, COUNT(*)::int4 AS count
+          FROM "Refund" r JOIN "Payment" p ON p.id = r."paymentId"
+         WHERE p."workspaceId" = ${s.workspaceId}::uuid
+           AND r."createdAt" >= ${s.period.start} AND r."createdAt" < ${s.period.end}
+           AND r.status = 'succeeded'
+           ${currencyIs(Prisma.sql`p.currency`, s.currency)}
+         GROUP BY 1, 2) d`;
 }
 
 /** The most frequent error codes of failed payments in the period. */
