@@ -1,12 +1,12 @@
 // Payments as CSV records (docs/decisions.md, "CSV export"): read in keyset batches, newest first
-// (the list's order), so an export of any size holds one batch in memory; each payment becomes one
-// record of plain strings. Amounts are decimal strings in the payment's currency, times ISO 8601 in
-// UTC plus the creation time in the workspace's zone. No card data beyond what the gateway keeps
-// (first digits, last four).
-import { DateTime } from 'luxon';
+// (the list's order; domain/exports.ts), so an export of any size holds one batch in memory. Each
+// payment becomes one record of plain strings: amounts as decimal strings in the payment's
+// currency, times ISO 8601 in UTC plus the creation time in the workspace's zone. No card data
+// beyond what the gateway keeps (first digits, last four).
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatAmount } from '../money.ts';
+import { keysetRows, localIso, olderThan } from '../exports.ts';
 
 export const PAYMENT_CSV_COLUMNS = [
   'token',
@@ -31,9 +31,6 @@ export const PAYMENT_CSV_COLUMNS = [
 
 export type PaymentCsvRecord = Record<(typeof PAYMENT_CSV_COLUMNS)[number], string>;
 
-/** Rows per database round trip: small enough to stay a few hundred kilobytes. */
-export const EXPORT_BATCH = 1000;
-
 const SELECT = {
   id: true,
   createdAt: true,
@@ -56,31 +53,18 @@ const SELECT = {
 
 type ExportRow = Prisma.PaymentGetPayload<{ select: typeof SELECT }>;
 
-/**
- * The payments matching `where`, newest first, `batch` at a time. Keyset paging on (createdAt, id)
- * rather than an offset: each batch starts where the last ended, through the ("workspaceId",
- * "createdAt") index, however deep into the list it is. `signal` stops it between batches.
- */
-export async function* paymentRecords(db: Tx, where: Prisma.PaymentWhereInput, signal?: AbortSignal, batch = EXPORT_BATCH): AsyncGenerator<PaymentCsvRecord> {
-  let after: { createdAt: Date; id: string } | null = null;
-  while (!signal?.aborted) {
-    const page: ExportRow[] = await db.payment.findMany({
-      where: after ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] } : where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: batch,
-      select: SELECT,
-    });
-    for (const row of page) yield paymentRecord(row);
-    if (page.length < batch) return;
-    after = page[page.length - 1]!;
-  }
+/** The payments matching `where`, newest first, as records, one batch in memory at a time. */
+export async function* paymentRecords(db: Tx, where: Prisma.PaymentWhereInput, signal?: AbortSignal, batch?: number): AsyncGenerator<PaymentCsvRecord> {
+  const page = (after: ExportRow | null, take: number): Promise<ExportRow[]> =>
+    db.payment.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, select: SELECT });
+  for await (const row of keysetRows(page, signal, batch)) yield paymentRecord(row);
 }
 
 export function paymentRecord(p: ExportRow): PaymentCsvRecord {
   return {
     token: p.id,
     created_at: p.createdAt.toISOString(),
-    created_at_local: DateTime.fromJSDate(p.createdAt, { zone: p.workspace.timeZone }).toISO() ?? '',
+    created_at_local: localIso(p.createdAt, p.workspace.timeZone),
     time_zone: p.workspace.timeZone,
     status: p.status,
     payment_status: p.paymentStatus ?? '',
@@ -97,13 +81,4 @@ export function paymentRecord(p: ExportRow): PaymentCsvRecord {
     is_test: String(p.isTest),
     completed_at: p.completedAt?.toISOString() ?? '',
   };
-}
-
-/**
- * A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage
- * return) gets a leading apostrophe, so that opening the file never executes what a shopper or
- * merchant typed into a reference or a card holder's name.
- */
-export function inertCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
