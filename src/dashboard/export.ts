@@ -49,13 +49,17 @@ const EXPORTS: Record<string, ListExport> = {
 
 const EXPORT_PATH = /^\/dashboard\/export\/(\w+)\.csv$/;
 
-/** Answers the export addresses; false for every other request. */
+/** Answers every address under /dashboard/export/ (an unknown list: 404); false for every other request. */
 export async function handleExport(services: Services, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-  const name = EXPORT_PATH.exec(url.pathname)?.[1];
-  const list = name && Object.hasOwn(EXPORTS, name) ? EXPORTS[name]! : undefined;
-  if (!name || !list) return false;
+  if (!url.pathname.startsWith('/dashboard/export/')) return false;
   const lang = languageFrom(req.headers['accept-language']);
+  const name = EXPORT_PATH.exec(url.pathname)?.[1];
+  const list = name && Object.hasOwn(EXPORTS, name) ? EXPORTS[name] : undefined;
+  if (!name || !list) {
+    sendJson(res, 404, { result: { successful: false, message: 'Not found' } });
+    return true;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return true;

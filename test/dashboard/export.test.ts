@@ -1,4 +1,4 @@
-// GET /dashboard/export/payments.csv over real HTTP: who may read it (no or a bad token: 401; a
+// GET /dashboard/export/payments.csv (and orders.csv) over real HTTP: who may read it (no or a bad token: 401; a
 // workspace's token: its own rows only; support: the workspace it names), the content (columns,
 // decimal amounts, UTC and Istanbul times, quoting, formula-safe cells), the payments list's
 // filters, refused filters by name, and 100,000 rows streamed in chunks while the gateway's heap
@@ -11,6 +11,9 @@ import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { PAYMENT_CSV_COLUMNS } from '../../src/domain/payments/export.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { insertPayments, seedManyPayments } from '../helpers/seed-payments.ts';
+import { orderBody } from '../helpers/orders.ts';
+import { payOnCheckout } from '../helpers/checkout.ts';
+import { ORDER_CSV_COLUMNS } from '../../src/domain/orders/export.ts';
 
 const { t, merchant: m, merchants, seed } = useGateway({ merchant: true, merchants: { other: {} }, now: '2026-03-10T12:00:00Z' });
 
@@ -100,6 +103,31 @@ describe('payments CSV export', () => {
     const unknown = await get('amount=5');
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).errors).toEqual({ amount: ['The field "amount" is not known to this operation.'] });
+  });
+
+  it("exports orders with the orders list's filters, formula-safe", async () => {
+    const open = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-OPEN-1', description: '=cmd|calc' } }));
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    t.clock.advance(1_000);
+    const paid = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-PAID-2' } }));
+    await payOnCheckout(paid.body.order.checkout_url, {});
+    const orders = (path: string) => fetch(`${t.gateway.baseUrl}/dashboard/export/${path}`, { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' } });
+    const all = await orders('orders.csv');
+    expect(all.status).toBe(200);
+    expect(all.headers.get('content-disposition')).toBe(`attachment; filename="orders-${m.team}-2026-03-10.csv"`);
+    const text = await all.text();
+    expect(text.split('\r\n')[0]).toBe(ORDER_CSV_COLUMNS.join(','));
+    const rows: Record<string, string>[] = parse(text, { columns: true });
+    expect(rows.map((r) => r.channel_reference)).toEqual(['ORD-PAID-2', 'ORD-OPEN-1']);
+    expect(rows[1]).toMatchObject({ status: 'open', amount: '100.00', currency: 'TRY', description: "'=cmd|calc", customer_reference: 'CUST-1', paid_at: '' });
+    const onlyPaid: Record<string, string>[] = parse(await (await orders('orders.csv?status=paid')).text(), { columns: true });
+    expect(onlyPaid.map((r) => r.channel_reference)).toEqual(['ORD-PAID-2']);
+    expect(onlyPaid[0]!.paid_at).toMatch(/^2026-03-10T/);
+    // A key of the payments list is not one of the orders list.
+    const wrong = await orders('orders.csv?paymentStatus=paid');
+    expect(wrong.status).toBe(422);
+    expect(Object.keys((await wrong.json()).errors)).toEqual(['paymentStatus']);
+    expect((await orders('nothing.csv')).status).toBe(404);
   });
 
   it('streams 100,000 rows: many chunks, and the heap holds far less than the file', { timeout: 300_000 }, async () => {

@@ -113,4 +113,16 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  it("the orders list's export link carries its filters", async () => {
+    const { page, problems } = await open(1280, 900, { locale: 'en-GB', path: 'orders' });
+    const link = page.getByRole('link', { name: 'Export CSV' });
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/orders.csv');
+    await page.locator('select[name="status"]').selectOption('paid');
+    await page.getByLabel('Reference').fill('ORD-7');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/orders.csv?status=paid&channelReference=ORD-7');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });
