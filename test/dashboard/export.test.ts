@@ -86,6 +86,16 @@ describe('payments CSV export', () => {
     expect((await rowsOf(await get(`workspaceSlug=${merchants.other.team}`))).map((r) => r.token)).toEqual([...ids].reverse());
   });
 
+  it('answers HEAD with the headers alone and refuses other methods', async () => {
+    const head = await fetch(exportUrl(), { method: 'HEAD', headers: { Authorization: `Bearer ${token}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await head.text()).toBe('');
+    const post = await fetch(exportUrl(), { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
   it('support staff export the workspace they name', async () => {
     const support = await createAccessToken(t.gateway.services.db, null, 'support export');
     const rows = await rowsOf(await get(`workspaceSlug=${merchants.other.team}`, support));
