@@ -1,6 +1,6 @@
 // The overview landing page in Chromium: headline figures and the daily table formatted through
 // Intl in the reader's language (tr-TR, en-GB), the chart drawn, decline reasons, the 7/30-day
-// switch and the currency filter, the empty state; desktop and phone width (nothing scrolls
+// switch and the currency filter, the empty and error states; desktop and phone width (nothing scrolls
 // sideways). And the payments list's "Export CSV" link: its address carries the filters shown, and
 // a click downloads that CSV (the token sent as a header, never in an address). Screenshots in
 // test-artifacts/.
@@ -11,6 +11,7 @@ import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { insertPayments } from '../helpers/seed-payments.ts';
+import pg from 'pg';
 
 warnIfNoChromium('overview.browser.test.ts');
 
@@ -89,6 +90,23 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     expect(await page.locator('[data-currency]').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('shows an error, not empty figures, when they cannot be read', async () => {
+    // A real failure of the overview's refunds statement: its table is briefly not there.
+    const admin = new pg.Client({ connectionString: t.databaseUrl });
+    await admin.connect();
+    await admin.query('ALTER TABLE "Refund" RENAME TO "RefundAway"');
+    try {
+      const { page } = await open(1280, 900, { locale: 'en-GB' });
+      await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
+      expect(await page.locator('[data-currency]').count()).toBe(0);
+      expect(await page.getByText('No payments in this period.').count()).toBe(0);
+      await page.context().close();
+    } finally {
+      await admin.query('ALTER TABLE "RefundAway" RENAME TO "Refund"');
+      await admin.end();
+    }
   });
 
   it('the payments list exports what its filters show as CSV (phone width)', async () => {
