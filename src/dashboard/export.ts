@@ -1,5 +1,5 @@
-// GET /dashboard/export/payments.csv and /dashboard/export/orders.csv?<the list's filters>: the
-// filtered list as CSV, streamed. Authorised exactly as the list: the same bearer token, the same workspace scope
+// GET /dashboard/export/{payments,orders,subscriptions}.csv?<the list's filters>: the filtered
+// list as CSV, streamed. Authorised exactly as the list: the same bearer token, the same workspace scope
 // (graphql/lists.ts `listWhere`; support tokens read every workspace, or the one named by
 // workspaceSlug). Rows are read in keyset batches and written as they come, with the response's
 // back-pressure, so the file is never held in memory. csv-stringify does the quoting (RFC 4180,
@@ -9,12 +9,13 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { OrderStatus, PaymentMoneyStatus, PaymentStatus } from '../generated/prisma/client.ts';
+import { OrderStatus, PaymentMoneyStatus, PaymentStatus, SubscriptionStatus } from '../generated/prisma/client.ts';
 import type { Services } from '../domain/services.ts';
 import type { Tx } from '../db/client.ts';
 import { inertCell } from '../domain/exports.ts';
 import { PAYMENT_CSV_COLUMNS, paymentRecords } from '../domain/payments/export.ts';
 import { ORDER_CSV_COLUMNS, orderRecords } from '../domain/orders/export.ts';
+import { SUBSCRIPTION_CSV_COLUMNS, subscriptionRecords } from '../domain/subscriptions/export.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { viewerFromToken } from '../graphql/yoga.ts';
 import { listWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
@@ -44,6 +45,12 @@ const EXPORTS: Record<string, ListExport> = {
     texts: ['channelReference'],
     columns: ORDER_CSV_COLUMNS,
     records: (db, where, signal) => orderRecords(db, where as Prisma.OrderWhereInput, signal),
+  },
+  subscriptions: {
+    enums: { status: Object.values(SubscriptionStatus) },
+    texts: ['channelReference'],
+    columns: SUBSCRIPTION_CSV_COLUMNS,
+    records: (db, where, signal) => subscriptionRecords(db, where as Prisma.SubscriptionWhereInput, signal),
   },
 };
 

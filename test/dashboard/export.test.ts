@@ -1,4 +1,4 @@
-// GET /dashboard/export/payments.csv (and orders.csv) over real HTTP: who may read it (no or a bad token: 401; a
+// GET /dashboard/export/payments.csv (and orders.csv, subscriptions.csv) over real HTTP: who may read it (no or a bad token: 401; a
 // workspace's token: its own rows only; support: the workspace it names), the content (columns,
 // decimal amounts, UTC and Istanbul times, quoting, formula-safe cells), the payments list's
 // filters, refused filters by name, and 100,000 rows streamed in chunks while the gateway's heap
@@ -14,6 +14,7 @@ import { insertPayments, seedManyPayments } from '../helpers/seed-payments.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { payOnCheckout } from '../helpers/checkout.ts';
 import { ORDER_CSV_COLUMNS } from '../../src/domain/orders/export.ts';
+import { openSubscription, recurringProduct, saveProducts } from '../subscriptions/support.ts';
 
 const { t, merchant: m, merchants, seed } = useGateway({ merchant: true, merchants: { other: {} }, now: '2026-03-10T12:00:00Z' });
 
@@ -138,6 +139,19 @@ describe('payments CSV export', () => {
     expect(wrong.status).toBe(422);
     expect(Object.keys((await wrong.json()).errors)).toEqual(['paymentStatus']);
     expect((await orders('nothing.csv')).status).toBe(404);
+  });
+
+  it("exports subscriptions with the subscriptions list's filters", async () => {
+    await saveProducts(m, [recurringProduct(m, 'PLAN-BASIC')]);
+    const { token: sub } = await openSubscription(m, { subscription: { channel_reference: 'SUB-EXPORT-1' } });
+    const subscriptions = (query: string) => fetch(`${t.gateway.baseUrl}/dashboard/export/subscriptions.csv${query}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await subscriptions('?status=pending');
+    expect(res.status).toBe(200);
+    const rows: Record<string, string>[] = parse(await res.text(), { columns: true });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ token: sub, channel_reference: 'SUB-EXPORT-1', status: 'pending', period: 'monthly', amount: '100.00', currency: 'TRY', customer_reference: 'CUST-1', cancelled_at: '' });
+    expect(parse(await (await subscriptions('?status=active')).text(), { columns: true })).toEqual([]);
+    expect((await subscriptions('?status=paid')).status).toBe(422);
   });
 
   it('streams 100,000 rows: many chunks, and the heap holds far less than the file', { timeout: 300_000 }, async () => {

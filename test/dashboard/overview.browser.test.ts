@@ -132,7 +132,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await page.context().close();
   });
 
-  it("the orders list's export link carries its filters", async () => {
+  it("the orders and subscriptions lists' export links carry their filters", async () => {
     const { page, problems } = await open(1280, 900, { locale: 'en-GB', path: 'orders' });
     const link = page.getByRole('link', { name: 'Export CSV' });
     await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/orders.csv');
@@ -140,6 +140,11 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await page.getByLabel('Reference').fill('ORD-7');
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/orders.csv?status=paid&channelReference=ORD-7');
+    // The subscriptions list the same way.
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await page.locator('select[name="status"]').selectOption('past_due');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/subscriptions.csv?status=past_due');
     expect(problems).toEqual([]);
     await page.context().close();
   });
