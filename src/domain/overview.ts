@@ -128,25 +128,35 @@ interface RefundDayRow {
   count: number;
 }
 
-// A stored time (`timestamp` holding UTC) as the workspace's calendar day: a `date`, cheaper to
-// group by than text; the outer query turns each group's day into YYYY-MM-DD.
+// A stored time (`timestamp` holding UTC) as the workspace's calendar day, for the few refunds of a
+// period: a `date`, cheaper to group by than text; the outer query turns it into YYYY-MM-DD.
 const localDay = (column: Prisma.Sql, timeZone: string) => Prisma.sql`((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})::date`;
 const currencyIs = (column: Prisma.Sql, currency: Currency | null) => (currency ? Prisma.sql`AND ${column} = ${currency}::"Currency"` : Prisma.empty);
 
-/** Successful volume and count, and failures, per day and currency: one range scan of ("workspaceId", "createdAt"). */
+/**
+ * Successful volume and count, and failures, per day and currency: the period's days are cut in
+ * the workspace's zone first (generate_series of local midnights, each turned into its UTC
+ * instant), then each day is one index-only range scan of ("workspaceId", status, "createdAt",
+ * currency, amount). No row's time is converted.
+ */
 function paymentDays(s: Scope): Prisma.Sql {
   return Prisma.sql`
-      SELECT d.day::text AS day, d.currency::text AS currency, d.volume, d.count, d.failed FROM (
-        SELECT ${localDay(Prisma.sql`p."createdAt"`, s.timeZone)} AS day, p.currency,
+      SELECT d.day::text AS day, x.currency::text AS currency, x.volume, x.count, x.failed
+        FROM (SELECT g::date AS day,
+                     (g AT TIME ZONE ${s.timeZone}) AT TIME ZONE 'UTC' AS starts,
+                     ((g + interval '1 day') AT TIME ZONE ${s.timeZone}) AT TIME ZONE 'UTC' AS ends
+                FROM generate_series(${s.period.first}::date::timestamp, ${s.period.last}::date::timestamp, interval '1 day') AS g) d
+       CROSS JOIN LATERAL (
+        SELECT p.currency,
                COALESCE(SUM(p.amount) FILTER (WHERE p.status = 'successful'), 0)::int8 AS volume,
                (COUNT(*) FILTER (WHERE p.status = 'successful'))::int4 AS count,
                (COUNT(*) FILTER (WHERE p.status IN ('failed', 'expired')))::int4 AS failed
           FROM "Payment" p
          WHERE p."workspaceId" = ${s.workspaceId}::uuid
            AND p.status IN ('successful', 'failed', 'expired')
-           AND p."createdAt" >= ${s.period.start} AND p."createdAt" < ${s.period.end}
+           AND p."createdAt" >= d.starts AND p."createdAt" < d.ends
            ${currencyIs(Prisma.sql`p.currency`, s.currency)}
-         GROUP BY 1, 2) d`;
+         GROUP BY p.currency) x`;
 }
 
 /** Succeeded refunds and cancels per day of the refund and currency of the payment. */

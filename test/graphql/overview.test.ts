@@ -1,6 +1,7 @@
 // The dashboard's overview query against rows written with exact times: sums per day and currency
-// (TRY never added to USD), the Istanbul midnight on both sides, refunds on the day they were made,
-// decline reasons, the success rate, the 7/30-day periods, the currency filter, refused arguments
+// (TRY never added to USD), the Istanbul midnight on both sides, London's across summer time,
+// refunds on the day they were made, decline reasons, the success rate, the 7/30-day periods, the
+// currency filter, refused arguments
 // by name, and who may read it (no token: 401; another workspace's rows: never).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
@@ -9,7 +10,7 @@ import { gql } from '../helpers/webhooks.ts';
 import { insertPayments } from '../helpers/seed-payments.ts';
 
 // 15:00 in Istanbul (UTC+3) on 10 March: the 7-day period is 4-10 March, from 3 March 21:00 UTC.
-const { t, merchant: m, merchants } = useGateway({ merchant: true, merchants: { other: {} }, now: '2026-03-10T12:00:00Z' });
+const { t, merchant: m, merchants, seed } = useGateway({ merchant: true, merchants: { other: {} }, now: '2026-03-10T12:00:00Z' });
 
 const QUERY = `query ($days: Int!, $currency: String, $slug: String) {
   overview(days: $days, currency: $currency, workspaceSlug: $slug) {
@@ -97,6 +98,32 @@ describe('overview', () => {
     const gbp = (await overview({ days: 7, currency: 'GBP' })).body.data.overview;
     expect(gbp.currencies).toHaveLength(1);
     expect(gbp.currencies[0]).toMatchObject({ currency: 'GBP', volume: '0.00', count: 0, successRate: null });
+  });
+
+  it("cuts days at the workspace zone's midnight across a summer-time change (London, 29 March)", async () => {
+    const london = await seed();
+    await t.gateway.services.db.workspace.update({ where: { id: london.workspaceId }, data: { timeZone: 'Europe/London' } });
+    await insertPayments(t.databaseUrl, london.workspaceId, [
+      { createdAt: '2026-03-28T23:59:59Z', amount: 100n }, // 23:59:59 GMT on 28 March
+      { createdAt: '2026-03-29T00:00:00Z', amount: 200n }, // 00:00 GMT on 29 March (clocks go forward at 01:00)
+      { createdAt: '2026-03-29T22:59:59Z', amount: 400n }, // 23:59:59 BST on 29 March
+      { createdAt: '2026-03-29T23:00:00Z', amount: 800n }, // 00:00 BST on 30 March
+    ]);
+    const londonToken = await createAccessToken(t.gateway.services.db, london.team, 'london');
+    const before = t.clock.now();
+    t.clock.set('2026-03-31T12:00:00Z');
+    try {
+      const o = (await overview({ days: 7 }, londonToken)).body.data.overview;
+      expect(o).toMatchObject({ timeZone: 'Europe/London', from: '2026-03-25', to: '2026-03-31' });
+      const daily: Day[] = o.currencies[0].daily;
+      expect(daily.filter((d) => d.count > 0).map((d) => [d.date, d.volume])).toEqual([
+        ['2026-03-28', '1.00'],
+        ['2026-03-29', '6.00'],
+        ['2026-03-30', '8.00'],
+      ]);
+    } finally {
+      t.clock.set(before);
+    }
   });
 
   it('refuses other periods and unknown currencies by argument name', async () => {
