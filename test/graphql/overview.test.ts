@@ -1,8 +1,8 @@
 // The dashboard's overview query against rows written with exact times: sums per day and currency
 // (TRY never added to USD), the Istanbul midnight on both sides, London's across summer time,
 // refunds on the day they were made, decline reasons, the success rate, the 7/30-day periods, the
-// currency filter, refused arguments
-// by name, and who may read it (no token: 401; another workspace's rows: never).
+// currency filter, refused arguments by name, and who may read it (no token: 401; another
+// workspace's rows: never).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { useGateway } from '../helpers/fixture.ts';
