@@ -13,6 +13,7 @@ import { createRestHandler } from './rest/handler.ts';
 import { createCheckoutRouter } from './checkout/router.ts';
 import { createProviderPages } from './providers/pages.ts';
 import { createDashboardHandler } from './dashboard/static.ts';
+import { handleExport } from './dashboard/export.ts';
 import type { RateLimitSettings } from './rest/rate-limit.ts';
 import type { AdmissionMemory } from './rest/admission-memory.ts';
 import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
@@ -104,6 +105,7 @@ export function createApp(opts: AppOptions): App {
       if (await apiDocs(req, res)) return;
       if (await checkout(req, res)) return;
       if (await providerPages(req, res)) return;
+      if (await handleExport(opts.services, req, res)) return;
       if (await dashboard(req, res)) return;
       if (await handleFavicon(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];

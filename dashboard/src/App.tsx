@@ -23,6 +23,7 @@ import { CustomersPage } from './customers/CustomersPage.tsx';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { TokensPage } from './team/TokensPage.tsx';
 import { AuditPage } from './team/AuditPage.tsx';
+import { OverviewPage } from './overview/OverviewPage.tsx';
 import { Link } from './ui.tsx';
 
 const WHO_AM_I = gql`
@@ -115,7 +116,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
       <header>
         <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
         <nav aria-label={t.title}>
-          {screens.map((name) => <Link key={name} to={name} current={(screen || 'payments') === name}>{t[name]}</Link>)}
+          {screens.map((name) => <Link key={name} to={name} current={(screen || 'overview') === name}>{t[name]}</Link>)}
         </nav>
         <SearchBox key={screen === 'search' ? arg : ''} initial={screen === 'search' && arg ? decodeURIComponent(arg) : ''} />
         <span className="spacer" />
@@ -137,14 +138,14 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
         <button type="button" onClick={signOut}>{t.signOut}</button>
       </header>
       <main>
-        <Screen screen={screen || 'payments'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
       </main>
     </>
   );
 }
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
-const SCREENS = ['payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'webhooks', 'settings'] as const;
+const SCREENS = ['overview', 'payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'webhooks', 'settings'] as const;
 /** Shown to owners and support staff only: the workspace's tokens and its audit trail. */
 const TEAM_SCREENS = ['tokens', 'audit'] as const;
 
@@ -171,6 +172,8 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return <TokensPage viewer={viewer} />;
     case 'audit':
       return <AuditPage viewer={viewer} />;
+    case 'overview':
+      return <OverviewPage viewer={viewer} />;
     default:
       return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
   }

@@ -74,8 +74,13 @@ const tr = {
   revoke: 'İptal et', confirmRevoke: '"{name}" anahtarı iptal edilsin mi? Hemen çalışmaz olur.', newToken: 'Yeni erişim anahtarı',
   tokenDays: 'Geçerlilik (gün, boş: süresiz)', tokenShownOnce: '"{name}" oluşturuldu. Bu anahtar yalnızca şimdi gösterilir; hemen saklayın:',
   audit: 'Denetim kaydı', auditHelp: 'Panel anahtarlarıyla yapılan değişiklikler, rolün izin vermediği denemeler ve destek ekibinin okumaları. Kart verisi ve gizli bilgiler kaydedilmez.',
-  accessToken: 'Anahtar', exportCsv: 'CSV indir', time: 'Zaman', requestId: 'İstek kimliği', changes: 'Gönderilen',
+  accessToken: 'Anahtar', auditCsv: 'CSV indir', time: 'Zaman', requestId: 'İstek kimliği', changes: 'Gönderilen',
   outcome_done: 'yapıldı', outcome_forbidden: 'reddedildi (rol)', outcome_read: 'okuma',
+  // overview and CSV export
+  overview: 'Genel bakış', overviewPeriod: 'Dönem', overviewDays: 'Son {n} gün', loading: 'Yükleniyor…',
+  overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'Bu dönemde ödeme yok.', overviewVolume: 'Başarılı ödeme tutarı',
+  overviewCount: 'Adet', overviewSuccessRate: 'Başarı oranı', overviewDaily: 'Günlük rakamlar ({currency})', overviewDay: 'Gün',
+  overviewFailed: 'Başarısız', overviewDeclines: 'En sık ret nedenleri', overviewErrorCode: 'Hata kodu', exportCsv: 'CSV olarak indir',
 };
 export type Labels = typeof tr;
 const en: Labels = {
@@ -149,8 +154,13 @@ const en: Labels = {
   revoke: 'Revoke', confirmRevoke: 'Revoke the token "{name}"? It stops working at once.', newToken: 'New access token',
   tokenDays: 'Valid for (days, empty: no end)', tokenShownOnce: '"{name}" created. This token is shown only now; store it at once:',
   audit: 'Audit trail', auditHelp: 'Changes made with dashboard tokens, attempts a role did not allow, and support staff reads. Card data and secrets are never recorded.',
-  accessToken: 'Token', exportCsv: 'Download CSV', time: 'Time', requestId: 'Request id', changes: 'Sent',
+  accessToken: 'Token', auditCsv: 'Download CSV', time: 'Time', requestId: 'Request id', changes: 'Sent',
   outcome_done: 'done', outcome_forbidden: 'refused (role)', outcome_read: 'read',
+  // overview and CSV export
+  overview: 'Overview', overviewPeriod: 'Period', overviewDays: 'Last {n} days', loading: 'Loading…',
+  overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'No payments in this period.', overviewVolume: 'Successful volume',
+  overviewCount: 'Count', overviewSuccessRate: 'Success rate', overviewDaily: 'Daily figures ({currency})', overviewDay: 'Day',
+  overviewFailed: 'Failed', overviewDeclines: 'Top decline reasons', overviewErrorCode: 'Error code', exportCsv: 'Export CSV',
 };
 
 export type Lang = 'tr' | 'en';

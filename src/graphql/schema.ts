@@ -22,5 +22,6 @@ import './types/routing-resilience.ts';
 import './types/timeline.ts';
 import './types/customers.ts';
 import './types/search.ts';
+import './types/overview.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

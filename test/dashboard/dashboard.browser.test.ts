@@ -12,13 +12,14 @@ import { CARDS, paymentBody } from '../helpers/payments.ts';
 warnIfNoChromium('dashboard.browser.test.ts');
 
 const { t, merchant: m, state, open: openAt, pay } = useDashboard();
-const open = (width: number, height: number, token?: string, locale?: string) => openAt(width, height, { token, locale });
+// The payments list (the landing page is the overview).
+const open = (width: number, height: number, token?: string, locale?: string) => openAt(width, height, { token, locale, path: 'payments' });
 
 describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_000 }, () => {
   it('signs in from the link, drops the token from the URL, and sends it only as a bearer header', async () => {
     const { page, problems, requests } = await open(1280, 800);
     await expect.poll(() => page.locator('header strong').textContent()).toMatch(/^ws\w+ \(test\)$|^\S+ \((test|live)\)$/);
-    expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/`);
+    expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/payments`);
     expect(await page.evaluate(() => sessionStorage.getItem('dashboard.token'))).toBe(state.token);
     for (const r of requests) expect(r.url).not.toContain(state.token);
     const graphql = requests.filter((r) => r.url.startsWith(`${t.gateway.baseUrl}/graphql`));

@@ -46,7 +46,8 @@ describe.skipIf(!haveChromium)('pages in Chromium', { timeout: 120_000 }, () => 
     const w = await watch();
     const sockets: string[] = [];
     w.page.on('websocket', (ws) => sockets.push(ws.url()));
-    await w.page.goto(`${t.gateway.baseUrl}/dashboard/#token=${encodeURIComponent(state.token)}`);
+    // The payments list, which opens the live connection (the landing page is the overview).
+    await w.page.goto(`${t.gateway.baseUrl}/dashboard/payments#token=${encodeURIComponent(state.token)}`);
     await expect.poll(() => w.page.getByRole('heading', { name: 'Payments' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => sockets).toEqual([`${t.gateway.baseUrl.replace('http', 'ws')}/graphql`]);
     expect(await iconOf(w.page)).toEqual({ status: 200, type: 'image/svg+xml' });

@@ -4,6 +4,7 @@ import { gql } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection, useDateFormat } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 
 const ORDERS = gql`
   query Orders($first: Int, $after: String, $last: Int, $before: String, $filter: OrderFilter, $slug: String) {
@@ -35,6 +36,7 @@ export function OrdersPage({ viewer }: { viewer: Viewer }) {
         <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
+      <ExportLink href={exportHref('orders.csv', filter, viewer.support ? viewer.slug : undefined)} />
       <ListTable list={list} head={[t.reference, t.amount, t.status, t.customer, t.created]}>
         {list.rows.map((o) => (
           <tr key={o.token} data-token={o.token}>

@@ -5,6 +5,7 @@ import { gql, useQuery, useSubscription } from 'urql';
 import { useT } from '../i18n.ts';
 import { navigate } from '../router.ts';
 import type { Viewer } from '../App.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 
 const PAYMENTS = gql`
   query Payments($first: Int, $after: String, $last: Int, $before: String, $filter: PaymentFilter, $slug: String) {
@@ -72,6 +73,7 @@ export function PaymentsPage({ viewer }: { viewer: Viewer }) {
         <label>{t.cardLastFour}<input name="cardLastFour" inputMode="numeric" maxLength={4} size={4} pattern="[0-9]{4}" {...field('lastFour')} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
+      <ExportLink href={exportHref('payments.csv', variables.filter, variables.slug)} />
       {error && <p className="error" role="alert">{error.message}</p>}
       <div className="table-wrap">
         <table aria-live="polite">

@@ -4,6 +4,7 @@ import { gql } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection, useDateFormat } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 
 const SUBSCRIPTIONS = gql`
   query Subscriptions($first: Int, $after: String, $last: Int, $before: String, $filter: SubscriptionFilter, $slug: String) {
@@ -36,6 +37,7 @@ export function SubscriptionsPage({ viewer }: { viewer: Viewer }) {
         <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
+      <ExportLink href={exportHref('subscriptions.csv', filter, viewer.support ? viewer.slug : undefined)} />
       <ListTable list={list} head={[t.reference, t.amount, t.period, t.status, t.customer, t.periodEnd]}>
         {list.rows.map((s) => (
           <tr key={s.token} data-token={s.token}>

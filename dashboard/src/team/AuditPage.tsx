@@ -71,7 +71,7 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
         <label>{t.from}<input name="from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} /></label>
         <label>{t.to}<input name="to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
-        <button type="button" onClick={download}>{t.exportCsv}</button>
+        <button type="button" onClick={download}>{t.auditCsv}</button>
       </form>
       {exportError && <p className="error" role="alert">{exportError}</p>}
       <ListTable list={list} head={[t.time, t.operation, t.outcome, t.accessToken, t.role, t.requestId, t.changes]}>

@@ -1,0 +1,125 @@
+// The landing page: the last 7, 30 or 90 days of the workspace's time zone, one block per currency
+// (never added together): headline figures, a chart and the same figures as a table, then the most
+// frequent decline reasons. Loading, error and empty states are announced.
+import { useMemo, useState } from 'react';
+import { gql, useQuery } from 'urql';
+import { useT } from '../i18n.ts';
+import type { Viewer } from '../App.tsx';
+import { DailyChart } from './DailyChart.tsx';
+import { formatters, type Formatters } from './format.ts';
+
+const OVERVIEW = gql`
+  query Overview($days: Int!, $currency: String, $slug: String) {
+    overview(days: $days, currency: $currency, workspaceSlug: $slug) {
+      days timeZone from to
+      currencies { currency volume count failed successRate refundAmount refundCount daily { date volume count failed refundAmount refundCount } }
+      declines { errorCode count }
+    }
+  }
+`;
+
+const PERIODS = [7, 30, 90] as const;
+const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'];
+
+interface Day { date: string; volume: string; count: number; failed: number; refundAmount: string; refundCount: number }
+interface CurrencyFigures { currency: string; volume: string; count: number; failed: number; successRate: number | null; refundAmount: string; refundCount: number; daily: Day[] }
+interface OverviewData { days: number; timeZone: string; from: string; to: string; currencies: CurrencyFigures[]; declines: { errorCode: string; count: number }[] }
+
+export function OverviewPage({ viewer }: { viewer: Viewer }) {
+  const { t, lang } = useT();
+  const [days, setDays] = useState<number>(7);
+  const [currency, setCurrency] = useState('');
+  const variables = { days, currency: currency || undefined, slug: viewer.support ? viewer.slug : undefined };
+  const [{ data, error, fetching }] = useQuery({ query: OVERVIEW, variables });
+  const fmt = useMemo(() => formatters(lang), [lang]);
+  const overview: OverviewData | null | undefined = data?.overview;
+  return (
+    <section aria-labelledby="overview-title" aria-busy={fetching}>
+      <h1 id="overview-title">{t.overview}</h1>
+      <div className="filters row">
+        <fieldset className="periods">
+          <legend>{t.overviewPeriod}</legend>
+          {PERIODS.map((p) => (
+            <label key={p} className="inline">
+              <input type="radio" name="days" value={p} checked={days === p} onChange={() => setDays(p)} />
+              {t.overviewDays.replace('{n}', String(p))}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          {t.currency}
+          <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+            <option value="">{t.any}</option>
+            {CURRENCIES.map((c) => <option key={c}>{c}</option>)}
+          </select>
+        </label>
+      </div>
+      {error && <p className="error" role="alert">{error.graphQLErrors[0]?.message ?? error.message}</p>}
+      {!overview && fetching && <p role="status">{t.loading}</p>}
+      {overview && (
+        <>
+          <p className="muted">{t.overviewRange.replace('{from}', fmt.day(overview.from)).replace('{to}', fmt.day(overview.to)).replace('{zone}', overview.timeZone)}</p>
+          {overview.currencies.length === 0 && <p role="status">{t.overviewEmpty}</p>}
+          {overview.currencies.map((c) => <CurrencyBlock key={c.currency} figures={c} fmt={fmt} />)}
+          <Declines declines={overview.declines} fmt={fmt} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CurrencyBlock({ figures: c, fmt }: { figures: CurrencyFigures; fmt: Formatters }) {
+  const { t } = useT();
+  const labels = useMemo(() => ({ volume: t.overviewVolume, count: t.overviewCount }), [t]);
+  const id = `overview-${c.currency}`;
+  return (
+    <section className="card overview-currency" aria-labelledby={id} data-currency={c.currency}>
+      <h2 id={id}>{c.currency}</h2>
+      <dl className="figures">
+        <div><dt>{t.overviewVolume}</dt><dd data-figure="volume">{fmt.money(c.volume, c.currency)}</dd></div>
+        <div><dt>{t.overviewCount}</dt><dd data-figure="count">{fmt.count(c.count)}</dd></div>
+        <div><dt>{t.overviewSuccessRate}</dt><dd data-figure="successRate">{fmt.percent(c.successRate)}</dd></div>
+        <div><dt>{t.refunds}</dt><dd data-figure="refunds">{fmt.money(c.refundAmount, c.currency)} ({fmt.count(c.refundCount)})</dd></div>
+      </dl>
+      <DailyChart days={c.daily} currency={c.currency} labels={labels} fmt={fmt} />
+      <div className="table-wrap overview-days">
+        <table>
+          <caption>{t.overviewDaily.replace('{currency}', c.currency)}</caption>
+          <thead>
+            <tr><th scope="col">{t.overviewDay}</th><th scope="col">{t.overviewVolume}</th><th scope="col">{t.overviewCount}</th><th scope="col">{t.overviewFailed}</th><th scope="col">{t.refunds}</th></tr>
+          </thead>
+          <tbody>
+            {c.daily.map((d) => (
+              <tr key={d.date} data-date={d.date}>
+                <th scope="row">{fmt.day(d.date)}</th>
+                <td>{fmt.money(d.volume, c.currency)}</td>
+                <td>{fmt.count(d.count)}</td>
+                <td>{fmt.count(d.failed)}</td>
+                <td>{fmt.money(d.refundAmount, c.currency)} ({fmt.count(d.refundCount)})</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Declines({ declines, fmt }: { declines: OverviewData['declines']; fmt: Formatters }) {
+  const { t } = useT();
+  return (
+    <section className="card" aria-labelledby="overview-declines">
+      <h2 id="overview-declines">{t.overviewDeclines}</h2>
+      {declines.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <table className="declines">
+          <thead><tr><th scope="col">{t.overviewErrorCode}</th><th scope="col">{t.overviewCount}</th></tr></thead>
+          <tbody>
+            {declines.map((d) => <tr key={d.errorCode}><td><code>{d.errorCode}</code></td><td>{fmt.count(d.count)}</td></tr>)}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
