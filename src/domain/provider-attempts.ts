@@ -4,9 +4,10 @@
 // never changes a payment's outcome. Gathering keeps the cost of recording off the payment path:
 // under load many calls share one statement (measured in docs/performance.md).
 //
-// Not awaited by the caller for a second reason: a caller may hold the payment's row lock
-// (FOR UPDATE) while it asks the bank (the interrupted-payment sweep does), and the insert's
-// foreign key check waits for that lock; awaited inside the lock it would never finish.
+// The table keeps plain ids, without foreign keys: a foreign key check takes a KEY SHARE lock on
+// the payment and on its account for every row, which slowed payments (docs/performance.md), and
+// it would wait for a payment's row lock held while the bank is asked (the interrupted-payment
+// sweep does that).
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Db } from '../db/client.ts';
 import { executeRows } from '../db/raw.ts';

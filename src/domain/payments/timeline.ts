@@ -65,16 +65,17 @@ type PaymentRow = Pick<Payment, 'id' | 'workspaceId' | 'status' | 'createdAt' | 
 export async function paymentTimeline(db: Tx, payment: PaymentRow): Promise<PaymentTimeline> {
   const [workspace, attempts, refunds, events] = await Promise.all([
     db.workspace.findUniqueOrThrow({ where: { id: payment.workspaceId }, select: { timeZone: true } }),
-    db.providerAttempt.findMany({ where: { paymentId: payment.id }, include: { paymentAccount: { select: { name: true } } } }),
+    db.providerAttempt.findMany({ where: { paymentId: payment.id } }),
     db.refund.findMany({ where: { paymentId: payment.id } }),
     db.outboxEvent.findMany({
       where: { workspaceId: payment.workspaceId, OR: [{ recordToken: payment.id }, { transactionToken: payment.id }] },
       include: { notifications: { include: { attempts: true } } },
     }),
   ]);
+  const accounts = new Map((await db.paymentAccount.findMany({ where: { id: { in: [...new Set(attempts.map((a) => a.paymentAccountId))] } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
   const entries: TimelineEntry[] = [
     ...paymentEntries(payment),
-    ...attempts.map((a) => entry(a.startedAt, 'provider_call', { status: a.outcome, name: a.operation, detail: join([a.paymentAccount.name, a.providerCode, a.errorCode]) })),
+    ...attempts.map((a) => entry(a.startedAt, 'provider_call', { status: a.outcome, name: a.operation, detail: join([accounts.get(a.paymentAccountId), a.providerCode, a.errorCode]) })),
     ...refunds.map((r) => entry(r.createdAt, r.type, { status: r.status, detail: r.errorCode, amount: r.amount })),
     ...events.flatMap((e) => [
       entry(e.createdAt, 'event', { name: e.kind }),

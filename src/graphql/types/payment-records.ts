@@ -57,10 +57,12 @@ export const PaymentRecord = builder.prismaObject('Payment', {
     conversion: t.field({ type: Conversion, nullable: true, resolve: (p) => conversionOf(p) }),
     savedCard: t.field({ type: SavedCardObject, nullable: true, select: { storedCard: true }, resolve: (p) => p.storedCard }),
     refunds: t.relation('refunds', { query: { orderBy: { createdAt: 'asc' } } }),
-    providerAttempts: t.relation('providerAttempts', {
+    providerAttempts: t.prismaField({
+      type: ['ProviderAttempt'],
       description: "Every call made to a provider for this payment and its refunds, in the order they started",
+      select: { id: true },
       // Calls started in the same millisecond in the contract's order (a 3D start before its completion).
-      query: { orderBy: [{ startedAt: 'asc' }, { operation: 'asc' }, { id: 'asc' }] },
+      resolve: (query, p, _args, ctx) => ctx.services.db.providerAttempt.findMany({ ...query, where: { paymentId: p.id }, orderBy: [{ startedAt: 'asc' }, { operation: 'asc' }, { id: 'asc' }] }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),

@@ -19,7 +19,10 @@ export const ProviderAttemptRecord = builder.prismaObject('ProviderAttempt', {
     operation: t.expose('operation', { type: ProviderOperationEnum }),
     provider: t.exposeString('provider', { description: "The provider's id in the catalog (simulator, iyzico, ...)" }),
     paymentProviderToken: t.exposeString('paymentAccountId', { description: 'The payment account the call was made with' }),
-    paymentAccountName: t.string({ select: { paymentAccount: { select: { name: true } } }, resolve: (a) => a.paymentAccount.name }),
+    paymentAccountName: t.string({
+      // Accounts are only ever soft-deleted, so the id always finds its account.
+      resolve: async (a, _args, ctx) => (await ctx.services.db.paymentAccount.findUnique({ where: { id: a.paymentAccountId }, select: { name: true } }))?.name ?? '',
+    }),
     refundToken: t.exposeString('refundId', { nullable: true, description: 'The refund or cancel the call was about' }),
     idempotencyKey: t.exposeString('idempotencyKey', { nullable: true }),
     startedAt: t.expose('startedAt', { type: 'DateTime' }),
