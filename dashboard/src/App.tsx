@@ -25,12 +25,14 @@ import { TokensPage } from './team/TokensPage.tsx';
 import { AuditPage } from './team/AuditPage.tsx';
 import { OverviewPage } from './overview/OverviewPage.tsx';
 import { Link } from './ui.tsx';
+import { canFrom, CanProvider, type Can } from './kit/can.ts';
 
 const WHO_AM_I = gql`
   query WhoAmI {
     workspace { slug name mode }
     workspaces { slug name }
     viewerRole
+    viewerPermissions
   }
 `;
 
@@ -40,6 +42,8 @@ export interface Viewer {
   slug: string | null;
   /** The token's role: owner, developer, operator, viewer or support. */
   role: string | null;
+  /** Whether the token may call a mutation (`viewer.can('refundPayment')`), to hide what it may not use; kit/can.ts. */
+  can: Can;
 }
 
 export function App() {
@@ -100,6 +104,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   const path = usePath();
   const [{ data, error, fetching }] = useQuery({ query: WHO_AM_I, requestPolicy: 'network-only' });
   const [picked, setPicked] = useState<string | null>(null);
+  const can = useMemo(() => canFrom(data?.viewerPermissions), [data]);
   const unauthenticated = error?.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED') || error?.response?.status === 401;
   useEffect(() => {
     if (unauthenticated) signOut();
@@ -108,7 +113,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   if (error && !data) return <main className="error" role="alert">{error.message}</main>;
   const support = !data?.workspace;
   const workspaces: { slug: string; name: string }[] = data?.workspaces ?? [];
-  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug, role: data?.viewerRole ?? null };
+  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug, role: data?.viewerRole ?? null, can };
   const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
   const [screen, arg] = path.split('/');
   return (
@@ -138,7 +143,9 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
         <button type="button" onClick={signOut}>{t.signOut}</button>
       </header>
       <main>
-        <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        <CanProvider value={can}>
+          <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        </CanProvider>
       </main>
     </>
   );
