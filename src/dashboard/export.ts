@@ -20,7 +20,7 @@ import { LINK_CSV_COLUMNS, linkRecords } from '../domain/payment-links/export.ts
 import { CUSTOMER_CSV_COLUMNS, customerRecords } from '../domain/customers-export.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { viewerFromToken } from '../graphql/yoga.ts';
-import { listWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
+import { listWhere, paymentLinkWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { errorBody, simpleError, type FieldError } from '../rest/errors.ts';
 import { currentContext } from '../observability/context.ts';
@@ -36,6 +36,8 @@ interface ListExport {
   /** Whether the list filters by creation time (`createdFrom`/`createdTo`). */
   created?: false;
   columns: readonly string[];
+  /** The rows the filter selects; the list's own rule when it has one (links: open means not expired). */
+  where?: (ctx: GraphQLContext, args: ListArgs) => object;
   /** `now` is the gateway's clock at the request, for columns that depend on it (a link's `is_active`). */
   records: (db: Tx, where: object, signal: AbortSignal, now: Date) => AsyncGenerator<Record<string, string>>;
 }
@@ -63,6 +65,7 @@ const EXPORTS: Record<string, ListExport> = {
     enums: {},
     texts: ['reference'],
     booleans: ['isActive'],
+    where: paymentLinkWhere,
     columns: LINK_CSV_COLUMNS,
     records: (db, where, signal, now) => linkRecords(db, where as Prisma.PaymentLinkWhereInput, now, signal),
   },
@@ -105,7 +108,7 @@ export async function handleExport(services: Services, req: http.IncomingMessage
   const ctx: GraphQLContext = { services, viewer, lang };
   const log = currentContext();
   if (log && viewer.kind === 'dashboard') log.workspace = viewer.workspace.slug;
-  const where = listWhere<object>(ctx, parsed.args);
+  const where = (list.where ?? listWhere<object>)(ctx, parsed.args);
   const slug = viewer.kind === 'dashboard' ? viewer.workspace.slug : (parsed.args.workspaceSlug ?? 'all');
   await stream(services, list, where, req, res, `${name}-${slug.replace(/[^\w-]/g, '_')}-${services.clock.now().toISOString().slice(0, 10)}.csv`);
   return true;

@@ -125,6 +125,19 @@ describe('payment links CSV export', () => {
     try {
       const rows = await rowsOf(await get('links.csv?reference=LINK-EXP-4'));
       expect(rows.map((r) => [r.reference, r.is_active])).toEqual([['LINK-EXP-4', 'false']]);
+      // The filter follows the same rule as the column: an expired link is a closed one.
+      expect(await column('links.csv?isActive=true', 'reference')).toEqual(['LINK-PRE-2', 'LINK-FIX-1']);
+      expect(await column('links.csv?isActive=false', 'reference')).toEqual(['LINK-EXP-4', 'LINK-OFF-3']);
+      // And so does the dashboard's list, through GraphQL.
+      const listed = await fetch(`${t.gateway.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.owner}` },
+        body: JSON.stringify({ query: '{ paymentLinks(first: 10, filter: { isActive: false }) { edges { node { reference isActive } } } }' }),
+      });
+      expect((await listed.json()).data.paymentLinks.edges.map((e: { node: unknown }) => e.node)).toEqual([
+        { reference: 'LINK-EXP-4', isActive: false },
+        { reference: 'LINK-OFF-3', isActive: false },
+      ]);
     } finally {
       t.clock.set(now);
     }
@@ -132,7 +145,7 @@ describe('payment links CSV export', () => {
 
   it("carries the links list's filters, and refuses any other key or value by name", async () => {
     expect(await column('links.csv?isActive=false', 'reference')).toEqual(['LINK-OFF-3']);
-    expect(await column('links.csv?isActive=true', 'reference')).toEqual(['LINK-EXP-4', 'LINK-PRE-2', 'LINK-FIX-1']);
+    expect(await column('links.csv?isActive=true', 'reference')).toEqual(['LINK-EXP-4', 'LINK-PRE-2', 'LINK-FIX-1']); // its last day not yet over
     expect(await column('links.csv?reference=LINK-PRE-2', 'token')).toEqual([links.custom]);
     const window = `createdFrom=${encodeURIComponent('2026-03-10T12:00:01Z')}&createdTo=${encodeURIComponent('2026-03-10T12:00:03Z')}`;
     expect(await column(`links.csv?${window}`, 'reference')).toEqual(['LINK-OFF-3', 'LINK-PRE-2']);
