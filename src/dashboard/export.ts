@@ -20,6 +20,7 @@ import { LINK_CSV_COLUMNS, linkRecords } from '../domain/payment-links/export.ts
 import { CUSTOMER_CSV_COLUMNS, customerRecords } from '../domain/customers-export.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { viewerFromToken } from '../graphql/yoga.ts';
+import { auditSupportRead } from '../graphql/audit-recorder.ts';
 import { listWhere, paymentLinkWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { errorBody, simpleError, type FieldError } from '../rest/errors.ts';
@@ -109,6 +110,7 @@ export async function handleExport(services: Services, req: http.IncomingMessage
   const log = currentContext();
   if (log && viewer.kind === 'dashboard') log.workspace = viewer.workspace.slug;
   const where = (list.where ?? listWhere<object>)(ctx, parsed.args);
+  await auditSupportRead(ctx, `export:${name}.csv`, parsed.args);
   const slug = viewer.kind === 'dashboard' ? viewer.workspace.slug : (parsed.args.workspaceSlug ?? 'all');
   await stream(services, list, where, req, res, `${name}-${slug.replace(/[^\w-]/g, '_')}-${services.clock.now().toISOString().slice(0, 10)}.csv`);
   return true;
