@@ -28,6 +28,7 @@ import { OverviewPage } from './overview/OverviewPage.tsx';
 import { Link } from './ui.tsx';
 import { ErrorState, Loading } from './kit/states.tsx';
 import { useMenu } from './kit/useMenu.ts';
+import { KitGallery } from './kit/KitGallery.tsx';
 
 const WHO_AM_I = gql`
   query WhoAmI {
@@ -209,6 +210,8 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return <AuditPage viewer={viewer} />;
     case 'overview':
       return <OverviewPage viewer={viewer} />;
+    case 'kit':
+      return <KitGallery />;
     default:
       return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
   }
