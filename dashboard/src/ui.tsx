@@ -5,7 +5,7 @@ import { useQuery, type OperationResult, type TypedDocumentNode } from 'urql';
 import { useT } from './i18n.ts';
 import { navigate } from './router.ts';
 import type { Viewer } from './App.tsx';
-import { useDates } from './kit/dates.tsx';
+import { useDates } from './kit/dates.ts';
 import { Empty, ErrorState, Loading } from './kit/states.tsx';
 import { labelCells } from './kit/cards.ts';
 
@@ -68,7 +68,7 @@ export function Confirm({ text, onConfirm, onDismiss }: { text: string; onConfir
   );
 }
 
-/** The reader's date and time; kept for existing callers, new code uses useDates() from kit/dates.tsx. */
+/** The reader's date and time; kept for existing callers, new code uses useDates() from kit/dates.ts. */
 export function useDateFormat(): (iso: string | null | undefined) => string {
   return useDates().dateTime;
 }

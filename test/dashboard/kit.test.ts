@@ -9,7 +9,7 @@ import { ROOT } from '../helpers/gateway-process.ts';
 import { CAPABILITIES } from '../../src/domain/settings.ts';
 import { SCHEMA_ENUM_KIND, statusOf, statusValues, type StatusKind } from '../../dashboard/src/kit/status.ts';
 import { formatMoney } from '../../dashboard/src/kit/money.ts';
-import { dates } from '../../dashboard/src/kit/dates.tsx';
+import { dates } from '../../dashboard/src/kit/dates.ts';
 import { fieldOf, splitErrors } from '../../dashboard/src/kit/field-errors.ts';
 
 const schema = buildSchema(readFileSync(path.join(ROOT, 'schema.graphql'), 'utf8'));

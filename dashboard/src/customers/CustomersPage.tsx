@@ -4,7 +4,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { gql } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection } from '../ui.tsx';
-import { useDates, ZoneNote } from '../kit/dates.tsx';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { customerName } from '../search/SearchPage.tsx';
 import type { Viewer } from '../App.tsx';
 

@@ -1,6 +1,6 @@
 // Money and instants for the search, customer and timeline screens: the kit's Intl formatters
-// (kit/money.ts, kit/dates.tsx) under the names these screens already use.
-import { useDates } from '../kit/dates.tsx';
+// (kit/money.ts, kit/dates.ts) under the names these screens already use.
+import { useDates } from '../kit/dates.ts';
 
 export { useMoney } from '../kit/money.ts';
 

@@ -38,9 +38,3 @@ export function useDates(timeZone?: string | null): Dates {
   const { lang, t } = useT();
   return useMemo(() => dates(lang, t.kitZoneNote, timeZone), [lang, t, timeZone]);
 }
-
-/** A small visible line saying which zone the times above are in. */
-export function ZoneNote({ timeZone }: { timeZone?: string | null }) {
-  const { zoneNote } = useDates(timeZone);
-  return <p className="muted zone-note">{zoneNote}</p>;
-}
