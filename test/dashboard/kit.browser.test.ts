@@ -58,6 +58,8 @@ describe.skipIf(!haveChromium)('dashboard shell and kit in Chromium', { timeout:
     const token = await createAccessToken(db(), m.team, 'kit revoke');
     const { page } = await open(1280, 800, { token, locale: 'en-GB', path: 'customers' });
     await expect.poll(() => page.getByRole('heading', { name: 'Customers' }).isVisible()).toBe(true);
+    // The list's own query answered too: revoking earlier would refuse it, not the next one.
+    await expect.poll(() => page.locator('.table-wrap .empty, tbody tr').count()).toBeGreaterThan(0);
     const row = await db().accessToken.findFirstOrThrow({ where: { tokenHash: hashToken(token) } });
     await revokeAccessToken(db(), row.id, { clock: t.clock });
     await page.getByRole('link', { name: 'Orders' }).click();

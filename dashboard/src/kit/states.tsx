@@ -3,11 +3,14 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n.ts';
 
-/** Skeleton rows while `aria-busy`; screen readers hear "Loading…". */
+/**
+ * Skeleton rows while `aria-busy`; screen readers hear "Loading…" (a polite live region, not
+ * role=status: a screen's own status region, such as a mutation's outcome, stays the only one).
+ */
 export function Loading({ rows = 3, label }: { rows?: number; label?: string }) {
   const { t } = useT();
   return (
-    <div className="loading" role="status" aria-busy="true" aria-live="polite">
+    <div className="loading" aria-busy="true" aria-live="polite">
       <span className="sr-only">{label ?? t.kitLoading}</span>
       {Array.from({ length: rows }, (_, i) => <div key={i} className="skeleton" aria-hidden="true" />)}
     </div>
@@ -17,7 +20,7 @@ export function Loading({ rows = 3, label }: { rows?: number; label?: string }) 
 /** Nothing to show: a sentence saying so (by default the kit's), and what to do next if given. */
 export function Empty({ children, filtered }: { children?: ReactNode; filtered?: boolean }) {
   const { t } = useT();
-  return <div className="empty" role="status">{children ?? (filtered ? t.kitEmptyFiltered : t.kitEmpty)}</div>;
+  return <div className="empty">{children ?? (filtered ? t.kitEmptyFiltered : t.kitEmpty)}</div>;
 }
 
 /** A failed load: its message, announced, and a retry button when the caller can retry. */
