@@ -29,12 +29,14 @@ import { Link } from './ui.tsx';
 import { ErrorState, Loading } from './kit/states.tsx';
 import { useMenu } from './kit/useMenu.ts';
 import { KitGallery } from './kit/KitGallery.tsx';
+import { canFrom, CanProvider, type Can } from './kit/can.ts';
 
 const WHO_AM_I = gql`
   query WhoAmI {
     workspace { slug name mode }
     workspaces { slug name }
     viewerRole
+    viewerPermissions
   }
 `;
 
@@ -44,6 +46,8 @@ export interface Viewer {
   slug: string | null;
   /** The token's role: owner, developer, operator, viewer or support. */
   role: string | null;
+  /** Whether the token may call a mutation (`viewer.can('refundPayment')`), to hide what it may not use; kit/can.ts. */
+  can: Can;
 }
 
 export function App() {
@@ -133,6 +137,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   const [{ data, error, fetching }, reexecute] = useQuery({ query: WHO_AM_I, requestPolicy: 'network-only' });
   const [picked, setPicked] = useState<string | null>(null);
   const menu = useMenu(path);
+  const can = useMemo(() => canFrom(data?.viewerPermissions), [data]);
   useEffect(() => {
     if (data) markTokenAccepted();
   }, [data]);
@@ -141,7 +146,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   if (error && !data) return <main><ErrorState message={error.response ? error.message : t.kitServerDown} onRetry={() => reexecute({ requestPolicy: 'network-only' })} /></main>;
   const support = !data?.workspace;
   const workspaces: { slug: string; name: string }[] = data?.workspaces ?? [];
-  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug, role: data?.viewerRole ?? null };
+  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug, role: data?.viewerRole ?? null, can };
   const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
   const [screen, arg] = path.split('/');
   return (
@@ -174,7 +179,9 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
         </div>
       </header>
       <main>
-        <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        <CanProvider value={can}>
+          <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        </CanProvider>
       </main>
     </>
   );

@@ -8,6 +8,7 @@ import { useDates } from '../kit/dates.ts';
 import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { customerName } from '../search/SearchPage.tsx';
 import type { Viewer } from '../App.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 
 const CUSTOMERS = gql`
   query Customers($first: Int, $after: String, $last: Int, $before: String, $filter: CustomerFilter, $slug: String) {
@@ -34,6 +35,7 @@ export function CustomersPage({ viewer }: { viewer: Viewer }) {
         <label>{t.reference}<input name="reference" value={draft} onChange={(e) => setDraft(e.target.value)} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
+      <ExportLink href={exportHref('customers.csv', filter, viewer.support ? viewer.slug : undefined)} />
       <ListTable list={list} head={[t.name, t.email, t.reference, t.paymentCount, t.created]} empty={applied ? t.kitEmptyFiltered : undefined}>
         {list.rows.map((c) => (
           <tr key={c.token} data-token={c.token}>
