@@ -1,9 +1,11 @@
 // Customers, newest first: name, e-mail, channel reference, number of payments, created; a page at a time.
+// The worked example of the kit: ListTable's states and phone cards, dates through useDates with the zone noted.
 import { useMemo, useState, type FormEvent } from 'react';
 import { gql } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection } from '../ui.tsx';
-import { useInstant } from '../search/format.ts';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { customerName } from '../search/SearchPage.tsx';
 import type { Viewer } from '../App.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
@@ -21,7 +23,7 @@ interface CustomerRow { token: string; channelReference: string; firstname: stri
 
 export function CustomersPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
-  const instant = useInstant();
+  const { dateTime } = useDates();
   const [draft, setDraft] = useState('');
   const [applied, setApplied] = useState('');
   const filter = useMemo(() => ({ channelReference: applied || undefined }), [applied]);
@@ -34,17 +36,18 @@ export function CustomersPage({ viewer }: { viewer: Viewer }) {
         <button type="submit" className="primary">{t.filter}</button>
       </form>
       <ExportLink href={exportHref('customers.csv', filter, viewer.support ? viewer.slug : undefined)} />
-      <ListTable list={list} head={[t.name, t.email, t.reference, t.paymentCount, t.created]}>
+      <ListTable list={list} head={[t.name, t.email, t.reference, t.paymentCount, t.created]} empty={applied ? t.kitEmptyFiltered : undefined}>
         {list.rows.map((c) => (
           <tr key={c.token} data-token={c.token}>
             <td><Link to={`customers/${c.token}`}>{customerName(c)}</Link></td>
             <td>{c.email ?? '—'}</td>
             <td>{c.channelReference}</td>
             <td data-field="paymentCount">{c.paymentCount}</td>
-            <td>{instant(c.createdAt)}</td>
+            <td>{dateTime(c.createdAt)}</td>
           </tr>
         ))}
       </ListTable>
+      <ZoneNote />
     </section>
   );
 }
