@@ -91,7 +91,7 @@ export function ListTable({ head, children, list }: { head: string[]; children: 
   return (
     <>
       {list.error && <p className="error" role="alert">{list.error.message}</p>}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
           <tbody>{children}</tbody>

@@ -82,7 +82,7 @@ function CurrencyBlock({ figures: c, fmt }: { figures: CurrencyFigures; fmt: For
         <div><dt>{t.refunds}</dt><dd data-figure="refunds">{fmt.money(c.refundAmount, c.currency)} ({fmt.count(c.refundCount)})</dd></div>
       </dl>
       <DailyChart days={c.daily} currency={c.currency} labels={labels} fmt={fmt} />
-      <div className="table-wrap overview-days">
+      <div className="table-wrap overview-days" tabIndex={0}>
         <table>
           <caption>{t.overviewDaily.replace('{currency}', c.currency)}</caption>
           <thead>
