@@ -1,12 +1,17 @@
 // The landing page: the last 7, 30 or 90 days of the workspace's time zone, one block per currency
 // (never added together): headline figures, a chart and the same figures as a table, then the most
 // frequent decline reasons. Loading, error and empty states are announced.
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { gql, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import type { Viewer } from '../App.tsx';
-import { DailyChart } from './DailyChart.tsx';
 import { formatters, type Formatters } from './format.ts';
+
+// uPlot serves this screen only: it comes in its own file with the chart, so the first load of
+// every other screen does not carry it. It is fetched while the figures load; the stand-in keeps
+// the chart's height (no layout shift).
+const loadChart = () => import('./DailyChart.tsx');
+const DailyChart = lazy(() => loadChart().then((m) => ({ default: m.DailyChart })));
 
 const OVERVIEW = gql`
   query Overview($days: Int!, $currency: String, $slug: String) {
@@ -31,6 +36,7 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
   const [currency, setCurrency] = useState('');
   const variables = { days, currency: currency || undefined, slug: viewer.support ? viewer.slug : undefined };
   const [{ data, error, fetching }] = useQuery({ query: OVERVIEW, variables });
+  useEffect(() => void loadChart(), []);
   const fmt = useMemo(() => formatters(lang), [lang]);
   const overview: OverviewData | null | undefined = data?.overview;
   return (
@@ -81,7 +87,9 @@ function CurrencyBlock({ figures: c, fmt }: { figures: CurrencyFigures; fmt: For
         <div><dt>{t.overviewSuccessRate}</dt><dd data-figure="successRate">{fmt.percent(c.successRate)}</dd></div>
         <div><dt>{t.refunds}</dt><dd data-figure="refunds">{fmt.money(c.refundAmount, c.currency)} ({fmt.count(c.refundCount)})</dd></div>
       </dl>
-      <DailyChart days={c.daily} currency={c.currency} labels={labels} fmt={fmt} />
+      <Suspense fallback={<div className="chart" aria-hidden="true" />}>
+        <DailyChart days={c.daily} currency={c.currency} labels={labels} fmt={fmt} />
+      </Suspense>
       <div className="table-wrap overview-days" tabIndex={0}>
         <table>
           <caption>{t.overviewDaily.replace('{currency}', c.currency)}</caption>
