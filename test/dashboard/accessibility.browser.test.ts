@@ -105,8 +105,10 @@ describe.skipIf(!haveChromium)('every dashboard screen passes axe (WCAG 2.1 A/AA
   ])('at $width x $height in $locale', async ({ width, height, locale }) => {
     const { page, problems } = await open(width, height, { locale });
     const failures: string[] = [];
+    const lang = locale.slice(0, 2);
     for (const screen of screens()) {
       await visit(page, screen.path, screen.shows);
+      expect(await page.getAttribute('html', 'lang'), screen.name).toBe(lang);
       const violations = await axeViolations(page);
       if (violations.length) failures.push(`${screen.name} (/dashboard/${screen.path}):\n  ${violations.join('\n  ')}`);
       if (width < 600) await fitsWidth(page, width);
@@ -124,6 +126,7 @@ describe.skipIf(!haveChromium)('every dashboard screen passes axe (WCAG 2.1 A/AA
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(`${t.gateway.baseUrl}/dashboard/?invalid`);
     await expect.poll(() => page.locator('input[name="token"]').count()).toBe(1);
+    expect(await page.getAttribute('html', 'lang')).toBe(locale.slice(0, 2));
     await expectNoViolations(page, 'sign-in');
     if (width < 600) await fitsWidth(page, width);
     expect(problems).toEqual([]);
