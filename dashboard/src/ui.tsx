@@ -99,7 +99,7 @@ export function ListTable({ head, children, list, empty }: { head: string[]; chi
   return (
     <>
       {list.error && <ErrorState message={list.error.message} onRetry={list.retry} />}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table ref={table} className="cards">
           <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
           <tbody>{children}</tbody>

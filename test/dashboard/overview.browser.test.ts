@@ -50,7 +50,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     // Never one total across currencies.
     expect(await page.locator('[data-currency]').count()).toBe(2);
     // The chart is drawn, and hidden from screen readers; the table carries the same figures.
-    expect(await page.locator('[data-chart="TRY"] canvas').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-chart="TRY"] canvas').count()).toBe(1);
     expect(await page.locator('[data-chart="TRY"]').getAttribute('aria-hidden')).toBe('true');
     const rows = page.locator('[data-currency="TRY"] tbody tr');
     expect(await rows.count()).toBe(7);
@@ -79,7 +79,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     expect(await figure(page, 'TRY', 'volume')).toContain('1.234,50');
     expect(await figure(page, 'TRY', 'successRate')).toMatch(/^%33,3$/);
     expect(await page.locator('[data-currency="TRY"] tr[data-date="2026-03-04"] th').textContent()).toBe('4 Mar');
-    expect(await page.locator('[data-chart="TRY"] canvas').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-chart="TRY"] canvas').count()).toBe(1);
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-overview-phone.png');
     expect(problems).toEqual([]);

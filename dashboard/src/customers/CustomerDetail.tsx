@@ -42,7 +42,7 @@ export function CustomerDetail({ token }: { token: string; viewer: Viewer }) {
           </dl>
           <div className="card">
             <h2 id="customer-payments">{t.payments} ({c.paymentCount})</h2>
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0}>
               <table aria-labelledby="customer-payments">
                 <thead><tr><th scope="col">{t.amount}</th><th scope="col">{t.status}</th><th scope="col">{t.reference}</th><th scope="col">{t.card}</th><th scope="col">{t.created}</th></tr></thead>
                 <tbody>

@@ -49,7 +49,7 @@ export function LinksPage({ viewer }: { viewer: Viewer }) {
       </form>
       <ExportLink href={exportHref('links.csv', filter, viewer.support ? viewer.slug : undefined)} />
       {error && <p className="error" role="alert">{error.message}</p>}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead><tr><th scope="col">{t.reference}</th><th scope="col">{t.amountType}</th><th scope="col">{t.amount}</th><th scope="col">{t.status}</th><th scope="col">{t.payments}</th><th scope="col">{t.created}</th></tr></thead>
           <tbody>

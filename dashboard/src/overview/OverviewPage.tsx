@@ -2,13 +2,18 @@
 // (never added together): headline figures, a chart and the same figures as a table, then the most
 // frequent decline reasons. Loading, error and empty states are announced. The figures follow
 // payment events live (live.ts).
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { gql, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import type { Viewer } from '../App.tsx';
-import { DailyChart } from './DailyChart.tsx';
 import { formatters, type Formatters } from './format.ts';
 import { usePaymentEventsRefresh } from './live.ts';
+
+// uPlot serves this screen only: it comes in its own file with the chart, so the first load of
+// every other screen does not carry it. It is fetched while the figures load; the stand-in keeps
+// the chart's height (no layout shift).
+const loadChart = () => import('./DailyChart.tsx');
+const DailyChart = lazy(() => loadChart().then((m) => ({ default: m.DailyChart })));
 
 const OVERVIEW = gql`
   query Overview($days: Int!, $currency: String, $slug: String) {
@@ -35,6 +40,7 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
   const [{ data, error, fetching }, refetch] = useQuery({ query: OVERVIEW, variables });
   // Support staff read one workspace of many: their event stream is every workspace's.
   usePaymentEventsRefresh(() => refetch({ requestPolicy: 'network-only' }), viewer.support);
+  useEffect(() => void loadChart(), []);
   const fmt = useMemo(() => formatters(lang), [lang]);
   const overview: OverviewData | null | undefined = data?.overview;
   return (
@@ -85,8 +91,10 @@ function CurrencyBlock({ figures: c, fmt }: { figures: CurrencyFigures; fmt: For
         <div><dt>{t.overviewSuccessRate}</dt><dd data-figure="successRate">{fmt.percent(c.successRate)}</dd></div>
         <div><dt>{t.refunds}</dt><dd data-figure="refunds">{fmt.money(c.refundAmount, c.currency)} ({fmt.count(c.refundCount)})</dd></div>
       </dl>
-      <DailyChart days={c.daily} currency={c.currency} labels={labels} fmt={fmt} />
-      <div className="table-wrap overview-days">
+      <Suspense fallback={<div className="chart" aria-hidden="true" />}>
+        <DailyChart days={c.daily} currency={c.currency} labels={labels} fmt={fmt} />
+      </Suspense>
+      <div className="table-wrap overview-days" tabIndex={0}>
         <table>
           <caption>{t.overviewDaily.replace('{currency}', c.currency)}</caption>
           <thead>

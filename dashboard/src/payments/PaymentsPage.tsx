@@ -75,7 +75,7 @@ export function PaymentsPage({ viewer }: { viewer: Viewer }) {
       </form>
       <ExportLink href={exportHref('payments.csv', variables.filter, variables.slug)} />
       {error && <p className="error" role="alert">{error.message}</p>}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table aria-live="polite">
           <thead><tr><th scope="col">{t.created}</th><th scope="col">{t.amount}</th><th scope="col">{t.status}</th><th scope="col">{t.paymentStatus}</th><th scope="col">{t.card}</th><th scope="col">{t.reference}</th></tr></thead>
           <tbody>

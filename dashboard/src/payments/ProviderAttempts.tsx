@@ -24,7 +24,7 @@ export function ProviderAttempts({ attempts }: { attempts: ProviderAttemptRow[] 
   return (
     <div className="card">
       <h2 id="provider-attempts">{t.providerAttempts}</h2>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table aria-labelledby="provider-attempts">
           <thead>
             <tr>

@@ -115,7 +115,7 @@ export function Accounts({ accounts, providers, defaultToken, edit }: { accounts
   const [, setDefault] = useMutation(DEFAULT);
   return (
     <>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -46,7 +46,7 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
       <h1 id="tokens-title">{t.tokens}</h1>
       <p className="muted">{t.tokensHelp}</p>
       {error && <p className="error" role="alert">{error.graphQLErrors[0]?.message ?? error.message}</p>}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -63,7 +63,7 @@ function Addresses() {
     <div className="card">
       <h2>{t.webhookAddresses}</h2>
       {error && <p className="error" role="alert">{error.message}</p>}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead><tr><th scope="col">URL</th><th scope="col">{t.events}</th><th scope="col">{t.status}</th><th scope="col"><span className="sr-only">{t.actions}</span></th></tr></thead>
           <tbody>
