@@ -12,7 +12,7 @@ import { fixedTotals, isOpen, isPayable, linkCheckoutUrl, type LinkView } from '
 import { conversionOf } from '../../domain/payments/view.ts';
 import { formatAmount, formatRate } from '../../domain/money.ts';
 import { isUuid } from '../../domain/validation.ts';
-import type { LinkPayment, Payment, Prisma } from '../../generated/prisma/client.ts';
+import type { LinkPayment, Payment } from '../../generated/prisma/client.ts';
 import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, NEWEST_FIRST, paymentLinkWhere, page } from '../lists.ts';
 
 // The amounts read the items with the `items` field's own arguments: asked for twice with other
