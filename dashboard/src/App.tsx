@@ -1,6 +1,6 @@
 // Sign-in, the signed-in shell (navigation, language, sign-out) and the screens.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Provider, gql, useQuery } from 'urql';
+import { Provider, useQuery } from 'urql';
 import { createGraphQLClient } from './client.ts';
 import { clearToken, getToken, setToken } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
@@ -25,14 +25,15 @@ import { TokensPage } from './team/TokensPage.tsx';
 import { AuditPage } from './team/AuditPage.tsx';
 import { OverviewPage } from './overview/OverviewPage.tsx';
 import { Link } from './ui.tsx';
+import { graphql } from './graphql.ts';
 
-const WHO_AM_I = gql`
+const WHO_AM_I = graphql(`
   query WhoAmI {
     workspace { slug name mode }
     workspaces { slug name }
     viewerRole
   }
-`;
+`);
 
 export interface Viewer {
   support: boolean;
@@ -106,15 +107,16 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   }, [unauthenticated, signOut]);
   if (fetching && !data) return <main aria-busy="true">…</main>;
   if (error && !data) return <main className="error" role="alert">{error.message}</main>;
-  const support = !data?.workspace;
-  const workspaces: { slug: string; name: string }[] = data?.workspaces ?? [];
-  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug, role: data?.viewerRole ?? null };
+  const workspace = data?.workspace;
+  const support = !workspace;
+  const workspaces = data?.workspaces ?? [];
+  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug, role: data?.viewerRole ?? null };
   const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
   const [screen, arg] = path.split('/');
   return (
     <>
       <header>
-        <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
+        <strong>{support ? t.support : `${workspace.name} (${workspace.mode})`}</strong>
         <nav aria-label={t.title}>
           {screens.map((name) => <Link key={name} to={name} current={(screen || 'overview') === name}>{t[name]}</Link>)}
         </nav>
@@ -124,7 +126,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
           <label>
             {t.workspace}
             <select value={viewer.slug ?? ''} onChange={(e) => setPicked(e.target.value)}>
-              {workspaces.map((w) => <option key={w.slug} value={w.slug}>{w.name} ({w.slug})</option>)}
+              {workspaces.map((w) => <option key={w.slug} value={w.slug ?? ''}>{w.name} ({w.slug})</option>)}
             </select>
           </label>
         )}

@@ -19,3 +19,10 @@ export const graphql = initGraphQLTada<{
 }>();
 
 export type { FragmentOf, ResultOf, VariablesOf } from 'gql.tada';
+
+/**
+ * A result with every field non-null, for a screen whose fields the server always fills although
+ * the schema declares them nullable (Pothos's default): the field names still come from the
+ * document, only their nullability is trusted. Prefer handling null where the schema allows it.
+ */
+export type Filled<T> = T extends readonly (infer U)[] ? Filled<U>[] : T extends object ? { [K in keyof T]: Filled<NonNullable<T[K]>> } : NonNullable<T>;
