@@ -1,8 +1,9 @@
-// Sign-in, the signed-in shell (navigation, language, sign-out) and the screens.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+// Sign-in (with why the last token was refused), the signed-in shell (navigation behind a menu
+// button on phones, language, sign-out) and the screens.
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Provider, useQuery } from 'urql';
-import { createGraphQLClient } from './client.ts';
-import { clearToken, getToken, setToken } from './session.ts';
+import { createGraphQLClient, isUnauthenticated } from './client.ts';
+import { clearToken, getToken, markTokenAccepted, setToken, takeTokenFromLocation, wasTokenAccepted } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
 import { usePath } from './router.ts';
 import { PaymentsPage } from './payments/PaymentsPage.tsx';
@@ -25,6 +26,10 @@ import { TokensPage } from './team/TokensPage.tsx';
 import { AuditPage } from './team/AuditPage.tsx';
 import { OverviewPage } from './overview/OverviewPage.tsx';
 import { Link } from './ui.tsx';
+import { ErrorState, Loading } from './kit/states.tsx';
+import { useMenu } from './kit/useMenu.ts';
+import { KitGallery } from './kit/KitGallery.tsx';
+import { canFrom, CanProvider, type Can } from './kit/can.ts';
 import { graphql } from './graphql.ts';
 
 const WHO_AM_I = graphql(`
@@ -32,6 +37,7 @@ const WHO_AM_I = graphql(`
     workspace { slug name mode }
     workspaces { slug name }
     viewerRole
+    viewerPermissions
   }
 `);
 
@@ -41,29 +47,57 @@ export interface Viewer {
   slug: string | null;
   /** The token's role: owner, developer, operator, viewer or support. */
   role: string | null;
+  /** Whether the token may call a mutation (`viewer.can('refundPayment')`), to hide what it may not use; kit/can.ts. */
+  can: Can;
 }
 
 export function App() {
   const [lang, setLang] = useState<Lang>(initialLang);
   const [token, setTok] = useState(getToken());
+  /** Why the sign-in form is shown: the token was never accepted, or it stopped being accepted. */
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const t = LABELS[lang];
   useEffect(() => {
     document.documentElement.lang = lang;
     document.title = t.title;
     localStorage.setItem('dashboard.lang', lang);
   }, [lang, t]);
-  const signOut = () => {
+  // A sign-in link pasted into this tab changes only the fragment: no reload, so read it here.
+  useEffect(() => {
+    const onHash = () => {
+      const pasted = takeTokenFromLocation();
+      if (!pasted) return;
+      setRefusal(null);
+      setTok(pasted);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  const signOut = useCallback(() => {
+    clearToken();
+    setRefusal(null);
+    setTok(null);
+  }, []);
+  const refused = useCallback(() => {
+    setRefusal(wasTokenAccepted() ? 'expired' : 'invalid');
     clearToken();
     setTok(null);
+  }, []);
+  const signIn = (v: string) => {
+    setToken(v);
+    setRefusal(null);
+    setTok(v);
   };
   return (
     <LangContext.Provider value={{ lang, t }}>
-      {token ? <SignedIn key={token + lang} token={token} lang={lang} setLang={setLang} signOut={signOut} /> : <SignIn onToken={(v) => (setToken(v), setTok(v))} />}
+      {token ? <SignedIn key={token + lang} token={token} lang={lang} setLang={setLang} signOut={signOut} refused={refused} /> : <SignIn onToken={signIn} refusal={refusal} />}
     </LangContext.Provider>
   );
 }
 
-function SignIn({ onToken }: { onToken: (token: string) => void }) {
+type Refusal = 'invalid' | 'expired';
+
+function SignIn({ onToken, refusal }: { onToken: (token: string) => void; refusal: Refusal | null }) {
   const { t } = useT();
   const [value, setValue] = useState('');
   const submit = (e: FormEvent) => {
@@ -79,15 +113,17 @@ function SignIn({ onToken }: { onToken: (token: string) => void }) {
           <input name="token" type="password" autoComplete="off" required autoFocus value={value} onChange={(e) => setValue(e.target.value)} />
         </label>
         <p>{t.signInHelp}</p>
-        {new URLSearchParams(location.search).has('invalid') && <p className="error" role="alert">{t.badToken}</p>}
+        {refusal && <p className="error" role="alert" data-refusal={refusal}>{refusal === 'expired' ? t.kitTokenExpired : t.kitTokenInvalid}</p>}
+        {!refusal && new URLSearchParams(location.search).has('invalid') && <p className="error" role="alert">{t.badToken}</p>}
         <button className="primary" type="submit">{t.signIn}</button>
       </form>
     </main>
   );
 }
 
-function SignedIn({ token, lang, setLang, signOut }: { token: string; lang: Lang; setLang: (l: Lang) => void; signOut: () => void }) {
-  const { client, dispose } = useMemo(() => createGraphQLClient(token, lang), [token, lang]);
+function SignedIn({ token, lang, setLang, signOut, refused }: { token: string; lang: Lang; setLang: (l: Lang) => void; signOut: () => void; refused: () => void }) {
+  // Any answer refusing the token (this query or a later one: revoked or expired meanwhile) signs out with the reason.
+  const { client, dispose } = useMemo(() => createGraphQLClient(token, lang, refused), [token, lang, refused]);
   useEffect(() => dispose, [dispose]);
   return (
     <Provider value={client}>
@@ -99,48 +135,55 @@ function SignedIn({ token, lang, setLang, signOut }: { token: string; lang: Lang
 function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => void; signOut: () => void }) {
   const { t } = useT();
   const path = usePath();
-  const [{ data, error, fetching }] = useQuery({ query: WHO_AM_I, requestPolicy: 'network-only' });
+  const [{ data, error, fetching }, reexecute] = useQuery({ query: WHO_AM_I, requestPolicy: 'network-only' });
   const [picked, setPicked] = useState<string | null>(null);
-  const unauthenticated = error?.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED') || error?.response?.status === 401;
+  const menu = useMenu(path);
+  const can = useMemo(() => canFrom(data?.viewerPermissions), [data]);
   useEffect(() => {
-    if (unauthenticated) signOut();
-  }, [unauthenticated, signOut]);
-  if (fetching && !data) return <main aria-busy="true">…</main>;
-  if (error && !data) return <main className="error" role="alert">{error.message}</main>;
+    if (data) markTokenAccepted();
+  }, [data]);
+  // A refused token is signing out (the client's onUnauthenticated): keep the loading state meanwhile.
+  if ((fetching && !data) || isUnauthenticated(error)) return <main><Loading /></main>;
+  if (error && !data) return <main><ErrorState message={error.response ? error.message : t.kitServerDown} onRetry={() => reexecute({ requestPolicy: 'network-only' })} /></main>;
   const workspace = data?.workspace;
   const support = !workspace;
   const workspaces = data?.workspaces ?? [];
-  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug, role: data?.viewerRole ?? null };
+  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug, role: data?.viewerRole ?? null, can };
   const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
   const [screen, arg] = path.split('/');
   return (
     <>
       <header>
         <strong>{support ? t.support : `${workspace.name} (${workspace.mode})`}</strong>
-        <nav aria-label={t.title}>
+        <button type="button" ref={menu.button} className="menu-button" aria-expanded={menu.open} aria-controls="shell-nav shell-tools" onClick={menu.toggle}>{t.kitMenu}</button>
+        <nav id="shell-nav" aria-label={t.kitNavigation} className={menu.open ? 'collapsible open' : 'collapsible'}>
           {screens.map((name) => <Link key={name} to={name} current={(screen || 'overview') === name}>{t[name]}</Link>)}
         </nav>
         <SearchBox key={screen === 'search' ? arg : ''} initial={screen === 'search' && arg ? decodeURIComponent(arg) : ''} />
         <span className="spacer" />
-        {support && (
+        <div id="shell-tools" className={menu.open ? 'collapsible tools open' : 'collapsible tools'}>
+          {support && (
+            <label>
+              {t.workspace}
+              <select value={viewer.slug ?? ''} onChange={(e) => setPicked(e.target.value)}>
+                {workspaces.map((w) => <option key={w.slug} value={w.slug ?? ''}>{w.name} ({w.slug})</option>)}
+              </select>
+            </label>
+          )}
           <label>
-            {t.workspace}
-            <select value={viewer.slug ?? ''} onChange={(e) => setPicked(e.target.value)}>
-              {workspaces.map((w) => <option key={w.slug} value={w.slug ?? ''}>{w.name} ({w.slug})</option>)}
+            {t.language}
+            <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+              <option value="tr">Türkçe</option>
+              <option value="en">English</option>
             </select>
           </label>
-        )}
-        <label>
-          {t.language}
-          <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
-            <option value="tr">Türkçe</option>
-            <option value="en">English</option>
-          </select>
-        </label>
-        <button type="button" onClick={signOut}>{t.signOut}</button>
+          <button type="button" onClick={signOut}>{t.signOut}</button>
+        </div>
       </header>
       <main>
-        <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        <CanProvider value={can}>
+          <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+        </CanProvider>
       </main>
     </>
   );
@@ -176,6 +219,8 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return <AuditPage viewer={viewer} />;
     case 'overview':
       return <OverviewPage viewer={viewer} />;
+    case 'kit':
+      return <KitGallery />;
     default:
       return arg ? <PaymentDetail token={arg} viewer={viewer} /> : <PaymentsPage viewer={viewer} />;
   }

@@ -1,9 +1,14 @@
 // urql over HTTP for queries and mutations, graphql-ws for subscriptions; every request carries
 // the bearer token (the WebSocket in its connection_init payload) and the reader's language.
-import { Client, cacheExchange, fetchExchange, subscriptionExchange } from 'urql';
+import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange, type CombinedError } from 'urql';
 import { createClient as createWsClient } from 'graphql-ws';
 
-export function createGraphQLClient(token: string, lang: string): { client: Client; dispose: () => void } {
+/** The gateway refused the bearer token (unknown, expired or revoked). */
+export const isUnauthenticated = (error: CombinedError | undefined): boolean =>
+  !!error && (error.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED') || error.response?.status === 401);
+
+/** `onUnauthenticated` runs when any operation's answer says the token is no longer accepted. */
+export function createGraphQLClient(token: string, lang: string, onUnauthenticated?: () => void): { client: Client; dispose: () => void } {
   const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': lang };
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
   const ws = createWsClient({ url: wsUrl, connectionParams: headers, lazy: true, retryAttempts: 5 });
@@ -13,6 +18,7 @@ export function createGraphQLClient(token: string, lang: string): { client: Clie
     // Lists and details are read fresh: live events change them behind the cache's back.
     requestPolicy: 'cache-and-network',
     exchanges: [
+      mapExchange({ onError: (error) => (isUnauthenticated(error) ? onUnauthenticated?.() : undefined) }),
       cacheExchange,
       fetchExchange,
       subscriptionExchange({

@@ -2,6 +2,7 @@
 // language, else Turkish.
 import { createContext, useContext } from 'react';
 import { searchLabelsEn, searchLabelsTr } from './search/labels.ts';
+import { kitLabelsEn, kitLabelsTr } from './kit/labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -66,6 +67,7 @@ const tr = {
   ruleWeight: 'Ağırlık', costUnknown: 'bilinmiyor', routeReason_token: 'hesap belirtildi', routeReason_rule: 'kural', routeReason_cost: 'en ucuz', routeReason_default: 'varsayılan', routeReason_fallback: 'yedek (varsayılan)',
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
   ...searchLabelsTr,
+  ...kitLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
   role: 'Rol', role_owner: 'Sahip', role_developer: 'Geliştirici', role_operator: 'Operasyon', role_viewer: 'İzleyici', role_support: 'Destek',
@@ -146,6 +148,7 @@ const en: Labels = {
   ruleWeight: 'Weight', costUnknown: 'unknown', routeReason_token: 'account given', routeReason_rule: 'rule', routeReason_cost: 'cheapest', routeReason_default: 'default', routeReason_fallback: 'fallback (default)',
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
   ...searchLabelsEn,
+  ...kitLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
   role: 'Role', role_owner: 'Owner', role_developer: 'Developer', role_operator: 'Operator', role_viewer: 'Viewer', role_support: 'Support',

@@ -1,10 +1,13 @@
 // Small pieces every screen shares: in-app links, the outcome of a mutation, a pager, a
 // confirmation dialog and the reader's date format.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, type OperationResult, type TypedDocumentNode } from 'urql';
 import { useT } from './i18n.ts';
 import { navigate } from './router.ts';
 import type { Viewer } from './App.tsx';
+import { useDates } from './kit/dates.ts';
+import { Empty, ErrorState, Loading } from './kit/states.tsx';
+import { labelCells } from './kit/cards.ts';
 
 /** An anchor to a dashboard path that navigates without a reload (and still opens in a new tab). */
 export function Link({ to, children, current }: { to: string; children: ReactNode; current?: boolean }) {
@@ -65,10 +68,9 @@ export function Confirm({ text, onConfirm, onDismiss }: { text: string; onConfir
   );
 }
 
+/** The reader's date and time; kept for existing callers, new code uses useDates() from kit/dates.ts. */
 export function useDateFormat(): (iso: string | null | undefined) => string {
-  const { lang } = useT();
-  const fmt = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
-  return (iso) => (iso ? fmt.format(new Date(iso)) : '—');
+  return useDates().dateTime;
 }
 
 /**
@@ -78,7 +80,6 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
  */
 /** The node type of a connection field's result. */
 type NodeOf<C> = NonNullable<C> extends { edges: readonly { node: infer N }[] } ? N : never;
-
 /** The type of a query's `filter` variable. */
 type FilterOf<V> = V extends { filter?: infer X } ? NonNullable<X> : never;
 
@@ -86,24 +87,31 @@ export function useConnection<D, V, F extends keyof D & string>(query: TypedDocu
   const [paged, setPaged] = useState<{ page: PageArgs; filter: object }>({ page: {}, filter });
   const page = paged.filter === filter ? paged.page : {};
   const context = useMemo(() => ({ additionalTypenames: [typename] }), [typename]);
-  const [{ data, error }] = useQuery({ query, variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined }, context });
+  const [{ data, error }, reexecute] = useQuery({ query, variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined }, context });
   const connection = data?.[field] as { edges: { node: NodeOf<D[F]> }[]; pageInfo: PageInfo } | null | undefined;
   const rows = connection?.edges.map((e) => e.node) ?? [];
-  return { rows, info: connection?.pageInfo, loaded: !!data, error, onPage: (p: PageArgs) => setPaged({ page: p, filter }) };
+  return { rows, info: connection?.pageInfo, loaded: !!data, error, onPage: (p: PageArgs) => setPaged({ page: p, filter }), retry: () => reexecute({ requestPolicy: 'network-only' }) };
 }
 
-/** A table of rows, or "nothing here", with an error above and the pager below. */
-export function ListTable({ head, children, list }: { head: string[]; children: ReactNode; list: { loaded: boolean; rows: unknown[]; error?: { message: string }; info?: PageInfo; onPage: (p: PageArgs) => void } }) {
-  const { t } = useT();
+/**
+ * A table of rows with the kit's states: skeleton rows while the first page loads, the error with
+ * a retry, a helpful sentence when empty (`empty`, else the kit's), and the pager below. Below
+ * ~600px each row becomes a card whose cells carry their column's header (kit/cards.ts).
+ */
+export function ListTable({ head, children, list, empty }: { head: string[]; children: ReactNode; empty?: ReactNode; list: { loaded: boolean; rows: unknown[]; error?: { message: string }; info?: PageInfo; onPage: (p: PageArgs) => void; retry?: () => void } }) {
+  const table = useRef<HTMLTableElement>(null);
+  // Every render: rows arrive from paging and live updates.
+  useLayoutEffect(() => labelCells(table.current, head));
   return (
     <>
-      {list.error && <p className="error" role="alert">{list.error.message}</p>}
+      {list.error && <ErrorState message={list.error.message} onRetry={list.retry} />}
       <div className="table-wrap">
-        <table>
+        <table ref={table} className="cards">
           <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
           <tbody>{children}</tbody>
         </table>
-        {list.loaded && list.rows.length === 0 && <p>{t.none}</p>}
+        {!list.loaded && !list.error && <Loading />}
+        {list.loaded && list.rows.length === 0 && <Empty>{empty}</Empty>}
       </div>
       <Pager info={list.info} onPage={list.onPage} />
     </>

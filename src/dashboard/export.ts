@@ -1,4 +1,4 @@
-// GET /dashboard/export/{payments,orders,subscriptions}.csv?<the list's filters>: the filtered
+// GET /dashboard/export/{payments,orders,subscriptions,links,customers}.csv?<the list's filters>: the filtered
 // list as CSV, streamed. Authorised exactly as the list: the same bearer token, the same workspace scope
 // (graphql/lists.ts `listWhere`; support tokens read every workspace, or the one named by
 // workspaceSlug). Rows are read in keyset batches and written as they come, with the response's
@@ -16,9 +16,12 @@ import { inertCell } from '../domain/exports.ts';
 import { PAYMENT_CSV_COLUMNS, paymentRecords } from '../domain/payments/export.ts';
 import { ORDER_CSV_COLUMNS, orderRecords } from '../domain/orders/export.ts';
 import { SUBSCRIPTION_CSV_COLUMNS, subscriptionRecords } from '../domain/subscriptions/export.ts';
+import { LINK_CSV_COLUMNS, linkRecords } from '../domain/payment-links/export.ts';
+import { CUSTOMER_CSV_COLUMNS, customerRecords } from '../domain/customers-export.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { viewerFromToken } from '../graphql/yoga.ts';
-import { listWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
+import { auditSupportRead } from '../graphql/audit-recorder.ts';
+import { listWhere, paymentLinkWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { errorBody, simpleError, type FieldError } from '../rest/errors.ts';
 import { currentContext } from '../observability/context.ts';
@@ -29,8 +32,15 @@ interface ListExport {
   enums: Record<string, readonly string[]>;
   /** Free-text keys, passed on as the list passes them. */
   texts: readonly string[];
+  /** Yes/no keys: `true` or `false`, like the GraphQL Boolean. */
+  booleans?: readonly string[];
+  /** Whether the list filters by creation time (`createdFrom`/`createdTo`). */
+  created?: false;
   columns: readonly string[];
-  records: (db: Tx, where: object, signal: AbortSignal) => AsyncGenerator<Record<string, string>>;
+  /** The rows the filter selects; the list's own rule when it has one (links: open means not expired). */
+  where?: (ctx: GraphQLContext, args: ListArgs) => object;
+  /** `now` is the gateway's clock at the request, for columns that depend on it (a link's `is_active`). */
+  records: (db: Tx, where: object, signal: AbortSignal, now: Date) => AsyncGenerator<Record<string, string>>;
 }
 
 const EXPORTS: Record<string, ListExport> = {
@@ -51,6 +61,21 @@ const EXPORTS: Record<string, ListExport> = {
     texts: ['channelReference'],
     columns: SUBSCRIPTION_CSV_COLUMNS,
     records: (db, where, signal) => subscriptionRecords(db, where as Prisma.SubscriptionWhereInput, signal),
+  },
+  links: {
+    enums: {},
+    texts: ['reference'],
+    booleans: ['isActive'],
+    where: paymentLinkWhere,
+    columns: LINK_CSV_COLUMNS,
+    records: (db, where, signal, now) => linkRecords(db, where as Prisma.PaymentLinkWhereInput, now, signal),
+  },
+  customers: {
+    enums: {},
+    texts: ['channelToken', 'channelReference'],
+    created: false,
+    columns: CUSTOMER_CSV_COLUMNS,
+    records: (db, where, signal) => customerRecords(db, where as Prisma.CustomerWhereInput, signal),
   },
 };
 
@@ -84,7 +109,8 @@ export async function handleExport(services: Services, req: http.IncomingMessage
   const ctx: GraphQLContext = { services, viewer, lang };
   const log = currentContext();
   if (log && viewer.kind === 'dashboard') log.workspace = viewer.workspace.slug;
-  const where = listWhere<object>(ctx, parsed.args);
+  const where = (list.where ?? listWhere<object>)(ctx, parsed.args);
+  await auditSupportRead(ctx, `export:${name}.csv`, parsed.args);
   const slug = viewer.kind === 'dashboard' ? viewer.workspace.slug : (parsed.args.workspaceSlug ?? 'all');
   await stream(services, list, where, req, res, `${name}-${slug.replace(/[^\w-]/g, '_')}-${services.clock.now().toISOString().slice(0, 10)}.csv`);
   return true;
@@ -103,7 +129,7 @@ async function stream(services: Services, list: ListExport, where: object, req: 
   res.once('close', () => stop.abort());
   const sent = pipeline(csv, res).catch(() => stop.abort());
   try {
-    for await (const record of list.records(services.db, where, stop.signal)) {
+    for await (const record of list.records(services.db, where, stop.signal, services.clock.now())) {
       if (!csv.write(record)) await Promise.race([once(csv, 'drain'), once(stop.signal, 'abort')]);
       if (stop.signal.aborted) break;
     }
@@ -119,13 +145,16 @@ async function stream(services: Services, list: ListExport, where: object, req: 
 
 /**
  * A list's filter from the query string, under the names of its GraphQL input (enum keys may
- * repeat; `createdFrom`/`createdTo` are ISO 8601 instants for `created`), and `workspaceSlug`.
+ * repeat; yes/no keys are `true` or `false`; `createdFrom`/`createdTo` are ISO 8601 instants for
+ * `created`, where the list has it), and `workspaceSlug`.
  * Unknown keys and values outside the enums are refused by name, as GraphQL refuses them.
  */
 export function listArgsOf(list: ListExport, params: URLSearchParams, lang: Language): { args: ListArgs } | { errors: FieldError[] } {
   const errors: FieldError[] = [];
   const fail = (key: string, text: string) => errors.push({ path: [key], message: text, asSent: true });
-  const known = [...Object.keys(list.enums), ...list.texts, 'createdFrom', 'createdTo', 'workspaceSlug'];
+  const booleans = list.booleans ?? [];
+  const dates = list.created === false ? [] : ['createdFrom', 'createdTo'];
+  const known = [...Object.keys(list.enums), ...list.texts, ...booleans, ...dates, 'workspaceSlug'];
   for (const key of new Set(params.keys())) if (!known.includes(key)) fail(key, message('unknown_key', lang, { key }));
   const filter: Record<string, unknown> = {};
   for (const [key, allowed] of Object.entries(list.enums)) {
@@ -134,6 +163,11 @@ export function listArgsOf(list: ListExport, params: URLSearchParams, lang: Lang
     if (values.length) filter[key] = values;
   }
   for (const key of list.texts) filter[key] = params.get(key) || undefined;
+  for (const key of booleans) {
+    const value = params.get(key);
+    if (value && value !== 'true' && value !== 'false') fail(key, message('value_not_allowed', lang, { allowed: 'true, false' }));
+    if (value) filter[key] = value === 'true';
+  }
   const instant = (key: string) => {
     const text = params.get(key);
     if (!text) return undefined;
@@ -141,8 +175,8 @@ export function listArgsOf(list: ListExport, params: URLSearchParams, lang: Lang
     if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(at.getTime())) fail(key, message('invalid_type', lang));
     return at;
   };
-  const from = instant('createdFrom');
-  const to = instant('createdTo');
+  const from = dates.length ? instant('createdFrom') : undefined;
+  const to = dates.length ? instant('createdTo') : undefined;
   if (from || to) filter.created = { from, to };
   if (errors.length) return { errors };
   return { args: { filter: filter as ListFilter, workspaceSlug: params.get('workspaceSlug') || undefined } };

@@ -25,15 +25,15 @@ export const customerInput = () =>
 
 export type CustomerInput = z.output<ReturnType<typeof customerInput>>;
 
-/** Fields sent replace stored ones; fields not sent keep their stored value. */
-export function customerUpsert(workspaceId: string, channelId: string, input: CustomerInput): Upsert<Customer> {
+/** Fields sent replace stored ones; fields not sent keep their stored value. `now` is the gateway's clock. */
+export function customerUpsert(workspaceId: string, channelId: string, input: CustomerInput, now: Date): Upsert<Customer> {
   const { channelReference, ...details } = input;
   const sent: Columns<Customer> = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined && v !== null));
-  return { table: 'Customer', conflict: ['channelId', 'channelReference'], insert: { workspaceId, channelId, channelReference, ...sent, createdAt: new Date() }, update: sent };
+  return { table: 'Customer', conflict: ['channelId', 'channelReference'], insert: { workspaceId, channelId, channelReference, ...sent, createdAt: now }, update: sent };
 }
 
-export async function upsertCustomer(db: Tx, workspaceId: string, channelId: string, input: CustomerInput): Promise<Customer> {
-  return upsertRow(db, customerUpsert(workspaceId, channelId, input));
+export async function upsertCustomer(db: Tx, workspaceId: string, channelId: string, input: CustomerInput, now: Date): Promise<Customer> {
+  return upsertRow(db, customerUpsert(workspaceId, channelId, input, now));
 }
 
 /** What a provider may learn of the customer for its fraud checks; the card alone is never enough for some. */

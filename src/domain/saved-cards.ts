@@ -51,7 +51,7 @@ export async function saveCard(s: Services, workspace: Workspace, raw: unknown):
   });
   // The customer and its card are written together: a failed card insert leaves no customer change.
   return commitAfterBank(s.db, async (tx) => {
-    const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer);
+    const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer, s.clock.now());
     if (res.status !== 'stored') return { customer, savedCard: null, failure: { code: res.code, text: res.message } };
     const facts = { cardReference: res.cardReference, scheme: res.scheme, holderName: c.holderName, firstDigits: firstDigitsOf(c.number), lastFourDigits: lastFourOf(c.number), expiryMonth: c.expiryMonth, expiryYear: c.expiryYear };
     return { customer, savedCard: await recordSavedCard(tx, workspace.id, customer.id, account, facts, s.clock.now()), failure: null };

@@ -1,7 +1,7 @@
 // Writes the audit trail for operations made with bearer tokens (dashboard and support): each
 // mutation that ran or was refused by role (role-plugin.ts calls auditMutation), and each query or
 // subscription a support token runs (auditSupportReads, an envelop plugin: support reads may span
-// workspaces).
+// workspaces), and the CSV exports support staff read (auditSupportRead).
 // Merchant API calls are not audited here: their payments, refunds and idempotency records are
 // their trail, and auditing every payment would add a write to the hot path.
 import { getOperationAST, Kind, type DocumentNode } from 'graphql';
@@ -32,6 +32,12 @@ export function auditSupportReads(): Plugin {
     onExecute: ({ args }) => recordRead(args),
     onSubscribe: ({ args }) => recordRead(args),
   };
+}
+
+/** A support token's read outside GraphQL (a CSV export): one entry, like its GraphQL reads. */
+export async function auditSupportRead(ctx: GraphQLContext, operation: string, variables: unknown): Promise<void> {
+  if (ctx.viewer.kind !== 'support') return;
+  await record(ctx, { workspaceId: null, operation, outcome: 'read', variables });
 }
 
 /** The operation's name, else its root fields (`payments,workspace`). */

@@ -12,6 +12,8 @@ import type { GraphQLContext } from './context.ts';
 import { createdWithin } from '../domain/date-range.ts';
 import { isUuid } from '../domain/validation.ts';
 import { NotificationStatus, OrderStatus, PaymentMoneyStatus, PaymentStatus } from '../generated/prisma/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { openLinksWhere } from '../domain/payment-links/view.ts';
 
 // ---------------------------------------------------------------- vocabulary
 
@@ -105,6 +107,16 @@ export function listWhere<Where>(ctx: GraphQLContext, args: ListArgs): Where {
     ...(f.created ? createdWithin({ start: f.created.from, end: f.created.to }) : {}),
   };
   return Object.fromEntries(Object.entries(conditions).filter(([, v]) => v !== undefined)) as Where;
+}
+
+/**
+ * A payment links list's `where`: `isActive` means open, as the link's `is_active` does (switched
+ * on and its last day not over), not the stored switch alone.
+ */
+export function paymentLinkWhere(ctx: GraphQLContext, args: ListArgs): Prisma.PaymentLinkWhereInput {
+  const { isActive, ...filter } = args.filter ?? {};
+  const where = listWhere<Prisma.PaymentLinkWhereInput>(ctx, { ...args, filter });
+  return isActive === undefined || isActive === null ? where : { AND: [where, openLinksWhere(isActive, ctx.services.clock.now())] };
 }
 
 /**

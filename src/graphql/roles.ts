@@ -99,6 +99,15 @@ export function mutationRefusal(ctx: GraphQLContext, mutation: string): GraphQLE
   return forbidden(message('role_forbidden', ctx.lang, {  role: v.kind === 'dashboard' ? v.token.role : '-' }));
 }
 
+/**
+ * The mutations this viewer may call, by the same check the roles plugin runs (sorted): what the
+ * dashboard may offer. Every one for merchants, none for support staff or without a token.
+ */
+export function allowedMutations(ctx: GraphQLContext): string[] {
+  if (ctx.viewer.kind === 'anonymous') return [];
+  return Object.keys(MUTATION_ROLES).filter((name) => mutationRefusal(ctx, name) === null).sort();
+}
+
 /** Whether this viewer reads a FIELD_ROLES field (true for fields not in the table). */
 export function fieldVisible(ctx: GraphQLContext, roles: readonly WorkspaceRole[]): boolean {
   const v = ctx.viewer;

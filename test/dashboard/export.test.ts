@@ -101,6 +101,17 @@ describe('payments CSV export', () => {
     const support = await createAccessToken(t.gateway.services.db, null, 'support export');
     const rows = await rowsOf(await get(`workspaceSlug=${merchants.other.team}`, support));
     expect(rows.map((r) => r.channel_reference)).toEqual(['OTHER']);
+    // A support read of another workspace is in the audit trail, as its GraphQL reads are.
+    const audited = await t.gateway.services.db.auditEntry.findMany({ where: { tokenName: 'support export' } });
+    expect(audited).toMatchObject([{ role: 'support', operation: 'export:payments.csv', outcome: 'read', workspaceId: null, variables: { workspaceSlug: merchants.other.team } }]);
+  });
+
+  it("a workspace's own export is not a support read: nothing is audited", async () => {
+    const before = await t.gateway.services.db.auditEntry.count();
+    const own = await get('');
+    expect(own.status).toBe(200);
+    await own.text();
+    expect(await t.gateway.services.db.auditEntry.count()).toBe(before);
   });
 
   it('refuses an unknown filter value or key by name, before writing anything', async () => {

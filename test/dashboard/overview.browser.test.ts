@@ -1,7 +1,8 @@
 // The overview landing page in Chromium: headline figures and the daily table formatted through
 // Intl in the reader's language (tr-TR, en-GB), the chart drawn, decline reasons, the 7/30-day
 // switch and the currency filter, the empty and error states; desktop and phone width (nothing scrolls
-// sideways). And the payments list's "Export CSV" link: its address carries the filters shown, and
+// sideways); the figures following payments made through the REST API live, a burst of them
+// being at most two refetches. And the payments list's "Export CSV" link: its address carries the filters shown, and
 // a click downloads that CSV (the token sent as a header, never in an address). Screenshots in
 // test-artifacts/.
 import { readFile } from 'node:fs/promises';
@@ -12,11 +13,13 @@ import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { insertPayments } from '../helpers/seed-payments.ts';
 import pg from 'pg';
+import { paymentBody } from '../helpers/payments.ts';
+import { REFRESH_MS } from '../../dashboard/src/overview/live.ts';
 
 warnIfNoChromium('overview.browser.test.ts');
 
 // 15:00 in Istanbul on 10 March 2026: the 7-day period is 4-10 March.
-const { t, merchant: m, merchants, open } = useDashboard({ merchants: { quiet: {} }, now: '2026-03-10T12:00:00Z' });
+const { t, merchant: m, merchants, open, seed } = useDashboard({ merchants: { quiet: {} }, now: '2026-03-10T12:00:00Z' });
 
 beforeAll(async () => {
   await insertPayments(t.databaseUrl, m.workspaceId, [
@@ -109,6 +112,44 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     }
   });
 
+  it('follows payments live: the figures change without a reload, and a burst of payments is at most two refetches', async () => {
+    const live = await seed();
+    const token = await createAccessToken(t.gateway.services.db, live.team, 'live overview');
+    const pay = async (reference: string) => {
+      const res = await live.call('regular-payment', paymentBody(live, { transaction: { channel_reference: reference, amount: '10.00' } }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB' });
+    const refetches: number[] = [];
+    page.on('request', (r) => {
+      // urql sends a query as GET while it fits an address.
+      if (new URL(r.url()).pathname === '/graphql' && /query Overview\b/.test(new URL(r.url()).searchParams.get('query') ?? r.postData() ?? '')) refetches.push(Date.now());
+    });
+    let subscribed = false;
+    page.on('websocket', (ws) => ws.on('framesent', (f) => (subscribed ||= String(f.payload).includes('OverviewEvents'))));
+    let navigations = 0;
+    page.on('framenavigated', () => navigations++);
+    await expect.poll(() => page.getByText('No payments in this period.').isVisible()).toBe(true);
+    await expect.poll(() => subscribed).toBe(true);
+
+    await pay('LIVE-1');
+    await expect.poll(() => figure(page, 'TRY', 'count'), { timeout: 10_000 }).toBe('1');
+    expect(await figure(page, 'TRY', 'volume')).toBe(await intlMoney(page, 'en-GB', 10, 'TRY'));
+
+    // Three payments at once, after the throttle's wait: one refetch for the first event, at most one more for the rest.
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_MS));
+    const before = refetches.length;
+    await Promise.all(['LIVE-2', 'LIVE-3', 'LIVE-4'].map(pay));
+    await expect.poll(() => figure(page, 'TRY', 'count'), { timeout: 10_000 }).toBe('4');
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_MS + 500));
+    expect(refetches.length - before).toBeGreaterThanOrEqual(1);
+    expect(refetches.length - before).toBeLessThanOrEqual(2);
+    expect(await figure(page, 'TRY', 'volume')).toBe(await intlMoney(page, 'en-GB', 40, 'TRY'));
+    expect(navigations).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('the payments list exports what its filters show as CSV (phone width)', async () => {
     const { page, problems, requests } = await open(390, 844, { locale: 'en-GB', path: 'payments' });
     const link = page.getByRole('link', { name: 'Export CSV' });
@@ -132,7 +173,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await page.context().close();
   });
 
-  it("the orders and subscriptions lists' export links carry their filters", async () => {
+  it("the orders, subscriptions, payment links and customers lists' export links carry their filters", async () => {
     const { page, problems } = await open(1280, 900, { locale: 'en-GB', path: 'orders' });
     const link = page.getByRole('link', { name: 'Export CSV' });
     await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/orders.csv');
@@ -145,6 +186,19 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await page.locator('select[name="status"]').selectOption('past_due');
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/subscriptions.csv?status=past_due');
+    // Payment links: open or closed, and the reference.
+    await page.getByRole('link', { name: 'Payment links' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/links.csv');
+    await page.locator('select[name="linkState"]').selectOption('closed');
+    await page.getByLabel('Reference').fill('LINK-7');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/links.csv?isActive=false&reference=LINK-7');
+    // Customers: the reference.
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/customers.csv');
+    await page.getByLabel('Reference').fill('CUST-7');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/customers.csv?channelReference=CUST-7');
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -8,7 +8,7 @@ import {
 } from 'graphql';
 import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { schema } from '../../src/graphql/schema.ts';
-import { FIELD_ROLES, MUTATION_ROLES, mutationRefusal, QUERY_ROLES } from '../../src/graphql/roles.ts';
+import { allowedMutations, FIELD_ROLES, MUTATION_ROLES, mutationRefusal, QUERY_ROLES } from '../../src/graphql/roles.ts';
 import type { GraphQLContext } from '../../src/graphql/context.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
@@ -133,6 +133,32 @@ describe.each([...ROLES, 'support'])('a %s token', (role) => {
       expect(res.body.data?.[name] ?? null).toBeNull();
       expect(await fingerprint()).toBe(before);
     }
+  });
+});
+
+describe('viewerPermissions: what the dashboard may offer the token in use', () => {
+  // Written out, not derived from the table: the list and the table must both change for a role to gain a mutation.
+  const OPERATOR = ['cancelPayment', 'cancelSubscription', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink'];
+  const DEVELOPER = ['addWebhookAddress', 'advanceTestClock', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress', 'resendNotification', 'rotateApiCredentials', 'setUnknownKeys', 'setWebhookEvents'];
+  const expected: Record<string, string[]> = { owner: Object.keys(MUTATION_ROLES).sort(), developer: DEVELOPER, operator: OPERATOR, viewer: [], support: [] };
+
+  it.each([...ROLES, 'support'])('%s: exactly the mutations the role table lets it call', async (role) => {
+    const res = await gql(readers[role] ?? tokens[role]!, '{ viewerPermissions viewerRole }');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.viewerRole).toBe(role);
+    expect(res.body.data.viewerPermissions).toEqual(expected[role]);
+    const fromTable = Object.keys(MUTATION_ROLES).filter((name) => role !== 'support' && (MUTATION_ROLES[name] as readonly string[]).includes(role)).sort();
+    expect(res.body.data.viewerPermissions).toEqual(fromTable);
+  });
+
+  it('is empty without a token', async () => {
+    const res = await fetch(`${t.gateway.baseUrl}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ viewerPermissions }' }) });
+    expect(((await res.json()) as { data: { viewerPermissions: string[] } }).data.viewerPermissions).toEqual([]);
+  });
+
+  it('a merchant (the API secret) may call every mutation', () => {
+    const merchant = { lang: 'en', viewer: { kind: 'merchant', workspace: {} } } as unknown as GraphQLContext;
+    expect(allowedMutations(merchant)).toEqual(Object.keys(MUTATION_ROLES).sort());
   });
 });
 

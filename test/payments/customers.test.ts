@@ -48,6 +48,8 @@ describe('customer from a payment', () => {
       district: 'Kadıköy',
       province: 'İstanbul',
       country: 'TR',
+      // Stamped by the gateway's clock (a test's manual clock), not the machine's.
+      createdAt: t.clock.now(),
     });
     const payment = await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: res.body.transaction.token } });
     expect(payment.customerId).toBe(customer!.id);

@@ -1,11 +1,14 @@
 // Customers, newest first: name, e-mail, channel reference, number of payments, created; a page at a time.
+// The worked example of the kit: ListTable's states and phone cards, dates through useDates with the zone noted.
 import { useMemo, useState, type FormEvent } from 'react';
 
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection } from '../ui.tsx';
-import { useInstant } from '../search/format.ts';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { customerName } from '../search/SearchPage.tsx';
 import type { Viewer } from '../App.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { graphql } from '../graphql.ts';
 
 const CUSTOMERS = graphql(`
@@ -19,7 +22,7 @@ const CUSTOMERS = graphql(`
 
 export function CustomersPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
-  const instant = useInstant();
+  const { dateTime } = useDates();
   const [draft, setDraft] = useState('');
   const [applied, setApplied] = useState('');
   const filter = useMemo(() => ({ channelReference: applied || undefined }), [applied]);
@@ -31,17 +34,19 @@ export function CustomersPage({ viewer }: { viewer: Viewer }) {
         <label>{t.reference}<input name="reference" value={draft} onChange={(e) => setDraft(e.target.value)} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
-      <ListTable list={list} head={[t.name, t.email, t.reference, t.paymentCount, t.created]}>
+      <ExportLink href={exportHref('customers.csv', filter, viewer.support ? viewer.slug : undefined)} />
+      <ListTable list={list} head={[t.name, t.email, t.reference, t.paymentCount, t.created]} empty={applied ? t.kitEmptyFiltered : undefined}>
         {list.rows.map((c) => (
           <tr key={c.token} data-token={c.token}>
             <td><Link to={`customers/${c.token}`}>{customerName(c)}</Link></td>
             <td>{c.email ?? '—'}</td>
             <td>{c.channelReference}</td>
             <td data-field="paymentCount">{c.paymentCount}</td>
-            <td>{instant(c.createdAt)}</td>
+            <td>{dateTime(c.createdAt)}</td>
           </tr>
         ))}
       </ListTable>
+      <ZoneNote />
     </section>
   );
 }

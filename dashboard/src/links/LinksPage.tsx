@@ -4,6 +4,7 @@ import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, Pager, pageVariables, useDateFormat, type PageArgs } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { graphql } from '../graphql.ts';
 
 const LINKS = graphql(`
@@ -45,6 +46,7 @@ export function LinksPage({ viewer }: { viewer: Viewer }) {
         <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
+      <ExportLink href={exportHref('links.csv', filter, viewer.support ? viewer.slug : undefined)} />
       {error && <p className="error" role="alert">{error.message}</p>}
       <div className="table-wrap">
         <table>

@@ -1,12 +1,14 @@
 // The landing page: the last 7, 30 or 90 days of the workspace's time zone, one block per currency
 // (never added together): headline figures, a chart and the same figures as a table, then the most
-// frequent decline reasons. Loading, error and empty states are announced.
+// frequent decline reasons. Loading, error and empty states are announced. The figures follow
+// payment events live (live.ts).
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import type { Viewer } from '../App.tsx';
 import { DailyChart } from './DailyChart.tsx';
 import { formatters, type Formatters } from './format.ts';
+import { usePaymentEventsRefresh } from './live.ts';
 import { graphql, type Filled, type ResultOf } from '../graphql.ts';
 import { Currency } from '../schema-enums.ts';
 
@@ -31,7 +33,9 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
   const [days, setDays] = useState<number>(7);
   const [currency, setCurrency] = useState('');
   const variables = { days, currency: currency || undefined, slug: viewer.support ? viewer.slug : undefined };
-  const [{ data, error, fetching }] = useQuery({ query: OVERVIEW, variables });
+  const [{ data, error, fetching }, refetch] = useQuery({ query: OVERVIEW, variables });
+  // Support staff read one workspace of many: their event stream is every workspace's.
+  usePaymentEventsRefresh(() => refetch({ requestPolicy: 'network-only' }), viewer.support);
   const fmt = useMemo(() => formatters(lang), [lang]);
   const overview = data?.overview as OverviewData | null | undefined;
   return (

@@ -1,8 +1,9 @@
 // The overview's numbers in the reader's language: amounts (decimal strings from the API, passed
 // to Intl as strings so no digit is lost to floating point), counts, rates and calendar days.
 import type { Lang } from '../i18n.ts';
+import { formatMoney, localeOf } from '../kit/money.ts';
 
-export const localeOf = (lang: Lang) => (lang === 'tr' ? 'tr-TR' : 'en-GB');
+export { localeOf };
 
 export function formatters(lang: Lang) {
   const locale = localeOf(lang);
@@ -10,8 +11,7 @@ export function formatters(lang: Lang) {
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return {
-    // Intl reads a decimal string exactly (ES2023 Intl.NumberFormat); the type only lists numbers.
-    money: (amount: string, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number),
+    money: (amount: string, currency: string) => formatMoney(lang, amount, currency),
     /** A chart axis label: short (1,5 B ₺), for a picture only. */
     axisMoney: (value: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(value),
     count: (n: number) => count.format(n),

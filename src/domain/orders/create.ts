@@ -76,7 +76,7 @@ export async function orderPayment(s: Services, workspace: Workspace, raw: unkno
   });
 
   const order = await s.db.$transaction(async (tx) => {
-    const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer);
+    const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer, s.clock.now());
     return tx.order.create({
       data: {
         workspaceId: workspace.id,

@@ -26,6 +26,12 @@ export function isOpen(link: Pick<PaymentLink, 'isActive' | 'expiresAt'>, now: D
   return link.isActive && (link.expiresAt === null || now <= link.expiresAt);
 }
 
+/** The links that are open (`isOpen`) or, for `false`, closed, as a where condition: the same rule. */
+export function openLinksWhere(open: boolean, now: Date) {
+  const notOver = { OR: [{ expiresAt: null }, { expiresAt: { gte: now } }] };
+  return open ? { AND: [{ isActive: true }, notOver] } : { NOT: { AND: [{ isActive: true }, notOver] } };
+}
+
 /** Payable: open, and the workspace's plan and pay-by-link module allow links (contract: `checkout_url`). */
 export function isPayable(link: Pick<PaymentLink, 'isActive' | 'expiresAt'>, workspace: Workspace, now: Date): boolean {
   return isOpen(link, now) && workspace.active && covers(workspace, 'payment_links') && workspace.payByLinkEnabled;

@@ -45,7 +45,7 @@ async function startPayment(s: Services, workspace: Workspace, security: Securit
     ip: t.ip,
     shopper: shopperOf(input.customer),
     shouldSave: input.card?.shouldSave ?? false,
-    customer: customerUpsert(workspace.id, channel.id, input.customer),
+    customer: customerUpsert(workspace.id, channel.id, input.customer, s.clock.now()),
   });
 }
 

@@ -92,7 +92,7 @@ export async function subscriptionPayment(s: Services, workspace: Workspace, raw
 
   const now = workspaceNow(s, workspace);
   const created = await s.db.$transaction(async (tx) => {
-    const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer);
+    const customer = await upsertCustomer(tx, workspace.id, channel.id, input.customer, s.clock.now());
     return tx.subscription.create({
       data: {
         workspaceId: workspace.id,

@@ -2,6 +2,7 @@
 // and revokes its workspace's tokens; support staff list every token (and revoke nothing: they only
 // read). Support tokens are created by the CLI only. Who may call what is roles.ts.
 import { builder } from '../builder.ts';
+import { allowedMutations } from '../roles.ts';
 import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { createWorkspaceToken, listAccessTokens, revokeAccessToken, tokenUsable, WORKSPACE_ROLES, type TokenRecord } from '../../domain/access-tokens.ts';
@@ -98,5 +99,14 @@ builder.queryField('viewerRole', (t) =>
     nullable: true,
     description: 'The role of the token in use (owner, developer, operator, viewer, support): the dashboard shows what it may do; null without a token',
     resolve: (_r, _a, ctx) => (ctx.viewer.kind === 'dashboard' || ctx.viewer.kind === 'support' ? ctx.viewer.token.role : null),
+  }),
+);
+
+builder.queryField('viewerPermissions', (t) =>
+  t.stringList({
+    nullable: false,
+    description:
+      'The mutations the token in use may call, from the role table: the dashboard hides what the role may not use (the API refuses it anyway). Empty for support tokens and without a token',
+    resolve: (_r, _a, ctx) => allowedMutations(ctx),
   }),
 );

@@ -13,7 +13,7 @@ import { conversionOf } from '../../domain/payments/view.ts';
 import { formatAmount, formatRate } from '../../domain/money.ts';
 import { isUuid } from '../../domain/validation.ts';
 import type { LinkPayment, Payment, Prisma } from '../../generated/prisma/client.ts';
-import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, page } from '../lists.ts';
+import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, NEWEST_FIRST, paymentLinkWhere, page } from '../lists.ts';
 
 // The amounts read the items with the `items` field's own arguments: asked for twice with other
 // arguments, the relation would be loaded twice.
@@ -300,7 +300,7 @@ builder.queryField('linkPayments', (t) =>
 
 const PaymentLinkFilter = builder.inputType('PaymentLinkFilter', {
   fields: (t) => ({
-    isActive: t.boolean({ description: 'Only links switched on (true) or off (false)' }),
+    isActive: t.boolean({ description: 'Only open links (switched on and the last valid day not over: true) or closed ones (false)' }),
     reference: t.string({ description: FILTER_TEXT.reference }),
     created: t.field({ type: DateRangeFilter, description: FILTER_TEXT.created }),
   }),
@@ -315,7 +315,7 @@ builder.queryField('paymentLinks', (t) =>
       description: 'Payment links of the workspace, newest first',
       args: listArgs(t.arg, PaymentLinkFilter),
       resolve: (query, _r, args, ctx) =>
-        ctx.services.db.paymentLink.findMany({ ...page(query), where: listWhere<Prisma.PaymentLinkWhereInput>(ctx, args), orderBy: NEWEST_FIRST }),
+        ctx.services.db.paymentLink.findMany({ ...page(query), where: paymentLinkWhere(ctx, args), orderBy: NEWEST_FIRST }),
     },
     ...connectionOf('PaymentLink'),
   ),
