@@ -1,7 +1,11 @@
-// npm run schema:print: writes the GraphQL schema the code builds to schema.graphql at the root.
-// test/graphql/schema.test.ts fails when the committed file is stale.
+// npm run schema:print: writes the GraphQL schema the code builds to schema.graphql at the root,
+// the dashboard's enum lists (dashboard/src/schema-enums.ts) and gql.tada's introspection that
+// types the dashboard's documents (dashboard/src/graphql-env.d.ts).
+// test/graphql/schema.test.ts fails when a committed file is stale.
 import { writeFileSync } from 'node:fs';
-import { SCHEMA_FILE, printedSchema } from '../src/graphql/print.ts';
+import { ENUMS_FILE, INTROSPECTION_FILE, SCHEMA_FILE, printedEnums, printedSchema, writeIntrospection } from '../src/graphql/print.ts';
 
 writeFileSync(SCHEMA_FILE, printedSchema());
-process.stdout.write(`wrote ${SCHEMA_FILE}\n`);
+writeFileSync(ENUMS_FILE, printedEnums());
+writeIntrospection();
+for (const file of [SCHEMA_FILE, ENUMS_FILE, INTROSPECTION_FILE]) process.stdout.write(`wrote ${file}\n`);

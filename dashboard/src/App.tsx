@@ -1,7 +1,7 @@
 // Sign-in (with why the last token was refused), the signed-in shell (navigation behind a menu
 // button on phones, language, sign-out) and the screens.
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Provider, gql, useQuery } from 'urql';
+import { Provider, useQuery } from 'urql';
 import { createGraphQLClient, isUnauthenticated } from './client.ts';
 import { clearToken, getToken, markTokenAccepted, setToken, takeTokenFromLocation, wasTokenAccepted } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
@@ -30,15 +30,16 @@ import { ErrorState, Loading } from './kit/states.tsx';
 import { useMenu } from './kit/useMenu.ts';
 import { KitGallery } from './kit/KitGallery.tsx';
 import { canFrom, CanProvider, type Can } from './kit/can.ts';
+import { graphql } from './graphql.ts';
 
-const WHO_AM_I = gql`
+const WHO_AM_I = graphql(`
   query WhoAmI {
     workspace { slug name mode }
     workspaces { slug name }
     viewerRole
     viewerPermissions
   }
-`;
+`);
 
 export interface Viewer {
   support: boolean;
@@ -144,15 +145,16 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   // A refused token is signing out (the client's onUnauthenticated): keep the loading state meanwhile.
   if ((fetching && !data) || isUnauthenticated(error)) return <main><Loading /></main>;
   if (error && !data) return <main><ErrorState message={error.response ? error.message : t.kitServerDown} onRetry={() => reexecute({ requestPolicy: 'network-only' })} /></main>;
-  const support = !data?.workspace;
-  const workspaces: { slug: string; name: string }[] = data?.workspaces ?? [];
-  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : data.workspace.slug, role: data?.viewerRole ?? null, can };
+  const workspace = data?.workspace;
+  const support = !workspace;
+  const workspaces = data?.workspaces ?? [];
+  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug, role: data?.viewerRole ?? null, can };
   const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
   const [screen, arg] = path.split('/');
   return (
     <>
       <header>
-        <strong>{support ? t.support : `${data.workspace.name} (${data.workspace.mode})`}</strong>
+        <strong>{support ? t.support : `${workspace.name} (${workspace.mode})`}</strong>
         <button type="button" ref={menu.button} className="menu-button" aria-expanded={menu.open} aria-controls="shell-nav shell-tools" onClick={menu.toggle}>{t.kitMenu}</button>
         <nav id="shell-nav" aria-label={t.kitNavigation} className={menu.open ? 'collapsible open' : 'collapsible'}>
           {screens.map((name) => <Link key={name} to={name} current={(screen || 'overview') === name}>{t[name]}</Link>)}
@@ -164,7 +166,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
             <label>
               {t.workspace}
               <select value={viewer.slug ?? ''} onChange={(e) => setPicked(e.target.value)}>
-                {workspaces.map((w) => <option key={w.slug} value={w.slug}>{w.name} ({w.slug})</option>)}
+                {workspaces.map((w) => <option key={w.slug} value={w.slug ?? ''}>{w.name} ({w.slug})</option>)}
               </select>
             </label>
           )}

@@ -20,8 +20,8 @@ export function Link({ to, children, current }: { to: string; children: ReactNod
 
 export type Outcome = { result?: { successful: boolean; message?: string | null }; errors?: { path: string[]; message: string }[] } | undefined;
 
-/** The payload of mutation `field` from an urql result, or the transport/GraphQL error as a failed outcome. */
-export function outcomeOf(res: OperationResult<any>, field: string): Outcome {
+/** The payload of mutation `field` (a field of the document's result) from an urql result, or the transport/GraphQL error as a failed outcome. */
+export function outcomeOf<D>(res: OperationResult<D, any>, field: keyof D & string): Outcome {
   if (res.error) return { result: { successful: false, message: res.error.graphQLErrors[0]?.message ?? res.error.message } };
   return res.data?.[field] as Outcome;
 }
@@ -78,13 +78,19 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
  * and workspaceSlug): its rows, paging, and a reset to the first page when the filter changes.
  * `typename` keeps an empty list fresh after a mutation creating its first row.
  */
-export function useConnection<Row>(query: TypedDocumentNode | string, field: string, filter: object, viewer: Viewer, typename: string) {
+/** The node type of a connection field's result. */
+type NodeOf<C> = NonNullable<C> extends { edges: readonly { node: infer N }[] } ? N : never;
+/** The type of a query's `filter` variable. */
+type FilterOf<V> = V extends { filter?: infer X } ? NonNullable<X> : never;
+
+export function useConnection<D, V, F extends keyof D & string>(query: TypedDocumentNode<D, V>, field: F, filter: FilterOf<V>, viewer: Viewer, typename: string) {
   const [paged, setPaged] = useState<{ page: PageArgs; filter: object }>({ page: {}, filter });
   const page = paged.filter === filter ? paged.page : {};
   const context = useMemo(() => ({ additionalTypenames: [typename] }), [typename]);
   const [{ data, error }, reexecute] = useQuery({ query, variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined }, context });
-  const rows: Row[] = data?.[field]?.edges.map((e: { node: Row }) => e.node) ?? [];
-  return { rows, info: data?.[field]?.pageInfo as PageInfo | undefined, loaded: !!data, error, onPage: (p: PageArgs) => setPaged({ page: p, filter }), retry: () => reexecute({ requestPolicy: 'network-only' }) };
+  const connection = data?.[field] as { edges: { node: NodeOf<D[F]> }[]; pageInfo: PageInfo } | null | undefined;
+  const rows = connection?.edges.map((e) => e.node) ?? [];
+  return { rows, info: connection?.pageInfo, loaded: !!data, error, onPage: (p: PageArgs) => setPaged({ page: p, filter }), retry: () => reexecute({ requestPolicy: 'network-only' }) };
 }
 
 /**

@@ -23,5 +23,6 @@ import './types/timeline.ts';
 import './types/customers.ts';
 import './types/search.ts';
 import './types/overview.ts';
+import './types/currency.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

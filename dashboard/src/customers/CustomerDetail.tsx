@@ -1,14 +1,15 @@
 // One customer: contact data as the merchant's requests gave it, the newest payments, saved cards
 // (first digits and last four only, as stored) and subscriptions, each linked to its record.
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { navigate } from '../router.ts';
 import { Link } from '../ui.tsx';
 import { useInstant, useMoney } from '../search/format.ts';
 import { customerName } from '../search/SearchPage.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const CUSTOMER = gql`
+const CUSTOMER = graphql(`
   query Customer($token: String!) {
     customer(token: $token) {
       token channelReference firstname lastname email phone address district province country paymentCount createdAt
@@ -17,7 +18,7 @@ const CUSTOMER = gql`
       subscriptions { token channelReference status period currency }
     }
   }
-`;
+`);
 
 export function CustomerDetail({ token }: { token: string; viewer: Viewer }) {
   const { t } = useT();
@@ -46,9 +47,9 @@ export function CustomerDetail({ token }: { token: string; viewer: Viewer }) {
               <table aria-labelledby="customer-payments">
                 <thead><tr><th scope="col">{t.amount}</th><th scope="col">{t.status}</th><th scope="col">{t.reference}</th><th scope="col">{t.card}</th><th scope="col">{t.created}</th></tr></thead>
                 <tbody>
-                  {c.payments.map((p: Record<string, string>) => (
-                    <tr key={p.token} data-token={p.token}>
-                      <td><Link to={`payments/${p.token}`}>{money(p.amount, p.currency!)}</Link></td>
+                  {(c.payments ?? []).map((p) => (
+                    <tr key={p.token} data-token={p.token ?? undefined}>
+                      <td><Link to={`payments/${p.token}`}>{money(p.amount, p.currency)}</Link></td>
                       <td>{p.status}</td>
                       <td>{p.channelReference ?? '—'}</td>
                       <td>{p.cardLastFourDigits ? `•••• ${p.cardLastFourDigits}` : '—'}</td>
@@ -58,25 +59,25 @@ export function CustomerDetail({ token }: { token: string; viewer: Viewer }) {
                 </tbody>
               </table>
             </div>
-            {c.payments.length === 0 && <p>{t.none}</p>}
+            {!c.payments?.length && <p>{t.none}</p>}
           </div>
           <div className="card">
             <h2>{t.savedCards}</h2>
             <ul data-field="savedCards">
-              {c.savedCards.map((s: Record<string, any>) => (
+              {(c.savedCards ?? []).map((s) => (
                 <li key={s.token}>{s.scheme ?? ''} {s.firstDigits}•••• {s.lastFourDigit} · {t.expiry} {s.expiryMonth}/{s.expiryYear} · {s.holderName}{s.isDefault ? ` · ${t.isDefaultCard}` : ''}</li>
               ))}
             </ul>
-            {c.savedCards.length === 0 && <p>{t.none}</p>}
+            {!c.savedCards?.length && <p>{t.none}</p>}
           </div>
           <div className="card">
             <h2>{t.subscriptions}</h2>
             <ul data-field="subscriptions">
-              {c.subscriptions.map((s: Record<string, string>) => (
+              {(c.subscriptions ?? []).map((s) => (
                 <li key={s.token}><Link to={`subscriptions/${s.token}`}>{s.channelReference}</Link> · {s.status} · {s.period} · {s.currency}</li>
               ))}
             </ul>
-            {c.subscriptions.length === 0 && <p>{t.none}</p>}
+            {!c.subscriptions?.length && <p>{t.none}</p>}
           </div>
         </>
       )}

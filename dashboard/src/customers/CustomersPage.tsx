@@ -1,7 +1,7 @@
 // Customers, newest first: name, e-mail, channel reference, number of payments, created; a page at a time.
 // The worked example of the kit: ListTable's states and phone cards, dates through useDates with the zone noted.
 import { useMemo, useState, type FormEvent } from 'react';
-import { gql } from 'urql';
+
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection } from '../ui.tsx';
 import { useDates } from '../kit/dates.ts';
@@ -9,17 +9,16 @@ import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { customerName } from '../search/SearchPage.tsx';
 import type { Viewer } from '../App.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
+import { graphql } from '../graphql.ts';
 
-const CUSTOMERS = gql`
+const CUSTOMERS = graphql(`
   query Customers($first: Int, $after: String, $last: Int, $before: String, $filter: CustomerFilter, $slug: String) {
     customers(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
       edges { node { token channelReference firstname lastname email paymentCount createdAt } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
-`;
-
-interface CustomerRow { token: string; channelReference: string; firstname: string | null; lastname: string | null; email: string | null; paymentCount: number; createdAt: string }
+`);
 
 export function CustomersPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
@@ -27,7 +26,7 @@ export function CustomersPage({ viewer }: { viewer: Viewer }) {
   const [draft, setDraft] = useState('');
   const [applied, setApplied] = useState('');
   const filter = useMemo(() => ({ channelReference: applied || undefined }), [applied]);
-  const list = useConnection<CustomerRow>(CUSTOMERS, 'customers', filter, viewer, 'Customer');
+  const list = useConnection(CUSTOMERS, 'customers', filter, viewer, 'Customer');
   return (
     <section aria-labelledby="customers-title">
       <h1 id="customers-title">{t.customers}</h1>

@@ -151,6 +151,13 @@ const S = {
     test: ['warning', 'Test', 'Test'],
     live: ['success', 'Canlı', 'Live'],
   },
+  /** Currency: the currencies the gateway takes, by name */
+  currency: {
+    TRY: ['neutral', 'Türk lirası', 'Turkish lira'],
+    USD: ['neutral', 'ABD doları', 'US dollar'],
+    EUR: ['neutral', 'Euro', 'Euro'],
+    GBP: ['neutral', 'İngiliz sterlini', 'Pound sterling'],
+  },
 } as const satisfies Record<string, Record<string, Entry>>;
 
 export type StatusKind = keyof typeof S;
@@ -170,6 +177,7 @@ export function statusOf(kind: StatusKind, value: string, lang: Lang): { tone: T
 export const SCHEMA_ENUM_KIND: Record<string, StatusKind> = {
   AccessTokenRole: 'role',
   AttemptOutcome: 'attempt',
+  Currency: 'currency',
   ErrorKind: 'errorKind',
   NotificationStatus: 'notification',
   OrderStatus: 'order',

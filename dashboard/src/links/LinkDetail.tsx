@@ -1,28 +1,28 @@
 // One payment link: its amounts, items, hosted page address, the payments made through it, its
 // notifications, and closing it after a confirmation.
 import { useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Confirm, Link, OutcomeView, outcomeOf, useDateFormat, type Outcome } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const FIELDS = `token reference description amountType itemName predefinedAmounts taxRate taxMode subtotal taxAmount amount currency currencyType currencies
-  emailsCustomer isActive isTest expiresAt checkoutUrl createdAt transactionsCount items { name quantity unitAmount taxRate }`;
-const LINK = gql`
+const FIELDS = graphql(`fragment PaymentLinkDetailFields on PaymentLink {
+  token reference description amountType itemName predefinedAmounts taxRate taxMode subtotal taxAmount amount currency currencyType currencies
+  emailsCustomer isActive isTest expiresAt checkoutUrl createdAt transactionsCount items { name quantity unitAmount taxRate }
+}`);
+const LINK = graphql(`
   query PaymentLink($token: String!) {
-    paymentLink(token: $token) { ${FIELDS} }
+    paymentLink(token: $token) { ...PaymentLinkDetailFields }
     linkPayments(token: $token) { token reference status amount currency paidAt createdAt transaction { token } customer { billingAddress { firstname lastname email } } }
   }
-`;
-const CLOSE = gql`
+`, [FIELDS]);
+const CLOSE = graphql(`
   mutation ClosePaymentLink($token: String!) {
-    updatePaymentLink(input: { token: $token, paymentLink: { isActive: false } }) { result { successful message } errors { path message } paymentLink { ${FIELDS} } }
+    updatePaymentLink(input: { token: $token, paymentLink: { isActive: false } }) { result { successful message } errors { path message } paymentLink { ...PaymentLinkDetailFields } }
   }
-`;
-
-interface Item { name: string; quantity: number; unitAmount: string; taxRate: string | null }
-interface LinkPaymentRow { token: string; reference: string; status: string; amount: string; currency: string; paidAt: string | null; createdAt: string; transaction: { token: string } | null; customer: { billingAddress: { firstname: string | null; lastname: string | null; email: string | null } } }
+`, [FIELDS]);
 
 export function LinkDetail({ token, viewer }: { token: string; viewer: Viewer }) {
   const { t } = useT();
@@ -32,7 +32,7 @@ export function LinkDetail({ token, viewer }: { token: string; viewer: Viewer })
   const [outcome, setOutcome] = useState<Outcome>();
   const [, close] = useMutation(CLOSE);
   const l = data?.paymentLink;
-  const payments: LinkPaymentRow[] = data?.linkPayments ?? [];
+  const payments = data?.linkPayments ?? [];
   return (
     <section aria-labelledby="link-title">
       <Link to="links">← {t.back}</Link>
@@ -55,10 +55,10 @@ export function LinkDetail({ token, viewer }: { token: string; viewer: Viewer })
             <dt>{t.checkoutPage}</dt><dd>{l.checkoutUrl ? <a href={l.checkoutUrl} target="_blank" rel="noreferrer" data-field="checkoutUrl">{l.checkoutUrl}</a> : '—'}</dd>
             <dt>{t.created}</dt><dd>{date(l.createdAt)}</dd>
           </dl>
-          {l.items.length > 0 && (
+          {!!l.items?.length && (
             <div className="card">
               <h2>{t.items}</h2>
-              <ul>{l.items.map((i: Item, n: number) => <li key={n}>{i.quantity} × {i.name} · {i.unitAmount} {l.currency}{i.taxRate ? ` · %${i.taxRate}` : ''}</li>)}</ul>
+              <ul>{l.items.map((i, n) => <li key={n}>{i.quantity} × {i.name} · {i.unitAmount} {l.currency}{i.taxRate ? ` · %${i.taxRate}` : ''}</li>)}</ul>
             </div>
           )}
           {!viewer.support && l.isActive && (
@@ -69,7 +69,7 @@ export function LinkDetail({ token, viewer }: { token: string; viewer: Viewer })
                   text={t.confirmCloseLink}
                   onDismiss={() => setClosing(false)}
                   onConfirm={async () => {
-                    const res = await close({ token: l.token });
+                    const res = await close({ token });
                     setClosing(false);
                     setOutcome(outcomeOf(res, 'updatePaymentLink'));
                   }}
@@ -82,8 +82,8 @@ export function LinkDetail({ token, viewer }: { token: string; viewer: Viewer })
             <h2>{t.payments} ({l.transactionsCount})</h2>
             <ul>
               {payments.map((p) => (
-                <li key={p.token} data-link-payment={p.token}>
-                  {p.reference} · {p.amount} {p.currency} · {p.status} · {[p.customer.billingAddress.firstname, p.customer.billingAddress.lastname].filter(Boolean).join(' ')}
+                <li key={p.token} data-link-payment={p.token ?? undefined}>
+                  {p.reference} · {p.amount} {p.currency} · {p.status} · {[p.customer?.billingAddress?.firstname, p.customer?.billingAddress?.lastname].filter(Boolean).join(' ')}
                   {' · '}{date(p.paidAt ?? p.createdAt)}
                   {p.transaction && <> · <Link to={`payments/${p.transaction.token}`}>{t.payment}</Link></>}
                 </li>
@@ -93,7 +93,7 @@ export function LinkDetail({ token, viewer }: { token: string; viewer: Viewer })
           </div>
           <div className="card">
             <h2>{t.notifications}</h2>
-            <NotificationList viewer={viewer} recordToken={l.token} />
+            <NotificationList viewer={viewer} recordToken={token} />
           </div>
         </>
       )}

@@ -1,22 +1,21 @@
 // Payment links, newest first: open/closed and reference filters, cursor paging, a way to create one.
 import { useState, type FormEvent } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, Pager, pageVariables, useDateFormat, type PageArgs } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
+import { graphql } from '../graphql.ts';
 
-const LINKS = gql`
+const LINKS = graphql(`
   query PaymentLinks($first: Int, $after: String, $last: Int, $before: String, $filter: PaymentLinkFilter, $slug: String) {
     paymentLinks(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
       edges { node { token reference description amountType amount currency isActive transactionsCount createdAt } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
-`;
+`);
 const LIST_TYPES = { additionalTypenames: ['PaymentLink'] };
-
-interface LinkRow { token: string; reference: string; description: string | null; amountType: string; amount: string | null; currency: string; isActive: boolean; transactionsCount: number; createdAt: string }
 
 export function LinksPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
@@ -26,7 +25,7 @@ export function LinksPage({ viewer }: { viewer: Viewer }) {
   const [page, setPage] = useState<PageArgs>({});
   const filter = { isActive: filters.active ? filters.active === 'open' : undefined, reference: filters.reference || undefined };
   const [{ data, error }] = useQuery({ query: LINKS, variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined }, context: LIST_TYPES });
-  const rows: LinkRow[] = data?.paymentLinks.edges.map((e: { node: LinkRow }) => e.node) ?? [];
+  const rows = data?.paymentLinks.edges.map((e) => e.node) ?? [];
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setFilters(draft);

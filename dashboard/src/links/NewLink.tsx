@@ -2,19 +2,20 @@
 // for the others; offered amounts for the predefined types; a selectable currency; the domain
 // checks every rule and its errors are shown by field.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { useT } from '../i18n.ts';
 import { navigate } from '../router.ts';
 import { Link, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { graphql } from '../graphql.ts';
+import { Currency } from '../schema-enums.ts';
 
-const CREATE = gql`
+const CREATE = graphql(`
   mutation CreatePaymentLink($input: CreatePaymentLinkInput!) {
     createPaymentLink(input: $input) { result { successful message } errors { path message } paymentLink { token reference } }
   }
-`;
+`);
 
 export const AMOUNT_TYPES = ['fixed', 'custom', 'predefined', 'predefined_and_custom'] as const;
-export const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'] as const;
 
 interface ItemDraft { name: string; quantity: string; unitAmount: string; taxRate: string }
 const EMPTY_ITEM: ItemDraft = { name: '', quantity: '1', unitAmount: '', taxRate: '' };
@@ -72,13 +73,13 @@ export function NewLink() {
             </select>
           </label>
           <label>{t.currency}
-            <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>{CURRENCIES.map((c) => <option key={c}>{c}</option>)}</select>
+            <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>{Currency.map((c) => <option key={c}>{c}</option>)}</select>
           </label>
         </div>
         <fieldset>
           <legend>{t.payerCurrencies}</legend>
           <div className="row">
-            {CURRENCIES.filter((c) => c !== currency).map((c) => (
+            {Currency.filter((c) => c !== currency).map((c) => (
               <label key={c} className="check">
                 <input type="checkbox" checked={selectable.includes(c)} onChange={(e) => setSelectable(e.target.checked ? [...selectable, c] : selectable.filter((x) => x !== c))} />{c}
               </label>

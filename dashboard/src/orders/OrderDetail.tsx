@@ -1,12 +1,13 @@
 // One order: amounts, items, customer, its payment page, every payment attempt, notifications.
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, useDateFormat } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
-import { PaymentAttempts, type AttemptRow } from '../payments/PaymentAttempts.tsx';
+import { PaymentAttempts } from '../payments/PaymentAttempts.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const ORDER = gql`
+const ORDER = graphql(`
   query Order($token: String!) {
     order(token: $token) {
       token channelReference status amount subtotal taxAmount currency description checkoutUrl successUrl cancelUrl createdAt paidAt
@@ -14,9 +15,7 @@ const ORDER = gql`
       payments { token createdAt amount currency status paymentStatus cardLastFourDigits }
     }
   }
-`;
-
-interface Item { channelReference: string; name: string; quantity: number; unitAmount: string; taxRate: string | null }
+`);
 
 export function OrderDetail({ token, viewer }: { token: string; viewer: Viewer }) {
   const { t } = useT();
@@ -36,19 +35,19 @@ export function OrderDetail({ token, viewer }: { token: string; viewer: Viewer }
             <dt>{t.status}</dt><dd data-field="orderStatus">{o.status}</dd>
             <dt>{t.amount}</dt><dd>{o.amount} {o.currency} ({t.subtotal} {o.subtotal}, {t.tax} {o.taxAmount})</dd>
             {o.description && <><dt>{t.description}</dt><dd>{o.description}</dd></>}
-            <dt>{t.customer}</dt><dd>{o.customer.channelReference}</dd>
-            <dt>{t.checkoutPage}</dt><dd>{o.status === 'open' ? <a href={o.checkoutUrl} target="_blank" rel="noreferrer">{o.checkoutUrl}</a> : '—'}</dd>
+            <dt>{t.customer}</dt><dd>{o.customer?.channelReference}</dd>
+            <dt>{t.checkoutPage}</dt><dd>{o.status === 'open' ? <a href={o.checkoutUrl ?? undefined} target="_blank" rel="noreferrer">{o.checkoutUrl}</a> : '—'}</dd>
             <dt>{t.created}</dt><dd>{date(o.createdAt)}</dd>
             <dt>{t.paidAt}</dt><dd>{date(o.paidAt)}</dd>
           </dl>
           <div className="card">
             <h2>{t.items}</h2>
-            <ul>{o.items.map((i: Item, n: number) => <li key={n}>{i.quantity} × {i.name} ({i.channelReference}) · {i.unitAmount} {o.currency}{i.taxRate ? ` · %${i.taxRate}` : ''}</li>)}</ul>
+            <ul>{(o.items ?? []).map((i, n) => <li key={n}>{i.quantity} × {i.name} ({i.channelReference}) · {i.unitAmount} {o.currency}{i.taxRate ? ` · %${i.taxRate}` : ''}</li>)}</ul>
           </div>
-          <PaymentAttempts payments={o.payments as AttemptRow[]} />
+          <PaymentAttempts payments={o.payments ?? []} />
           <div className="card">
             <h2>{t.notifications}</h2>
-            <NotificationList viewer={viewer} recordToken={o.token} />
+            <NotificationList viewer={viewer} recordToken={token} />
           </div>
         </>
       )}

@@ -3,11 +3,13 @@
 // frequent decline reasons. Loading, error and empty states are announced. The figures follow
 // payment events live (live.ts).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import type { Viewer } from '../App.tsx';
 import { formatters, type Formatters } from './format.ts';
 import { usePaymentEventsRefresh } from './live.ts';
+import { graphql, type Filled, type ResultOf } from '../graphql.ts';
+import { Currency } from '../schema-enums.ts';
 
 // uPlot serves this screen only: it comes in its own file with the chart, so the first load of
 // every other screen does not carry it. It is fetched while the figures load; the stand-in keeps
@@ -15,7 +17,7 @@ import { usePaymentEventsRefresh } from './live.ts';
 const loadChart = () => import('./DailyChart.tsx');
 const DailyChart = lazy(() => loadChart().then((m) => ({ default: m.DailyChart })));
 
-const OVERVIEW = gql`
+const OVERVIEW = graphql(`
   query Overview($days: Int!, $currency: String, $slug: String) {
     overview(days: $days, currency: $currency, workspaceSlug: $slug) {
       days timeZone from to
@@ -23,14 +25,13 @@ const OVERVIEW = gql`
       declines { errorCode count }
     }
   }
-`;
+`);
 
 const PERIODS = [7, 30, 90] as const;
-const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP'];
 
-interface Day { date: string; volume: string; count: number; failed: number; refundAmount: string; refundCount: number }
-interface CurrencyFigures { currency: string; volume: string; count: number; failed: number; successRate: number | null; refundAmount: string; refundCount: number; daily: Day[] }
-interface OverviewData { days: number; timeZone: string; from: string; to: string; currencies: CurrencyFigures[]; declines: { errorCode: string; count: number }[] }
+// Every figure is filled by the server (successRate aside, which formatters.percent takes null for).
+type OverviewData = Filled<NonNullable<ResultOf<typeof OVERVIEW>['overview']>>;
+type CurrencyFigures = OverviewData['currencies'][number];
 
 export function OverviewPage({ viewer }: { viewer: Viewer }) {
   const { t, lang } = useT();
@@ -42,7 +43,7 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
   usePaymentEventsRefresh(() => refetch({ requestPolicy: 'network-only' }), viewer.support);
   useEffect(() => void loadChart(), []);
   const fmt = useMemo(() => formatters(lang), [lang]);
-  const overview: OverviewData | null | undefined = data?.overview;
+  const overview = data?.overview as OverviewData | null | undefined;
   return (
     <section aria-labelledby="overview-title" aria-busy={fetching}>
       <h1 id="overview-title">{t.overview}</h1>
@@ -60,7 +61,7 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
           {t.currency}
           <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
             <option value="">{t.any}</option>
-            {CURRENCIES.map((c) => <option key={c}>{c}</option>)}
+            {Currency.map((c) => <option key={c}>{c}</option>)}
           </select>
         </label>
       </div>

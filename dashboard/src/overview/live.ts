@@ -3,15 +3,16 @@
 // once every REFRESH_MS. A burst of events (a run of renewals, a busy minute) is one refetch at its
 // start and one after it, never one per event: each refetch is the overview's SQL aggregates.
 import { useEffect, useMemo, useRef } from 'react';
-import { gql, useSubscription } from 'urql';
+import { useSubscription } from 'urql';
+import { graphql } from '../graphql.ts';
 
 export const REFRESH_MS = 3000;
 
-const PAYMENT_EVENTS = gql`
+const PAYMENT_EVENTS = graphql(`
   subscription OverviewEvents {
     events { id kind transactionToken }
   }
-`;
+`);
 
 interface LiveEvent { id: string; kind: string; transactionToken: string | null }
 

@@ -2,7 +2,8 @@
 import { useT } from '../i18n.ts';
 import { Link, useDateFormat } from '../ui.tsx';
 
-export interface AttemptRow { token: string; createdAt: string; amount: string; currency: string; status: string; paymentStatus: string | null; cardLastFourDigits: string | null }
+/** The fields read, nullable as the schema declares them. */
+export interface AttemptRow { token: string | null; createdAt: string | null; amount: string | null; currency: string | null; status: string | null; paymentStatus: string | null; cardLastFourDigits: string | null }
 
 export function PaymentAttempts({ payments, title }: { payments: AttemptRow[]; title?: string }) {
   const { t } = useT();

@@ -2,7 +2,7 @@
 // customer, refunds, the calls made to its provider and webhook notifications; partial refund and
 // cancel after a confirmation.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery, useSubscription } from 'urql';
+import { useMutation, useQuery, useSubscription } from 'urql';
 import { fill, useT, type Labels } from '../i18n.ts';
 import { navigate } from '../router.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
@@ -10,27 +10,30 @@ import { NotificationList } from '../webhooks/NotificationList.tsx';
 import { PROVIDER_ATTEMPT_FIELDS, ProviderAttempts } from './ProviderAttempts.tsx';
 import { PaymentTimeline, TIMELINE_FIELDS } from './PaymentTimeline.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const FIELDS = `token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
+const FIELDS = graphql(`fragment PaymentDetailFields on Payment {
+  token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
   securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage routingReason routingDetail
   cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
-  refunds { amount type status createdAt errorCode errorMessage } ${PROVIDER_ATTEMPT_FIELDS} ${TIMELINE_FIELDS}`;
-const PAYMENT = gql`
+  refunds { amount type status createdAt errorCode errorMessage } ...ProviderAttemptFields ...PaymentTimelineFields
+}`, [PROVIDER_ATTEMPT_FIELDS, TIMELINE_FIELDS]);
+const PAYMENT = graphql(`
   query Payment($token: String!) {
-    payment(token: $token) { ${FIELDS} }
+    payment(token: $token) { ...PaymentDetailFields }
   }
-`;
-const UPDATED = gql`subscription PaymentUpdated($token: String!) { paymentUpdated(token: $token) { ${FIELDS} } }`;
-const REFUND = gql`
+`, [FIELDS]);
+const UPDATED = graphql(`subscription PaymentUpdated($token: String!) { paymentUpdated(token: $token) { ...PaymentDetailFields } }`, [FIELDS]);
+const REFUND = graphql(`
   mutation Refund($token: String!, $amount: AmountInput) {
     refundPayment(input: { transaction: { token: $token }, amount: $amount }) { result { successful message } errors { path message } refund { amount type } }
   }
-`;
-const CANCEL = gql`
+`);
+const CANCEL = graphql(`
   mutation Cancel($token: String!) {
     cancelPayment(input: { transaction: { token: $token } }) { result { successful message } errors { path message } refund { amount type } }
   }
-`;
+`);
 
 export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer }) {
   const { t } = useT();
@@ -55,24 +58,24 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
             <dt>{t.card}</dt><dd>{p.cardFirstDigits ? `${p.cardScheme ?? ''} ${p.cardFirstDigits}•••• ${p.cardLastFourDigits} ${p.cardHolderName ?? ''}` : '—'}</dd>
             <dt>{t.customer}</dt><dd>{p.customer?.channelReference ?? '—'}</dd>
             <dt>{t.reference}</dt><dd>{p.channelReference ?? '—'}</dd>
-            {p.routingReason && <><dt>{t.routing}</dt><dd data-field="routing">{routingText(t, p.routingReason, p.routingDetail)}</dd></>}
+            {p.routingReason && <><dt>{t.routing}</dt><dd data-field="routing">{routingText(t, p.routingReason, p.routingDetail as RoutingDetail)}</dd></>}
             {p.errorMessage && <><dt>{t.error}</dt><dd className="error">{p.errorCode}: {p.errorMessage}</dd></>}
             {(p.providerErrorCode || p.providerErrorMessage) && (
               <><dt>{t.providerError}</dt><dd data-field="providerError">{[p.providerErrorCode, p.providerErrorMessage].filter(Boolean).join(': ')}</dd></>
             )}
           </dl>
-          {!viewer.support && p.status === 'successful' && p.paymentStatus !== 'refunded' && p.paymentStatus !== 'cancelled' && <Actions payment={p} />}
-          {p.refunds?.length > 0 && (
+          {!viewer.support && p.status === 'successful' && p.paymentStatus !== 'refunded' && p.paymentStatus !== 'cancelled' && <Actions payment={{ token, amount: p.amount, currency: p.currency }} />}
+          {!!p.refunds?.length && (
             <div className="card">
               <h2>{t.refunds}</h2>
-              <ul>{p.refunds.map((r: Record<string, string>, i: number) => <li key={i}>{r.amount} {p.currency} · {r.type} · {r.status}{r.errorMessage ? ` · ${r.errorMessage}` : ''}</li>)}</ul>
+              <ul>{p.refunds.map((r, i) => <li key={i}>{r.amount} {p.currency} · {r.type} · {r.status}{r.errorMessage ? ` · ${r.errorMessage}` : ''}</li>)}</ul>
             </div>
           )}
           <PaymentTimeline timeline={p.timeline} currency={p.currency} />
           <ProviderAttempts attempts={p.providerAttempts ?? []} />
           <div className="card">
             <h2>{t.notifications}</h2>
-            <NotificationList viewer={viewer} recordToken={p.token} />
+            <NotificationList viewer={viewer} recordToken={token} />
           </div>
         </>
       )}
@@ -80,7 +83,7 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
   );
 }
 
-function Actions({ payment }: { payment: Record<string, any> }) {
+function Actions({ payment }: { payment: { token: string; amount: string | null; currency: string | null } }) {
   const { t } = useT();
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState<'refund' | 'cancel' | null>(null);
@@ -88,9 +91,9 @@ function Actions({ payment }: { payment: Record<string, any> }) {
   const [, refund] = useMutation(REFUND);
   const [, cancel] = useMutation(CANCEL);
   const run = async () => {
-    const res = confirming === 'refund' ? await refund({ token: payment.token, amount: amount || undefined }) : await cancel({ token: payment.token });
+    const answer = confirming === 'refund' ? outcomeOf(await refund({ token: payment.token, amount: amount || undefined }), 'refundPayment') : outcomeOf(await cancel({ token: payment.token }), 'cancelPayment');
     setConfirming(null);
-    setOutcome(outcomeOf(res, confirming === 'refund' ? 'refundPayment' : 'cancelPayment'));
+    setOutcome(answer);
   };
   const ask = (e: FormEvent) => {
     e.preventDefault();
@@ -100,13 +103,13 @@ function Actions({ payment }: { payment: Record<string, any> }) {
   return (
     <div className="card">
       <form className="row" onSubmit={ask}>
-        <label>{t.refundAmount} ({payment.currency})<input name="refundAmount" inputMode="decimal" placeholder={payment.amount} value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
+        <label>{t.refundAmount} ({payment.currency})<input name="refundAmount" inputMode="decimal" placeholder={payment.amount ?? undefined} value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
         <button type="submit">{t.refund}</button>
         <button type="button" className="danger" onClick={() => (setOutcome(undefined), setConfirming('cancel'))}>{t.cancel}</button>
       </form>
       {confirming && (
         <Confirm
-          text={confirming === 'refund' ? fill(t.confirmRefund, { amount: amount || payment.amount, currency: payment.currency }) : t.confirmCancel}
+          text={confirming === 'refund' ? fill(t.confirmRefund, { amount: amount || (payment.amount ?? ''), currency: payment.currency ?? '' }) : t.confirmCancel}
           onConfirm={() => void run()}
           onDismiss={() => setConfirming(null)}
         />

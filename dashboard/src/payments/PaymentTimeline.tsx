@@ -2,23 +2,16 @@
 // the workspace's time zone (said once above the list): created, 3D page opened and answered,
 // provider calls, settlement, refunds and cancels, events and webhook attempts.
 import { fill, useT, type Labels } from '../i18n.ts';
+import { graphql, type ResultOf } from '../graphql.ts';
 import { useInstant, useMoney } from '../search/format.ts';
 
-export interface TimelineEntry {
-  at: string;
-  kind: string;
-  status: string | null;
-  name: string | null;
-  detail: string | null;
-  amount: string | null;
-}
-
-export interface Timeline { timeZone: string; entries: TimelineEntry[] }
-
 /** The fields the list reads, for the payment's query. */
-export const TIMELINE_FIELDS = 'timeline { timeZone entries { at kind status name detail amount } }';
+export const TIMELINE_FIELDS = graphql(`fragment PaymentTimelineFields on Payment { timeline { timeZone entries { at kind status name detail amount } } }`);
 
-export function PaymentTimeline({ timeline, currency }: { timeline: Timeline | null | undefined; currency: string }) {
+export type Timeline = ResultOf<typeof TIMELINE_FIELDS>['timeline'];
+export type TimelineEntry = NonNullable<NonNullable<Timeline>['entries']>[number];
+
+export function PaymentTimeline({ timeline, currency }: { timeline: Timeline | undefined; currency: string | null }) {
   const { t } = useT();
   const instant = useInstant(timeline?.timeZone);
   const money = useMoney();
@@ -26,11 +19,11 @@ export function PaymentTimeline({ timeline, currency }: { timeline: Timeline | n
   return (
     <div className="card">
       <h2 id="payment-timeline">{t.timeline}</h2>
-      <p className="muted" data-field="timeZone">{fill(t.timelineZone, { zone: timeline.timeZone })}</p>
+      <p className="muted" data-field="timeZone">{fill(t.timelineZone, { zone: timeline.timeZone ?? '' })}</p>
       <ol className="timeline" aria-labelledby="payment-timeline">
-        {timeline.entries.map((e, i) => (
+        {(timeline.entries ?? []).map((e, i) => (
           <li key={i} data-kind={e.kind}>
-            <time dateTime={e.at}>{instant(e.at)}</time>
+            <time dateTime={e.at ?? undefined}>{instant(e.at)}</time>
             <span data-field="what">{what(t, e, e.amount ? money(e.amount, currency) : null)}</span>
             {e.detail && <span className="muted" data-field="detail">{e.detail}</span>}
           </li>

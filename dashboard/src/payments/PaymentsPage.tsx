@@ -1,31 +1,31 @@
 // Payments, newest first: filters, cursor paging, and a refetch on every live event of the
 // workspace (graphql-ws), so new rows appear and changed rows update while the page is open.
 import { useRef, useState, type FormEvent } from 'react';
-import { gql, useQuery, useSubscription } from 'urql';
+import { useQuery, useSubscription } from 'urql';
 import { useT } from '../i18n.ts';
 import { navigate } from '../router.ts';
 import type { Viewer } from '../App.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
+import { graphql } from '../graphql.ts';
+import { PaymentMoneyStatus, PaymentStatus } from '../schema-enums.ts';
 
-const PAYMENTS = gql`
+const PAYMENTS = graphql(`
   query Payments($first: Int, $after: String, $last: Int, $before: String, $filter: PaymentFilter, $slug: String) {
     payments(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
       edges { node { token createdAt amount currency status paymentStatus cardFirstDigits cardLastFourDigits channelReference isTest } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
-`;
-const EVENTS = gql`
+`);
+const EVENTS = graphql(`
   subscription Events {
     events { id kind recordToken transactionToken }
   }
-`;
+`);
 
-const STATUSES = ['started', 'successful', 'failed', 'expired', 'unresolved'];
-const MONEY = ['paid', 'partially_refunded', 'refunded', 'cancelled'];
 const PAGE = 20;
 
-interface Filters { status: string; paymentStatus: string; from: string; to: string; reference: string; lastFour: string }
+interface Filters { status: PaymentStatus | ''; paymentStatus: PaymentMoneyStatus | ''; from: string; to: string; reference: string; lastFour: string }
 const EMPTY: Filters = { status: '', paymentStatus: '', from: '', to: '', reference: '', lastFour: '' };
 
 function toFilter(f: Filters) {
@@ -58,15 +58,15 @@ export function PaymentsPage({ viewer }: { viewer: Viewer }) {
     setPage({});
   };
   const field = (k: keyof Filters) => ({ value: draft[k], onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value }) });
-  const rows: Record<string, any>[] = data?.payments.edges.map((e: { node: unknown }) => e.node) ?? [];
+  const rows = data?.payments.edges.map((e) => e.node) ?? [];
   const info = data?.payments.pageInfo;
   const fmt = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <section aria-labelledby="payments-title">
       <h1 id="payments-title">{t.payments}</h1>
       <form className="filters" onSubmit={apply} role="search">
-        <label>{t.status}<select name="status" {...field('status')}><option value="">{t.any}</option>{STATUSES.map((s) => <option key={s}>{s}</option>)}</select></label>
-        <label>{t.paymentStatus}<select name="paymentStatus" {...field('paymentStatus')}><option value="">{t.any}</option>{MONEY.map((s) => <option key={s}>{s}</option>)}</select></label>
+        <label>{t.status}<select name="status" {...field('status')}><option value="">{t.any}</option>{PaymentStatus.map((s) => <option key={s}>{s}</option>)}</select></label>
+        <label>{t.paymentStatus}<select name="paymentStatus" {...field('paymentStatus')}><option value="">{t.any}</option>{PaymentMoneyStatus.map((s) => <option key={s}>{s}</option>)}</select></label>
         <label>{t.from}<input type="date" name="from" {...field('from')} /></label>
         <label>{t.to}<input type="date" name="to" {...field('to')} /></label>
         <label>{t.reference}<input name="reference" {...field('reference')} /></label>
@@ -94,8 +94,8 @@ export function PaymentsPage({ viewer }: { viewer: Viewer }) {
         {data && rows.length === 0 && <p>{t.none}</p>}
       </div>
       <div className="row">
-        <button type="button" disabled={!info?.hasPreviousPage} onClick={() => setPage({ before: info.startCursor })}>{t.previous}</button>
-        <button type="button" disabled={!info?.hasNextPage} onClick={() => setPage({ after: info.endCursor })}>{t.next}</button>
+        <button type="button" disabled={!info?.hasPreviousPage} onClick={() => setPage({ before: info?.startCursor ?? undefined })}>{t.previous}</button>
+        <button type="button" disabled={!info?.hasNextPage} onClick={() => setPage({ after: info?.endCursor ?? undefined })}>{t.next}</button>
       </div>
     </section>
   );

@@ -2,21 +2,13 @@
 // support reading what the bank was asked and what it said. Codes: the provider's own, then the
 // gateway's error_code, with the provider's text under them.
 import { useT } from '../i18n.ts';
+import { graphql, type ResultOf } from '../graphql.ts';
 import { useDateFormat } from '../ui.tsx';
 
-export interface ProviderAttemptRow {
-  operation: string;
-  paymentAccountName: string;
-  startedAt: string;
-  durationMs: number;
-  outcome: string;
-  providerCode: string | null;
-  providerMessage: string | null;
-  errorCode: string | null;
-}
-
 /** The fields the table reads, for the payment's query. */
-export const PROVIDER_ATTEMPT_FIELDS = 'providerAttempts { operation paymentAccountName startedAt durationMs outcome providerCode providerMessage errorCode }';
+export const PROVIDER_ATTEMPT_FIELDS = graphql(`fragment ProviderAttemptFields on Payment { providerAttempts { operation paymentAccountName startedAt durationMs outcome providerCode providerMessage errorCode } }`);
+
+export type ProviderAttemptRow = NonNullable<ResultOf<typeof PROVIDER_ATTEMPT_FIELDS>['providerAttempts']>[number];
 
 export function ProviderAttempts({ attempts }: { attempts: ProviderAttemptRow[] }) {
   const { t } = useT();

@@ -1,28 +1,27 @@
 // The catalog: products with on/off-sale and reference filters, and a form that saves one (a new
 // reference creates it, an existing one replaces it, as save-product does).
 import { useMemo, useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { ListTable, OutcomeView, outcomeOf, useConnection, useDateFormat, type Outcome } from '../ui.tsx';
-import { CURRENCIES } from '../links/NewLink.tsx';
+import { Currency } from '../schema-enums.ts';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const PRODUCTS = gql`
+const PRODUCTS = graphql(`
   query Products($first: Int, $after: String, $last: Int, $before: String, $filter: ProductFilter, $slug: String) {
     products(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
       edges { node { channelToken channelReference name type amount currency taxRate period isActive updatedAt } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
-`;
-const CHANNELS = gql`query Channels { workspace { slug channels { token name } } }`;
-const SAVE = gql`
+`);
+const CHANNELS = graphql(`query Channels { workspace { slug channels { token name } } }`);
+const SAVE = graphql(`
   mutation SaveProduct($input: SaveProductInput!) {
     saveProduct(input: $input) { result { successful message } errors { path message } product { channelToken channelReference name } }
   }
-`;
-
-interface ProductRow { channelToken: string; channelReference: string; name: string; type: string; amount: string; currency: string; taxRate: string; period: string | null; isActive: boolean; updatedAt: string }
+`);
 
 export function ProductsPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
@@ -30,7 +29,7 @@ export function ProductsPage({ viewer }: { viewer: Viewer }) {
   const [draft, setDraft] = useState({ active: '', reference: '' });
   const [applied, setApplied] = useState(draft);
   const filter = useMemo(() => ({ isActive: applied.active ? applied.active === 'on' : undefined, channelReference: applied.reference || undefined }), [applied]);
-  const list = useConnection<ProductRow>(PRODUCTS, 'products', filter, viewer, 'Product');
+  const list = useConnection(PRODUCTS, 'products', filter, viewer, 'Product');
   const apply = (e: FormEvent) => (e.preventDefault(), setApplied(draft));
   return (
     <section aria-labelledby="products-title">
@@ -46,7 +45,7 @@ export function ProductsPage({ viewer }: { viewer: Viewer }) {
       </form>
       <ListTable list={list} head={[t.reference, t.name, t.productType, t.amount, t.taxRate, t.status, t.updated]}>
         {list.rows.map((p) => (
-          <tr key={p.channelToken + p.channelReference} data-reference={p.channelReference}>
+          <tr key={`${p.channelToken}:${p.channelReference}`} data-reference={p.channelReference}>
             <td>{p.channelReference}</td>
             <td>{p.name}</td>
             <td>{p.type === 'recurring' ? `${t.recurring} (${p.period === 'yearly' ? t.yearly : t.monthly})` : t.simple}</td>
@@ -65,7 +64,7 @@ export function ProductsPage({ viewer }: { viewer: Viewer }) {
 function SaveProduct() {
   const { t } = useT();
   const [{ data }] = useQuery({ query: CHANNELS });
-  const channels: { token: string; name: string }[] = data?.workspace?.channels ?? [];
+  const channels = data?.workspace?.channels ?? [];
   const [form, setForm] = useState({ channelToken: '', channelReference: '', name: '', type: 'simple', amount: '', taxRate: '20', currency: 'TRY', period: 'monthly', isActive: true });
   const [outcome, setOutcome] = useState<Outcome>();
   const [, save] = useMutation(SAVE);
@@ -82,7 +81,7 @@ function SaveProduct() {
       <div className="row">
         <label>{t.channel}
           <select name="channelToken" value={form.channelToken || channels[0]?.token || ''} onChange={(e) => setForm({ ...form, channelToken: e.target.value })}>
-            {channels.map((c) => <option key={c.token} value={c.token}>{c.name}</option>)}
+            {channels.map((c) => <option key={c.token} value={c.token ?? ''}>{c.name}</option>)}
           </select>
         </label>
         <label>{t.productReference}<input required {...field('channelReference')} /></label>
@@ -103,7 +102,7 @@ function SaveProduct() {
         )}
         <label>{t.unitAmount}<input inputMode="decimal" size={10} {...field('amount')} /></label>
         <label>{t.currency}
-          <select name="currency" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })}>{CURRENCIES.map((c) => <option key={c}>{c}</option>)}</select>
+          <select name="currency" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })}>{Currency.map((c) => <option key={c}>{c}</option>)}</select>
         </label>
         <label>{t.taxRate}<input inputMode="decimal" size={5} {...field('taxRate')} /></label>
       </div>

@@ -1,13 +1,14 @@
 // The results of one search, grouped by kind (payments, orders, subscriptions, payment links,
 // customers), each row a link to its record. What matches is decided by the server's `search`.
 import type { ReactNode } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Link } from '../ui.tsx';
 import { useInstant, useMoney } from './format.ts';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const SEARCH = gql`
+const SEARCH = graphql(`
   query Search($q: String!, $slug: String) {
     search(q: $q, workspaceSlug: $slug) {
       payments { token amount currency status channelReference cardLastFourDigits createdAt }
@@ -17,7 +18,7 @@ const SEARCH = gql`
       customers { token channelReference firstname lastname email createdAt }
     }
   }
-`;
+`);
 
 const KINDS = ['payments', 'orders', 'subscriptions', 'paymentLinks', 'customers'] as const;
 
@@ -27,7 +28,7 @@ export function SearchPage({ q, viewer }: { q: string; viewer: Viewer }) {
   const instant = useInstant();
   const [{ data, error, fetching }] = useQuery({ query: SEARCH, variables: { q, slug: viewer.support ? viewer.slug : undefined } });
   const r = data?.search;
-  const empty = r && KINDS.every((kind) => r[kind].length === 0);
+  const empty = r && KINDS.every((kind) => !r[kind]?.length);
   return (
     <section aria-labelledby="search-title">
       <h1 id="search-title">{fill(t.searchResults, { q })}</h1>
@@ -58,21 +59,22 @@ export function SearchPage({ q, viewer }: { q: string; viewer: Viewer }) {
   );
 }
 
-type Row = Record<string, any>;
+/** A result row: every kind's rows carry their record's token. */
+type Row = { token: string | null };
 
 /** One kind's results under its heading; nothing at all when the kind has none. */
-function Group({ kind, title, rows, children }: { kind: string; title: string; rows: Row[]; children: (row: Row) => ReactNode }) {
-  if (rows.length === 0) return null;
+function Group<R extends Row>({ kind, title, rows, children }: { kind: string; title: string; rows: R[] | null; children: (row: R) => ReactNode }) {
+  if (!rows?.length) return null;
   return (
     <div className="card" data-kind={kind}>
       <h2 id={`results-${kind}`}>{title} ({rows.length})</h2>
       <ul className="results" aria-labelledby={`results-${kind}`}>
-        {rows.map((row) => <li key={row.token} data-token={row.token}>{children(row)}</li>)}
+        {rows.map((row) => <li key={row.token} data-token={row.token ?? undefined}>{children(row)}</li>)}
       </ul>
     </div>
   );
 }
 
 /** "Ayşe Yılmaz", or the channel reference of a customer sent without a name. */
-export const customerName = (c: { firstname?: string | null; lastname?: string | null; channelReference?: string }) =>
+export const customerName = (c: { firstname?: string | null; lastname?: string | null; channelReference?: string | null }) =>
   [c.firstname, c.lastname].filter(Boolean).join(' ') || (c.channelReference ?? '');

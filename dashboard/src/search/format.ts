@@ -5,6 +5,6 @@ import { useDates } from '../kit/dates.ts';
 export { useMoney } from '../kit/money.ts';
 
 /** An instant as a date and time with seconds in `timeZone` (the workspace's), or the reader's own zone. */
-export function useInstant(timeZone?: string): (iso: string | null | undefined) => string {
+export function useInstant(timeZone?: string | null): (iso: string | null | undefined) => string {
   return useDates(timeZone).dateTime;
 }

@@ -3,24 +3,25 @@
 // not-on-us cards it prices, a fixed fee) plus the bank's own issuer code. The gateway checks
 // every value and answers refusals by field path (`rates.3`), shown next to their inputs.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { graphql } from '../graphql.ts';
 
 export interface CostTable { program: string | null; cards: string; rates: Record<string, string>; fixedFee: string }
 
-const SET_COSTS = gql`
+const SET_COSTS = graphql(`
   mutation SetAccountCosts($token: String!, $rates: JSON, $program: String, $cards: String, $fixedFee: AmountInput) {
     setAccountCosts(token: $token, rates: $rates, program: $program, cards: $cards, fixedFee: $fixedFee) {
       result { successful message } errors { path message } paymentAccount { token issuerCode costs { program cards rates fixedFee } }
     }
   }
-`;
-const SET_ISSUER = gql`
+`);
+const SET_ISSUER = graphql(`
   mutation SetAccountIssuerCode($token: String!, $issuerCode: String) {
     setAccountIssuerCode(token: $token, issuerCode: $issuerCode) { result { successful message } errors { path message } paymentAccount { token issuerCode } }
   }
-`;
+`);
 
 const COUNTS = Array.from({ length: 12 }, (_, i) => i + 1);
 const CARDS = ['any', 'on_us', 'not_on_us'] as const;

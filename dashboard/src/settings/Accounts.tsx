@@ -6,67 +6,49 @@
 // callback address the bank may ask the merchant to allow.
 // Credentials typed here are sent once and cleared from the form; the gateway never sends them back.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { useT } from '../i18n.ts';
 import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
-import { CURRENCIES } from '../links/NewLink.tsx';
+import { Currency } from '../schema-enums.ts';
 import { InstallmentPlanForm, PlanText, type InstallmentPlan } from './InstallmentPlan.tsx';
 import { AccountCostsForm, CostsText, type CostTable } from './AccountCosts.tsx';
+import { graphql, type Filled, type ResultOf } from '../graphql.ts';
 
-export const PROVIDER_FIELDS = 'providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } banks { id name } threeDsCallbackPattern }';
-export const ACCOUNT_FIELDS = 'token name provider providerLabel bankName mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee } health healthChangedAt';
+/** The provider catalog the account forms read. */
+export const PROVIDER_FIELDS = graphql(`fragment ProviderFields on Query { providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } banks { id name } threeDsCallbackPattern } }`);
+/** What the account list shows of one account. */
+export const ACCOUNT_FIELDS = graphql(`fragment AccountFields on PaymentAccount { token name provider providerLabel bankName mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee } health healthChangedAt }`);
 
-const ACCOUNT = gql`
+const ACCOUNT = graphql(`
   mutation CreateAccount($input: CreatePaymentAccountInput!) {
     createPaymentAccount(input: $input) { result { successful message } errors { path message } paymentAccount { token name } }
   }
-`;
-const DEFAULT = gql`
+`);
+const DEFAULT = graphql(`
   mutation SetDefault($token: String!) {
     setDefaultPaymentAccount(token: $token) { result { successful message } errors { path message } workspace { id defaultPaymentAccount { token } } }
   }
-`;
-const REPLACE = gql`
+`);
+const REPLACE = graphql(`
   mutation ReplaceConnection($token: String!, $credentials: JSON, $settings: JSON) {
     updatePaymentAccountConnection(token: $token, credentials: $credentials, settings: $settings) {
-      result { successful message } errors { path message } paymentAccount { ${ACCOUNT_FIELDS} }
+      result { successful message } errors { path message } paymentAccount { ...AccountFields }
     }
   }
-`;
-const BIN_SOURCE = gql`
+`, [ACCOUNT_FIELDS]);
+const BIN_SOURCE = graphql(`
   mutation SetBinSource($token: String) {
     setBinSource(token: $token) { result { successful message } errors { path message } workspace { id binSourceAccount { token } } }
   }
-`;
+`);
 
-export interface ProviderField { name: string; required: boolean; defaultValue: string | null }
-export interface Bank { id: string; name: string }
-export interface Provider {
-  id: string;
-  label: string;
-  capabilities: string[];
-  credentialFields: ProviderField[];
-  settingFields: ProviderField[];
-  banks: Bank[];
-  threeDsCallbackPattern: string | null;
-}
-export interface Account {
-  token: string;
-  name: string;
-  provider: string;
-  providerLabel: string | null;
-  bankName: string | null;
-  mode: string;
-  currencies: string[];
-  capabilities: string[];
-  settings: Record<string, unknown>;
-  credentialHints: { name: string; hint: string }[];
-  installmentPlan: InstallmentPlan | null;
-  issuerCode: string | null;
-  costs: CostTable[];
-  health: 'healthy' | 'degraded' | 'probing';
-  healthChangedAt: string | null;
-}
+// The provider catalog and the accounts are filled by the server throughout (see Filled); an
+// account's JSON fields are read as the gateway writes them.
+export type Provider = Filled<NonNullable<ResultOf<typeof PROVIDER_FIELDS>['providers']>[number]>;
+export type ProviderField = Provider['credentialFields'][number];
+export type Bank = Provider['banks'][number];
+type AccountFields = Filled<ResultOf<typeof ACCOUNT_FIELDS>>;
+export type Account = Omit<AccountFields, 'settings' | 'installmentPlan' | 'costs'> & { settings: Record<string, unknown>; installmentPlan: InstallmentPlan | null; costs: CostTable[] };
 
 type Values = Record<string, string>;
 
@@ -290,7 +272,7 @@ export function AddAccount({ providers }: { providers: Provider[] }) {
       )}
       <fieldset>
         <legend>{t.currency}</legend>
-        <div className="row">{CURRENCIES.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c}</label>)}</div>
+        <div className="row">{Currency.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c}</label>)}</div>
       </fieldset>
       <fieldset>
         <legend>{t.capabilities}</legend>

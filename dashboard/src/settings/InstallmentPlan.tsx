@@ -3,19 +3,20 @@
 // decimals, 0-100) live in the gateway; a refusal comes back by field path (`rates.3`) and is shown
 // next to its input.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { graphql } from '../graphql.ts';
 
 export interface InstallmentPlan { counts: number[]; rates: Record<string, string>; programs: string[] }
 
-const SET_PLAN = gql`
+const SET_PLAN = graphql(`
   mutation SetInstallmentPlan($token: String!, $rates: JSON, $programs: [String!]) {
     setInstallmentPlan(token: $token, rates: $rates, programs: $programs) {
       result { successful message } errors { path message } paymentAccount { token installmentPlan }
     }
   }
-`;
+`);
 
 const COUNTS = Array.from({ length: 11 }, (_, i) => i + 2);
 

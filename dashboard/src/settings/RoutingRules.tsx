@@ -1,20 +1,22 @@
 // Routing rules in the order they are tried: add one (every condition given must hold) and remove one.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import type { Account } from './SettingsPage.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql, type ResultOf, type VariablesOf } from '../graphql.ts';
+import { Currency } from '../schema-enums.ts';
 
-const RULES = gql`
+const RULES = graphql(`
   query RoutingRules($slug: String) { routingRules(workspaceSlug: $slug) { id position paymentProviderToken scheme cardType binPrefix issuerCode currency minAmount maxAmount program weight } }
-`;
-const ADD = gql`mutation AddRoutingRule($input: AddRoutingRuleInput!) { addRoutingRule(input: $input) { result { successful message } errors { path message } routingRule { id } } }`;
-const REMOVE = gql`mutation RemoveRoutingRule($id: ID!) { removeRoutingRule(id: $id) { result { successful message } errors { path message } routingRule { id } } }`;
+`);
+const ADD = graphql(`mutation AddRoutingRule($input: AddRoutingRuleInput!) { addRoutingRule(input: $input) { result { successful message } errors { path message } routingRule { id } } }`);
+const REMOVE = graphql(`mutation RemoveRoutingRule($id: ID!) { removeRoutingRule(id: $id) { result { successful message } errors { path message } routingRule { id } } }`);
 const RULE_TYPES = { additionalTypenames: ['RoutingRule'] };
 const SCHEMES = ['visa', 'mastercard', 'american_express', 'troy', 'discover', 'diners_club', 'jcb', 'unionpay', 'maestro'];
 
-interface Rule { id: string; position: number; paymentProviderToken: string; scheme: string | null; cardType: string | null; binPrefix: string | null; issuerCode: string | null; currency: string | null; minAmount: string | null; maxAmount: string | null; program: string | null; weight: number | null }
+type Rule = NonNullable<ResultOf<typeof RULES>['routingRules']>[number];
 const EMPTY = { paymentProviderToken: '', scheme: '', cardType: '', binPrefix: '', issuerCode: '', currency: '', minAmount: '', maxAmount: '', program: '', weight: '' };
 
 export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer: Viewer }) {
@@ -24,8 +26,8 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
   const [outcome, setOutcome] = useState<Outcome>();
   const [, add] = useMutation(ADD);
   const [, remove] = useMutation(REMOVE);
-  const rules: Rule[] = data?.routingRules ?? [];
-  const name = (token: string) => accounts.find((a) => a.token === token)?.name ?? token;
+  const rules = data?.routingRules ?? [];
+  const name = (token: string | null) => accounts.find((a) => a.token === token)?.name ?? token;
   const describe = (r: Rule) =>
     [r.scheme, r.cardType, r.binPrefix && `BIN ${r.binPrefix}…`, r.issuerCode && `${t.issuer} ${r.issuerCode}`, r.currency, (r.minAmount || r.maxAmount) && `${r.minAmount ?? '0'}–${r.maxAmount ?? '∞'}`, r.program, r.weight !== null && `${t.ruleWeight} ${r.weight}`]
       .filter(Boolean)
@@ -34,7 +36,8 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
     e.preventDefault();
     const given = Object.entries({ ...draft, paymentProviderToken: draft.paymentProviderToken || accounts[0]?.token || '' }).filter(([, v]) => v !== '');
     // The weight is a whole number; the gateway refuses anything else by its path.
-    const input = Object.fromEntries(given.map(([k, v]) => [k, k === 'weight' ? Number(v) : v]));
+    // Built from the filled fields only: the gateway names a missing or wrong one by its path.
+    const input = Object.fromEntries(given.map(([k, v]) => [k, k === 'weight' ? Number(v) : v])) as VariablesOf<typeof ADD>['input'];
     const o = outcomeOf(await add({ input }), 'addRoutingRule');
     setOutcome(o);
     if (o?.result?.successful) setDraft(EMPTY);
@@ -49,7 +52,7 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
         {rules.map((r) => (
           <li key={r.id} data-rule={r.id}>
             {describe(r)} → <strong>{name(r.paymentProviderToken)}</strong>{' '}
-            {!viewer.support && <button type="button" aria-label={`${t.delete}: ${describe(r)}`} onClick={async () => setOutcome(outcomeOf(await remove({ id: r.id }), 'removeRoutingRule'))}>{t.delete}</button>}
+            {!viewer.support && <button type="button" aria-label={`${t.delete}: ${describe(r)}`} onClick={async () => setOutcome(outcomeOf(await remove({ id: r.id ?? '' }), 'removeRoutingRule'))}>{t.delete}</button>}
           </li>
         ))}
       </ol>
@@ -63,7 +66,7 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
             <label>{t.cardType}<select {...field('cardType')}><option value="">{t.any}</option>{['credit', 'debit', 'prepaid'].map((s) => <option key={s}>{s}</option>)}</select></label>
             <label>{t.binPrefix}<input inputMode="numeric" size={8} {...field('binPrefix')} /></label>
             <label>{t.issuer}<input size={6} {...field('issuerCode')} /></label>
-            <label>{t.currency}<select {...field('currency')}><option value="">{t.any}</option>{['TRY', 'USD', 'EUR', 'GBP'].map((s) => <option key={s}>{s}</option>)}</select></label>
+            <label>{t.currency}<select {...field('currency')}><option value="">{t.any}</option>{Currency.map((s) => <option key={s}>{s}</option>)}</select></label>
             <label>{t.minAmount}<input inputMode="decimal" size={10} {...field('minAmount')} /></label>
             <label>{t.maxAmount}<input inputMode="decimal" size={10} {...field('maxAmount')} /></label>
             <label>{t.costProgram}<input size={14} {...field('program')} /></label>

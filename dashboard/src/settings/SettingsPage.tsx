@@ -1,30 +1,31 @@
 // Workspace settings: API key and secret rotation (the secret shown once), test/live mode, what
 // REST calls do with unknown keys, channels, payment accounts (Accounts.tsx), the BIN source, routing rules. Support staff read only.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { RoutingRules } from './RoutingRules.tsx';
 import { RoutePreview } from './RoutePreview.tsx';
 import { ACCOUNT_FIELDS, Accounts, AddAccount, BinSource, PROVIDER_FIELDS, type Account, type Provider } from './Accounts.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const SETTINGS = gql`
+const SETTINGS = graphql(`
   query Settings($slug: String) {
     workspace(slug: $slug) {
       id slug mode apiKey unknownKeys
       defaultPaymentAccount { token }
       binSourceAccount { token }
       channels { token name createdAt }
-      paymentAccounts { ${ACCOUNT_FIELDS} }
+      paymentAccounts { ...AccountFields }
     }
-    ${PROVIDER_FIELDS}
+    ...ProviderFields
   }
-`;
-const ROTATE = gql`mutation Rotate { rotateApiCredentials { result { successful message } errors { path message } credentials { apiKey apiSecret } } }`;
-const MODE = gql`mutation SetMode($mode: String!) { setWorkspaceMode(mode: $mode) { result { successful message } errors { path message } workspace { id mode } } }`;
-const UNKNOWN_KEYS = gql`mutation SetUnknownKeys($policy: String!) { setUnknownKeys(policy: $policy) { result { successful message } errors { path message } workspace { id unknownKeys } } }`;
-const CHANNEL = gql`mutation CreateChannel($name: String!) { createChannel(name: $name) { result { successful message } errors { path message } channel { token name } } }`;
+`, [ACCOUNT_FIELDS, PROVIDER_FIELDS]);
+const ROTATE = graphql(`mutation Rotate { rotateApiCredentials { result { successful message } errors { path message } credentials { apiKey apiSecret } } }`);
+const MODE = graphql(`mutation SetMode($mode: String!) { setWorkspaceMode(mode: $mode) { result { successful message } errors { path message } workspace { id mode } } }`);
+const UNKNOWN_KEYS = graphql(`mutation SetUnknownKeys($policy: String!) { setUnknownKeys(policy: $policy) { result { successful message } errors { path message } workspace { id unknownKeys } } }`);
+const CHANNEL = graphql(`mutation CreateChannel($name: String!) { createChannel(name: $name) { result { successful message } errors { path message } channel { token name } } }`);
 // A new channel, account or key is not in the cached workspace yet: refetch it after those mutations.
 const SETTINGS_TYPES = { additionalTypenames: ['Channel', 'PaymentAccount', 'ApiCredentials'] };
 export type { Account };
@@ -33,8 +34,8 @@ export function SettingsPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
   const [{ data, error }] = useQuery({ query: SETTINGS, variables: { slug: viewer.slug }, context: SETTINGS_TYPES });
   const w = data?.workspace;
-  const accounts: Account[] = w?.paymentAccounts ?? [];
-  const providers: Provider[] = data?.providers ?? [];
+  const accounts = (w?.paymentAccounts ?? []) as Account[];
+  const providers = (data?.providers ?? []) as Provider[];
   const edit = !viewer.support;
   return (
     <section aria-labelledby="settings-title">
@@ -59,7 +60,7 @@ export function SettingsPage({ viewer }: { viewer: Viewer }) {
           </div>
           <div className="card">
             <h2>{t.channels}</h2>
-            <ul>{w.channels.map((c: { token: string; name: string }) => <li key={c.token} data-channel={c.name}>{c.name} · <code>{c.token}</code></li>)}</ul>
+            <ul>{(w.channels ?? []).map((c) => <li key={c.token} data-channel={c.name}>{c.name} · <code>{c.token}</code></li>)}</ul>
             {edit && <AddChannel />}
           </div>
           <div className="card">
@@ -114,7 +115,7 @@ function Rotate() {
 }
 
 /** Refusing unknown keys is the safe default; ignoring them is for clients that send extra fields. */
-function UnknownKeysSwitch({ policy }: { policy: string }) {
+function UnknownKeysSwitch({ policy }: { policy: string | null }) {
   const { t } = useT();
   const [outcome, setOutcome] = useState<Outcome>();
   const [, setPolicy] = useMutation(UNKNOWN_KEYS);
@@ -135,7 +136,7 @@ function UnknownKeysSwitch({ policy }: { policy: string }) {
   );
 }
 
-function ModeSwitch({ mode }: { mode: string }) {
+function ModeSwitch({ mode }: { mode: string | null }) {
   const { t } = useT();
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();

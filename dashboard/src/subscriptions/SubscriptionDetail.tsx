@@ -1,25 +1,25 @@
 // One subscription: items, periods with their payment attempts, notifications, and cancelling it
 // after a confirmation (a paid period runs to its end; no refund).
 import { useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Confirm, Link, OutcomeView, outcomeOf, useDateFormat, type Outcome } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
-import { PaymentAttempts, type AttemptRow } from '../payments/PaymentAttempts.tsx';
+import { PaymentAttempts } from '../payments/PaymentAttempts.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const FIELDS = `token channelReference status period amount currency startsAt endsAt paidAt cancelledAt endedAt renewalLimit checkoutUrl createdAt
+const FIELDS = graphql(`fragment SubscriptionDetailFields on SubscriptionRecord {
+  token channelReference status period amount currency startsAt endsAt paidAt cancelledAt endedAt renewalLimit checkoutUrl createdAt
   customer { channelReference } items { channelReference name quantity unitAmount }
-  periods { number amount status startsAt endsAt paidAt payments { token createdAt amount currency status paymentStatus cardLastFourDigits } }`;
-const SUBSCRIPTION = gql`query Subscription($token: String!) { subscription(token: $token) { ${FIELDS} } }`;
-const CANCEL = gql`
+  periods { number amount status startsAt endsAt paidAt payments { token createdAt amount currency status paymentStatus cardLastFourDigits } }
+}`);
+const SUBSCRIPTION = graphql(`query Subscription($token: String!) { subscription(token: $token) { ...SubscriptionDetailFields } }`, [FIELDS]);
+const CANCEL = graphql(`
   mutation CancelSubscription($token: String!) {
-    cancelSubscription(input: { subscription: { token: $token } }) { result { successful message } errors { path message } subscription { ${FIELDS} } }
+    cancelSubscription(input: { subscription: { token: $token } }) { result { successful message } errors { path message } subscription { ...SubscriptionDetailFields } }
   }
-`;
-
-interface Period { number: number; amount: string; status: string; startsAt: string | null; endsAt: string | null; paidAt: string | null; payments: AttemptRow[] }
-interface Item { channelReference: string; name: string; quantity: number; unitAmount: string }
+`, [FIELDS]);
 
 export function SubscriptionDetail({ token, viewer }: { token: string; viewer: Viewer }) {
   const { t } = useT();
@@ -29,7 +29,7 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
   const [outcome, setOutcome] = useState<Outcome>();
   const [, cancel] = useMutation(CANCEL);
   const s = data?.subscription;
-  const cancellable = s && !viewer.support && ['pending', 'active', 'past_due'].includes(s.status) && !s.cancelledAt;
+  const cancellable = s && !viewer.support && ['pending', 'active', 'past_due'].includes(s.status ?? '') && !s.cancelledAt;
   return (
     <section aria-labelledby="subscription-title">
       <Link to="subscriptions">← {t.back}</Link>
@@ -42,7 +42,7 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
             <dt>Token</dt><dd>{s.token}</dd>
             <dt>{t.status}</dt><dd data-field="subscriptionStatus">{s.status}</dd>
             <dt>{t.amount}</dt><dd>{s.amount} {s.currency} / {s.period === 'yearly' ? t.yearly : t.monthly}</dd>
-            <dt>{t.customer}</dt><dd>{s.customer.channelReference}</dd>
+            <dt>{t.customer}</dt><dd>{s.customer?.channelReference}</dd>
             <dt>{t.periodEnd}</dt><dd>{date(s.endsAt)}</dd>
             {s.cancelledAt && <><dt>{t.cancelledAt}</dt><dd data-field="cancelledAt">{date(s.cancelledAt)}</dd></>}
             {s.endedAt && <><dt>{t.endedAt}</dt><dd>{date(s.endedAt)}</dd></>}
@@ -50,7 +50,7 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
           </dl>
           <div className="card">
             <h2>{t.items}</h2>
-            <ul>{s.items.map((i: Item, n: number) => <li key={n}>{i.quantity} × {i.name} ({i.channelReference}) · {i.unitAmount} {s.currency}</li>)}</ul>
+            <ul>{(s.items ?? []).map((i, n) => <li key={n}>{i.quantity} × {i.name} ({i.channelReference}) · {i.unitAmount} {s.currency}</li>)}</ul>
           </div>
           {cancellable && (
             <div className="card">
@@ -60,7 +60,7 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
                   text={t.confirmCancelSubscription}
                   onDismiss={() => setCancelling(false)}
                   onConfirm={async () => {
-                    const res = await cancel({ token: s.token });
+                    const res = await cancel({ token });
                     setCancelling(false);
                     setOutcome(outcomeOf(res, 'cancelSubscription'));
                   }}
@@ -69,12 +69,12 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
             </div>
           )}
           <OutcomeView outcome={outcome} />
-          {s.periods.map((p: Period) => (
-            <PaymentAttempts key={p.number} payments={p.payments} title={`${t.period} ${p.number}: ${p.amount} ${s.currency} · ${p.status} · ${date(p.startsAt)} – ${date(p.endsAt)}`} />
+          {(s.periods ?? []).map((p) => (
+            <PaymentAttempts key={p.number} payments={p.payments ?? []} title={`${t.period} ${p.number}: ${p.amount} ${s.currency} · ${p.status} · ${date(p.startsAt)} – ${date(p.endsAt)}`} />
           ))}
           <div className="card">
             <h2>{t.notifications}</h2>
-            <NotificationList viewer={viewer} recordToken={s.token} />
+            <NotificationList viewer={viewer} recordToken={token} />
           </div>
         </>
       )}

@@ -1,37 +1,36 @@
 // Subscriptions, newest first, with status and reference filters.
 import { useMemo, useState, type FormEvent } from 'react';
-import { gql } from 'urql';
+
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection, useDateFormat } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
+import { graphql } from '../graphql.ts';
+import { SubscriptionStatus } from '../schema-enums.ts';
 
-const SUBSCRIPTIONS = gql`
+const SUBSCRIPTIONS = graphql(`
   query Subscriptions($first: Int, $after: String, $last: Int, $before: String, $filter: SubscriptionFilter, $slug: String) {
     subscriptions(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
       edges { node { token channelReference status period amount currency endsAt createdAt customer { channelReference } } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
-`;
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'completed'];
-
-interface SubscriptionRow { token: string; channelReference: string; status: string; period: string; amount: string; currency: string; endsAt: string | null; createdAt: string; customer: { channelReference: string } }
+`);
 
 export function SubscriptionsPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
   const date = useDateFormat();
-  const [draft, setDraft] = useState({ status: '', reference: '' });
+  const [draft, setDraft] = useState<{ status: SubscriptionStatus | ''; reference: string }>({ status: '', reference: '' });
   const [applied, setApplied] = useState(draft);
   const filter = useMemo(() => ({ status: applied.status ? [applied.status] : undefined, channelReference: applied.reference || undefined }), [applied]);
-  const list = useConnection<SubscriptionRow>(SUBSCRIPTIONS, 'subscriptions', filter, viewer, 'SubscriptionRecord');
+  const list = useConnection(SUBSCRIPTIONS, 'subscriptions', filter, viewer, 'SubscriptionRecord');
   return (
     <section aria-labelledby="subscriptions-title">
       <h1 id="subscriptions-title">{t.subscriptions}</h1>
       <form className="filters" role="search" onSubmit={(e: FormEvent) => (e.preventDefault(), setApplied(draft))}>
         <label>{t.status}
-          <select name="status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-            <option value="">{t.any}</option>{SUBSCRIPTION_STATUSES.map((s) => <option key={s}>{s}</option>)}
+          <select name="status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as SubscriptionStatus | '' })}>
+            <option value="">{t.any}</option>{SubscriptionStatus.map((s) => <option key={s}>{s}</option>)}
           </select>
         </label>
         <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>
@@ -45,7 +44,7 @@ export function SubscriptionsPage({ viewer }: { viewer: Viewer }) {
             <td>{s.amount} {s.currency}</td>
             <td>{s.period === 'yearly' ? t.yearly : t.monthly}</td>
             <td>{s.status}</td>
-            <td>{s.customer.channelReference}</td>
+            <td>{s.customer?.channelReference}</td>
             <td>{date(s.endsAt)}</td>
           </tr>
         ))}

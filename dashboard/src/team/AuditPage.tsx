@@ -2,23 +2,22 @@
 // dashboard tokens, attempts refused by role and support reads, filtered by operation, token and
 // days, and downloaded as CSV with the same filter.
 import { useMemo, useState, type FormEvent } from 'react';
-import { gql, useClient, useQuery } from 'urql';
+import { useClient, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { ListTable, useConnection, useDateFormat } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
 
-const ENTRIES = gql`
+const ENTRIES = graphql(`
   query AuditEntries($first: Int, $after: String, $last: Int, $before: String, $filter: AuditFilter) {
     auditEntries(first: $first, after: $after, last: $last, before: $before, filter: $filter) {
       edges { node { id createdAt operation outcome tokenId tokenName role requestId variables } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
-`;
-const CSV = gql`query AuditCsv($filter: AuditFilter) { auditCsv(filter: $filter) }`;
-const TOKENS = gql`query AuditTokens { accessTokens { id name } }`;
-
-interface EntryRow { id: string; createdAt: string; operation: string; outcome: string; tokenId: string; tokenName: string; role: string; requestId: string | null; variables: unknown }
+`);
+const CSV = graphql(`query AuditCsv($filter: AuditFilter) { auditCsv(filter: $filter) }`);
+const TOKENS = graphql(`query AuditTokens { accessTokens { id name } }`);
 
 /** A YYYY-MM-DD day of the reader's calendar as the instant it starts (`plus` days later). */
 const dayStart = (day: string, plus = 0) => {
@@ -42,7 +41,7 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
     }),
     [applied],
   );
-  const list = useConnection<EntryRow>(ENTRIES, 'auditEntries', filter, viewer, 'AuditEntry');
+  const list = useConnection(ENTRIES, 'auditEntries', filter, viewer, 'AuditEntry');
   const [{ data: tokens }] = useQuery({ query: TOKENS });
   const apply = (e: FormEvent) => (e.preventDefault(), setApplied(draft));
   const download = async () => {

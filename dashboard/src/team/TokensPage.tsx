@@ -2,30 +2,31 @@
 // shown once after it is created; revoking asks first. Support staff see every token, read-only.
 // When a token was last used is not tracked (each request would write), so it is not shown.
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useT, fill } from '../i18n.ts';
 import { Confirm, OutcomeView, outcomeOf, useDateFormat, type Outcome } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql, type ResultOf } from '../graphql.ts';
+import { AccessTokenRole } from '../schema-enums.ts';
 
-const TOKENS = gql`
+const TOKENS = graphql(`
   query AccessTokens { accessTokens { id name role workspace createdAt expiresAt revokedAt active } }
-`;
-const CREATE = gql`
+`);
+const CREATE = graphql(`
   mutation CreateAccessToken($name: String!, $role: AccessTokenRole!, $expiresInDays: Int) {
     createAccessToken(name: $name, role: $role, expiresInDays: $expiresInDays) {
       result { successful message } errors { path message } token accessToken { id name role }
     }
   }
-`;
-const REVOKE = gql`
+`);
+const REVOKE = graphql(`
   mutation RevokeAccessToken($id: ID!) { revokeAccessToken(id: $id) { result { successful message } errors { path message } accessToken { id active revokedAt } } }
-`;
+`);
 
-export const ROLES = ['owner', 'developer', 'operator', 'viewer'] as const;
 // One object for every render: urql runs the query again when its context changes.
 const TOKEN_TYPES = { additionalTypenames: ['AccessToken'] };
 
-interface TokenRow { id: string; name: string; role: string; workspace: string | null; createdAt: string; expiresAt: string | null; revokedAt: string | null; active: boolean }
+type TokenRow = NonNullable<ResultOf<typeof TOKENS>['accessTokens']>[number];
 
 export function TokensPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
@@ -34,7 +35,7 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
   const [asking, setAsking] = useState<TokenRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>();
   const [, revoke] = useMutation(REVOKE);
-  const rows: TokenRow[] = data?.accessTokens ?? [];
+  const rows = data?.accessTokens ?? [];
   const state = (r: TokenRow) => (r.revokedAt ? t.tokenRevoked : r.active ? t.tokenActive : t.tokenExpired);
   const confirmRevoke = async () => {
     const row = asking!;
@@ -80,7 +81,7 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
 
 function NewToken() {
   const { t } = useT();
-  const [form, setForm] = useState({ name: '', role: 'viewer', days: '' });
+  const [form, setForm] = useState<{ name: string; role: AccessTokenRole; days: string }>({ name: '', role: 'viewer', days: '' });
   const [outcome, setOutcome] = useState<Outcome>();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const [, create] = useMutation(CREATE);
@@ -102,8 +103,8 @@ function NewToken() {
       <div className="row">
         <label>{t.name}<input name="name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
         <label>{t.role}
-          <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
-            {ROLES.map((r) => <option key={r} value={r}>{t[`role_${r}`]}</option>)}
+          <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as AccessTokenRole })}>
+            {AccessTokenRole.map((r) => <option key={r} value={r}>{t[`role_${r}`]}</option>)}
           </select>
         </label>
         <label>{t.tokenDays}<input name="days" type="number" min={1} max={3650} inputMode="numeric" value={form.days} onChange={(e) => setForm({ ...form, days: e.target.value })} /></label>

@@ -1,24 +1,26 @@
 // Notifications with every attempt (HTTP code, response excerpt or connection error) and a resend
 // button once the automatic attempts ended; used by the webhooks screen and by a record's detail.
 import { useEffect, useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, OutcomeView, Pager, outcomeOf, pageVariables, useDateFormat, type Outcome, type PageArgs } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql } from '../graphql.ts';
+import type { NotificationStatus } from '../schema-enums.ts';
 
-const NOTIFICATIONS = gql`
+const NOTIFICATIONS = graphql(`
   query Notifications($first: Int, $after: String, $last: Int, $before: String, $filter: NotificationFilter, $slug: String) {
     notifications(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
       edges { node { id event url recordToken status attemptCount nextAttemptAt deliveredAt createdAt attempts { number startedAt httpStatus error responseExcerpt } } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
-`;
-const RESEND = gql`
+`);
+const RESEND = graphql(`
   mutation Resend($id: ID!) {
     resendNotification(id: $id) { result { successful message } errors { path message } notification { id status attemptCount deliveredAt attempts { number startedAt httpStatus error responseExcerpt } } }
   }
-`;
+`);
 
 /** The screen of a notification's record, by the event's module. */
 const RECORD_SCREEN: Record<string, string> = { transaction: 'payments', order: 'orders', subscription: 'subscriptions', payment_link: 'links' };
@@ -26,10 +28,8 @@ const RECORD_SCREEN: Record<string, string> = { transaction: 'payments', order: 
 // An empty list names no type, so the document cache would not refetch it after a resend.
 const NOTIFICATION_TYPES = { additionalTypenames: ['Notification'] };
 
-interface Attempt { number: number; startedAt: string; httpStatus: number | null; error: string | null; responseExcerpt: string | null }
-interface NotificationRow { id: string; event: string; url: string; recordToken: string; status: string; attemptCount: number; nextAttemptAt: string | null; deliveredAt: string | null; createdAt: string; attempts: Attempt[] }
 
-export function NotificationList({ viewer, recordToken, status, reload = 0 }: { viewer: Viewer; recordToken?: string; status?: string; reload?: number }) {
+export function NotificationList({ viewer, recordToken, status, reload = 0 }: { viewer: Viewer; recordToken?: string; status?: NotificationStatus; reload?: number }) {
   const { t } = useT();
   const date = useDateFormat();
   const [page, setPage] = useState<PageArgs>({});
@@ -44,7 +44,7 @@ export function NotificationList({ viewer, recordToken, status, reload = 0 }: { 
   }, [reload, refetch]);
   const [outcome, setOutcome] = useState<Outcome>();
   const [, resend] = useMutation(RESEND);
-  const rows: NotificationRow[] = data?.notifications.edges.map((e: { node: NotificationRow }) => e.node) ?? [];
+  const rows = data?.notifications.edges.map((e) => e.node) ?? [];
   return (
     <div>
       {error && <p className="error" role="alert">{error.message}</p>}

@@ -1,36 +1,37 @@
 // Webhook addresses (add with an event selection, disable/enable, delete) and the workspace's
 // notifications, refreshed on every live event and on demand.
 import { useRef, useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery, useSubscription } from 'urql';
+import { useMutation, useQuery, useSubscription } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import type { Viewer } from '../App.tsx';
+import { graphql, type ResultOf } from '../graphql.ts';
+import { NotificationStatus } from '../schema-enums.ts';
 
-const ADDRESSES = gql`
+const ADDRESSES = graphql(`
   query WebhookAddresses { webhookAddresses { id url events allEvents enabled createdAt } eventKinds }
-`;
-const ADD = gql`
+`);
+const ADD = graphql(`
   mutation AddWebhookAddress($input: AddWebhookAddressInput!) {
     addWebhookAddress(input: $input) { result { successful message } errors { path message } webhookAddress { id url events allEvents enabled } }
   }
-`;
-const PAYLOAD = `result { successful message } errors { path message } webhookAddress { id url events allEvents enabled }`;
-const DISABLE = gql`mutation DisableWebhookAddress($id: ID!) { disableWebhookAddress(id: $id) { ${PAYLOAD} } }`;
-const ENABLE = gql`mutation EnableWebhookAddress($id: ID!) { enableWebhookAddress(id: $id) { ${PAYLOAD} } }`;
-const DELETE = gql`mutation DeleteWebhookAddress($id: ID!) { deleteWebhookAddress(id: $id) { ${PAYLOAD} } }`;
-const EVENTS = gql`subscription WebhookEvents { events { id } }`;
+`);
+const PAYLOAD = graphql(`fragment WebhookAddressOutcome on WebhookAddressPayload { result { successful message } errors { path message } webhookAddress { id url events allEvents enabled } }`);
+const DISABLE = graphql(`mutation DisableWebhookAddress($id: ID!) { disableWebhookAddress(id: $id) { ...WebhookAddressOutcome } }`, [PAYLOAD]);
+const ENABLE = graphql(`mutation EnableWebhookAddress($id: ID!) { enableWebhookAddress(id: $id) { ...WebhookAddressOutcome } }`, [PAYLOAD]);
+const DELETE = graphql(`mutation DeleteWebhookAddress($id: ID!) { deleteWebhookAddress(id: $id) { ...WebhookAddressOutcome } }`, [PAYLOAD]);
+const EVENTS = graphql(`subscription WebhookEvents { events { id } }`);
 
 // An empty list names no type, so the document cache would not refetch it after an add.
 const ADDRESS_TYPES = { additionalTypenames: ['WebhookAddress'] };
 
-interface Address { id: string; url: string; events: string[]; allEvents: boolean; enabled: boolean }
-const STATUSES = ['pending', 'delivered', 'failed', 'dropped'];
+type Address = ResultOf<typeof ADDRESSES>['webhookAddresses'][number];
 
 export function WebhooksPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
   const [reload, setReload] = useState(0);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<NotificationStatus | ''>('');
   const [record, setRecord] = useState('');
   // A new event may mean a new notification; attempts change without events, hence the button.
   const bump = useRef(() => setReload((n) => n + 1));
@@ -41,11 +42,11 @@ export function WebhooksPage({ viewer }: { viewer: Viewer }) {
       {!viewer.support && <Addresses />}
       <h2>{t.notifications}</h2>
       <form className="filters" role="search" onSubmit={(e) => (e.preventDefault(), setReload((n) => n + 1))}>
-        <label>{t.status}<select name="notificationStatus" value={status} onChange={(e) => setStatus(e.target.value)}><option value="">{t.any}</option>{STATUSES.map((s) => <option key={s}>{s}</option>)}</select></label>
+        <label>{t.status}<select name="notificationStatus" value={status} onChange={(e) => setStatus(e.target.value as NotificationStatus | '')}><option value="">{t.any}</option>{NotificationStatus.map((s) => <option key={s}>{s}</option>)}</select></label>
         <label>{t.recordToken}<input name="recordToken" value={record} onChange={(e) => setRecord(e.target.value.trim())} /></label>
         <button type="submit" className="primary">{t.refresh}</button>
       </form>
-      <NotificationList viewer={viewer} status={status} recordToken={record} reload={reload} />
+      <NotificationList viewer={viewer} status={status || undefined} recordToken={record} reload={reload} />
     </section>
   );
 }
@@ -58,7 +59,7 @@ function Addresses() {
   const [, disable] = useMutation(DISABLE);
   const [, enable] = useMutation(ENABLE);
   const [, remove] = useMutation(DELETE);
-  const addresses: Address[] = data?.webhookAddresses ?? [];
+  const addresses = data?.webhookAddresses ?? [];
   return (
     <div className="card">
       <h2>{t.webhookAddresses}</h2>
