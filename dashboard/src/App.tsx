@@ -34,8 +34,8 @@ import { graphql } from './graphql.ts';
 
 const WHO_AM_I = graphql(`
   query WhoAmI {
-    workspace { slug name mode }
-    workspaces { slug name }
+    workspace { slug name mode timeZone }
+    workspaces { slug name timeZone }
     viewerRole
     viewerPermissions
   }
@@ -47,6 +47,8 @@ export interface Viewer {
   slug: string | null;
   /** The token's role: owner, developer, operator, viewer or support. */
   role: string | null;
+  /** The shown workspace's time zone (IANA name): times on its screens are in it, and say so. */
+  timeZone: string | null;
   /** Whether the token may call a mutation (`viewer.can('refundPayment')`), to hide what it may not use; kit/can.ts. */
   can: Can;
 }
@@ -148,7 +150,9 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   const workspace = data?.workspace;
   const support = !workspace;
   const workspaces = data?.workspaces ?? [];
-  const viewer: Viewer = { support, slug: support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug, role: data?.viewerRole ?? null, can };
+  const slug = support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug;
+  const timeZone = (support ? workspaces.find((w) => w.slug === slug)?.timeZone : workspace.timeZone) ?? null;
+  const viewer: Viewer = { support, slug, role: data?.viewerRole ?? null, timeZone, can };
   const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
   const [screen, arg] = path.split('/');
   return (
