@@ -78,6 +78,9 @@ const tr = {
   audit: 'Denetim kaydı', auditHelp: 'Panel anahtarlarıyla yapılan değişiklikler, rolün izin vermediği denemeler ve destek ekibinin okumaları. Kart verisi ve gizli bilgiler kaydedilmez.',
   accessToken: 'Anahtar', auditCsv: 'CSV indir', time: 'Zaman', requestId: 'İstek kimliği', changes: 'Gönderilen',
   outcome_done: 'yapıldı', outcome_forbidden: 'reddedildi (rol)', outcome_read: 'okuma',
+  routingNone: 'Henüz kural yok: her ödeme varsayılan hesaptan geçer.', operationHint: 'İşlemin adı, örn. refundPayment',
+  auditNone: 'Bu çalışma alanında henüz kayıt yok: panel anahtarlarıyla yapılan değişiklikler burada görünür.',
+  auditDays: 'Günler {zone} saat dilimine göre.', newTokenValue: 'Yeni erişim anahtarı',
   // overview and CSV export
   overview: 'Genel bakış', overviewPeriod: 'Dönem', overviewDays: 'Son {n} gün', loading: 'Yükleniyor…',
   overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'Bu dönemde ödeme yok.', overviewVolume: 'Başarılı ödeme tutarı',
@@ -159,6 +162,9 @@ const en: Labels = {
   audit: 'Audit trail', auditHelp: 'Changes made with dashboard tokens, attempts a role did not allow, and support staff reads. Card data and secrets are never recorded.',
   accessToken: 'Token', auditCsv: 'Download CSV', time: 'Time', requestId: 'Request id', changes: 'Sent',
   outcome_done: 'done', outcome_forbidden: 'refused (role)', outcome_read: 'read',
+  routingNone: 'No rules yet: every payment goes through the default account.', operationHint: 'The operation’s name, e.g. refundPayment',
+  auditNone: 'Nothing recorded in this workspace yet: changes made with dashboard tokens show here.',
+  auditDays: 'Days are counted in {zone}.', newTokenValue: 'New access token',
   // overview and CSV export
   overview: 'Overview', overviewPeriod: 'Period', overviewDays: 'Last {n} days', loading: 'Loading…',
   overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'No payments in this period.', overviewVolume: 'Successful volume',

@@ -2,14 +2,17 @@
 // mutation answer; each <Field name="items.0.name"> registers its name and wraps one input, which
 // gets an id, aria-invalid and aria-describedby pointing at the message; <FormErrors/> shows what
 // belongs to no field, once, at the top.
-import { cloneElement, createContext, useContext, useId, useLayoutEffect, useMemo, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, useContext, useId, useLayoutEffect, useMemo, useState, type FormEvent, type FormHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useT } from '../i18n.ts';
 import { splitErrors, type ApiOutcome, type SplitErrors } from './field-errors.ts';
 
 interface FieldContext { split: SplitErrors; register: (name: string) => () => void }
 const Ctx = createContext<FieldContext | null>(null);
 
-export function FieldForm({ outcome, onSubmit, className, children }: { outcome: ApiOutcome | null | undefined; onSubmit: (e: FormEvent<HTMLFormElement>) => void; className?: string; children: ReactNode }) {
+/** The form's own attributes (aria-label, aria-labelledby, autoComplete, …) pass through. */
+type FormAttributes = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'>;
+
+export function FieldForm({ outcome, onSubmit, className, children, ...form }: FormAttributes & { outcome: ApiOutcome | null | undefined; onSubmit: (e: FormEvent<HTMLFormElement>) => void; className?: string; children: ReactNode }) {
   const [names, setNames] = useState<ReadonlySet<string>>(new Set());
   const register = useMemo(
     () => (name: string) => {
@@ -21,7 +24,7 @@ export function FieldForm({ outcome, onSubmit, className, children }: { outcome:
   const split = useMemo(() => splitErrors(outcome, names), [outcome, names]);
   return (
     <Ctx.Provider value={{ split, register }}>
-      <form className={className} onSubmit={onSubmit} noValidate>{children}</form>
+      <form {...form} className={className} onSubmit={onSubmit} noValidate>{children}</form>
     </Ctx.Provider>
   );
 }

@@ -146,6 +146,26 @@ const S = {
     viewer: ['neutral', 'İzleyici', 'Viewer'],
     support: ['warning', 'Destek', 'Support'],
   },
+  /** An audit entry's outcome: a write done, a write the role refused, a support read */
+  auditOutcome: {
+    done: ['success', 'Yapıldı', 'Done'],
+    forbidden: ['danger', 'Reddedildi (rol)', 'Refused (role)'],
+    read: ['neutral', 'Okundu', 'Read'],
+  },
+  /** Why the route preview lists an account */
+  routeReason: {
+    token: ['info', 'İstekte belirtilen hesap', 'Account given'],
+    rule: ['info', 'Kural', 'Rule'],
+    cost: ['success', 'En ucuz', 'Cheapest'],
+    default: ['neutral', 'Varsayılan', 'Default'],
+    fallback: ['warning', 'Yedek (varsayılan)', 'Fallback (default)'],
+  },
+  /** A card's type, as BIN lookups and routing rules name it */
+  cardType: {
+    credit: ['neutral', 'Kredi kartı', 'Credit card'],
+    debit: ['neutral', 'Banka kartı', 'Debit card'],
+    prepaid: ['neutral', 'Ön ödemeli kart', 'Prepaid card'],
+  },
   /** A workspace's mode */
   mode: {
     test: ['warning', 'Test', 'Test'],

@@ -5,8 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { fill, useT } from '../i18n.ts';
-import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { outcomeOf, type Outcome } from '../ui.tsx';
 import { graphql } from '../graphql.ts';
+import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 
 export interface CostTable { program: string | null; cards: string; rates: Record<string, string>; fixedFee: string }
 
@@ -39,24 +40,6 @@ export function CostsText({ costs }: { costs: CostTable[] }) {
   );
 }
 
-type Errors = NonNullable<NonNullable<Outcome>['errors']>;
-const isUnder = (e: Errors[number], field: string) => e.path.join('.') === field || e.path.join('.').startsWith(`${field}.`);
-const messagesFor = (errors: Errors, field: string) => errors.filter((e) => isUnder(e, field)).map((e) => e.message);
-const FIELDS = [...COUNTS.map((n) => `rates.${n}`), 'program', 'cards', 'fixedFee'];
-
-function Field({ id, name, label, value, errors, onChange, size = 6 }: { id: string; name: string; label: string; value: string; errors: string[]; onChange: (v: string) => void; size?: number }) {
-  const errorId = `${id}-${name.replace('.', '-')}-error`;
-  return (
-    <div>
-      <label>
-        {label}
-        <input name={name} size={size} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={errors.length > 0 || undefined} aria-describedby={errors.length ? errorId : undefined} />
-      </label>
-      {errors.length > 0 && <span id={errorId} className="error">{errors.join(' ')}</span>}
-    </div>
-  );
-}
-
 export function AccountCostsForm({ token, name, issuerCode }: { token: string; name: string; issuerCode: string | null }) {
   const { t } = useT();
   const [rates, setRates] = useState<Record<string, string>>({});
@@ -65,10 +48,10 @@ export function AccountCostsForm({ token, name, issuerCode }: { token: string; n
   const [fixedFee, setFixedFee] = useState('');
   const [issuer, setIssuer] = useState(issuerCode ?? '');
   const [outcome, setOutcome] = useState<Outcome>();
+  const [issuerOutcome, setIssuerOutcome] = useState<Outcome>();
   const [, save] = useMutation(SET_COSTS);
   const [, saveIssuer] = useMutation(SET_ISSUER);
   const id = `costs-${token}`;
-  const errors = outcome?.errors ?? [];
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // An empty input is a count not priced; none at all removes this table.
@@ -78,40 +61,45 @@ export function AccountCostsForm({ token, name, issuerCode }: { token: string; n
   };
   const submitIssuer = async (e: FormEvent) => {
     e.preventDefault();
-    setOutcome(outcomeOf(await saveIssuer({ token, issuerCode: issuer.trim() || null }), 'setAccountIssuerCode'));
+    setIssuerOutcome(undefined);
+    setIssuerOutcome(outcomeOf(await saveIssuer({ token, issuerCode: issuer.trim() || null }), 'setAccountIssuerCode'));
   };
   return (
     <details>
       <summary>{t.costs}</summary>
-      <form className="stack" onSubmit={submit} aria-label={`${t.costs}: ${name}`} autoComplete="off">
+      <FieldForm outcome={outcome} className="stack" onSubmit={submit} aria-label={`${t.costs}: ${name}`} autoComplete="off">
+        <FormErrors />
         <p className="muted" id={`${id}-help`}>{t.costsHelp}</p>
         <fieldset aria-describedby={`${id}-help`}>
           <legend>{t.commissionRates}</legend>
           <div className="row">
             {COUNTS.map((n) => (
-              <Field key={n} id={id} name={`rates.${n}`} label={fill(t.installmentRate, { count: String(n) })} value={rates[String(n)] ?? ''} errors={messagesFor(errors, `rates.${n}`)} onChange={(v) => setRates({ ...rates, [String(n)]: v })} />
+              <Field key={n} name={`rates.${n}`} label={fill(t.installmentRate, { count: String(n) })}>
+                <input inputMode="decimal" size={6} value={rates[String(n)] ?? ''} onChange={(e) => setRates({ ...rates, [String(n)]: e.target.value })} />
+              </Field>
             ))}
           </div>
         </fieldset>
         <div className="row">
-          <Field id={id} name="program" label={t.costProgram} value={program} errors={messagesFor(errors, 'program')} onChange={setProgram} size={14} />
-          <div>
-            <label>
-              {t.costCards}
-              <select name="cards" value={cards} onChange={(e) => setCards(e.target.value)}>
-                {CARDS.map((c) => <option key={c} value={c}>{t[`costCards_${c}`]}</option>)}
-              </select>
-            </label>
-          </div>
-          <Field id={id} name="fixedFee" label={t.fixedFee} value={fixedFee} errors={messagesFor(errors, 'fixedFee')} onChange={setFixedFee} />
+          <Field name="program" label={t.costProgram}><input size={14} value={program} onChange={(e) => setProgram(e.target.value)} /></Field>
+          <Field name="cards" label={t.costCards}>
+            <select value={cards} onChange={(e) => setCards(e.target.value)}>
+              {CARDS.map((c) => <option key={c} value={c}>{t[`costCards_${c}`]}</option>)}
+            </select>
+          </Field>
+          <Field name="fixedFee" label={t.fixedFee}><input inputMode="decimal" size={6} value={fixedFee} onChange={(e) => setFixedFee(e.target.value)} /></Field>
         </div>
         <div><button type="submit">{t.save}</button></div>
-      </form>
-      <form className="row" onSubmit={submitIssuer} aria-label={`${t.accountIssuer}: ${name}`} autoComplete="off">
-        <Field id={id} name="issuerCode" label={t.accountIssuer} value={issuer} errors={messagesFor(errors, 'issuerCode')} onChange={setIssuer} />
-        <div><button type="submit">{t.save}</button></div>
-      </form>
-      <OutcomeView outcome={outcome && { ...outcome, errors: outcome.errors?.filter((e) => ![...FIELDS, 'issuerCode'].some((f) => isUnder(e, f))) }} />
+        {outcome?.result?.successful && <p role="status" className="ok">{t.done}</p>}
+      </FieldForm>
+      <FieldForm outcome={issuerOutcome} className="stack" onSubmit={submitIssuer} aria-label={`${t.accountIssuer}: ${name}`} autoComplete="off">
+        <FormErrors />
+        <div className="row">
+          <Field name="issuerCode" label={t.accountIssuer}><input size={6} value={issuer} onChange={(e) => setIssuer(e.target.value)} /></Field>
+          <div><button type="submit">{t.save}</button></div>
+        </div>
+        {issuerOutcome?.result?.successful && <p role="status" className="ok">{t.done}</p>}
+      </FieldForm>
     </details>
   );
 }

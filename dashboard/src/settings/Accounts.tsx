@@ -8,8 +8,15 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { useT } from '../i18n.ts';
-import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { outcomeOf, type Outcome } from '../ui.tsx';
 import { Currency } from '../schema-enums.ts';
+import type { Viewer } from '../App.tsx';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { statusOf } from '../kit/status.ts';
+import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
+import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import { CardTable } from '../kit/CardTable.tsx';
+import { useDates } from '../kit/dates.ts';
 import { InstallmentPlanForm, PlanText, type InstallmentPlan } from './InstallmentPlan.tsx';
 import { AccountCostsForm, CostsText, type CostTable } from './AccountCosts.tsx';
 import { graphql, type Filled, type ResultOf } from '../graphql.ts';
@@ -48,7 +55,8 @@ export type Provider = Filled<NonNullable<ResultOf<typeof PROVIDER_FIELDS>['prov
 export type ProviderField = Provider['credentialFields'][number];
 export type Bank = Provider['banks'][number];
 type AccountFields = Filled<ResultOf<typeof ACCOUNT_FIELDS>>;
-export type Account = Omit<AccountFields, 'settings' | 'installmentPlan' | 'costs'> & { settings: Record<string, unknown>; installmentPlan: InstallmentPlan | null; costs: CostTable[] };
+// Credential hints are integration work: roles below developer read them as null.
+export type Account = Omit<AccountFields, 'settings' | 'installmentPlan' | 'costs' | 'credentialHints'> & { settings: Record<string, unknown>; installmentPlan: InstallmentPlan | null; costs: CostTable[]; credentialHints: AccountFields['credentialHints'] | null };
 
 type Values = Record<string, string>;
 
@@ -56,17 +64,17 @@ type Values = Record<string, string>;
 const given = (values: Values): Values => Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
 
 /** The `bank` setting of a bank's virtual POS that serves several banks: a list of them, by name. */
-function BankSelect({ banks, value, onChange }: { banks: Bank[]; value: string; onChange: (v: string) => void }) {
+function BankSelect({ banks, value, onChange, ...field }: { banks: Bank[]; value: string; onChange: (v: string) => void; id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
   const { t } = useT();
   return (
-    <select name="setting.bank" value={value} onChange={(e) => onChange(e.target.value)} required>
+    <select {...field} name="setting.bank" value={value} onChange={(e) => onChange(e.target.value)} required>
       <option value="">{t.bank}…</option>
       {banks.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
     </select>
   );
 }
 
-/** Inputs for a provider's credential fields (never autofilled, never shown) or setting fields. */
+/** Inputs for a provider's credential fields (never autofilled, never shown) or setting fields; errors come back as `credentials.<name>` / `settings.<name>`. */
 function ProviderInputs({ fields, values, onChange, secret, legend, banks = [] }: { fields: ProviderField[]; values: Values; onChange: (v: Values) => void; secret: boolean; legend: string; banks?: Bank[] }) {
   if (fields.length === 0) return null;
   const listed = banks.filter((b) => b.id !== '');
@@ -74,8 +82,7 @@ function ProviderInputs({ fields, values, onChange, secret, legend, banks = [] }
     <fieldset>
       <legend>{legend}</legend>
       {fields.map((f) => (
-        <label key={f.name}>
-          {f.name}
+        <Field key={f.name} name={`${secret ? 'credentials' : 'settings'}.${f.name}`} label={f.name}>
           {!secret && f.name === 'bank' && listed.length > 0 ? <BankSelect banks={listed} value={values.bank ?? ''} onChange={(bank) => onChange({ ...values, bank })} /> : <input
             name={`${secret ? 'credential' : 'setting'}.${f.name}`}
             type={secret ? 'password' : 'text'}
@@ -85,72 +92,63 @@ function ProviderInputs({ fields, values, onChange, secret, legend, banks = [] }
             value={values[f.name] ?? ''}
             onChange={(e) => onChange({ ...values, [f.name]: e.target.value })}
           />}
-        </label>
+        </Field>
       ))}
     </fieldset>
   );
 }
 
-export function Accounts({ accounts, providers, defaultToken, edit }: { accounts: Account[]; providers: Provider[]; defaultToken: string | null; edit: boolean }) {
+export function Accounts({ accounts, providers, defaultToken, viewer }: { accounts: Account[]; providers: Provider[]; defaultToken: string | null; viewer: Viewer }) {
   const { t } = useT();
   const [outcome, setOutcome] = useState<Outcome>();
   const [, setDefault] = useMutation(DEFAULT);
+  const { can } = viewer;
   return (
     <>
-      <div className="table-wrap" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.name}</th><th scope="col">{t.provider}</th><th scope="col">{t.mode}</th><th scope="col">{t.currency}</th>
-              <th scope="col">{t.capabilities}</th><th scope="col">{t.installments}</th><th scope="col">{t.defaultAccount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.token} data-account={a.name}>
-                <td>{a.name} <HealthBadge health={a.health} since={a.healthChangedAt} /><div className="muted"><code>{a.token}</code></div></td>
-                <td className="wrap">
-                  <span data-field="provider">{a.providerLabel ?? a.provider}</span>
-                  <BankFacts bankName={a.bankName} pattern={providers.find((p) => p.id === a.provider)?.threeDsCallbackPattern ?? null} />
-                  <Connection account={a} />
-                  {edit && <ReplaceConnection account={a} provider={providers.find((p) => p.id === a.provider)} />}
-                </td>
-                <td>{a.mode}</td>
-                <td>{a.currencies.join(', ')}</td>
-                <td className="wrap">{a.capabilities.join(', ')}</td>
-                <td className="wrap">
-                  <PlanText plan={a.installmentPlan} />
-                  {edit && <InstallmentPlanForm token={a.token} name={a.name} plan={a.installmentPlan} />}
-                  <div><CostsText costs={a.costs} /></div>
-                  {edit && <AccountCostsForm token={a.token} name={a.name} issuerCode={a.issuerCode} />}
-                </td>
-                <td>
-                  {a.token === defaultToken
-                    ? <span data-field="isDefault">✓ {t.defaultAccount}</span>
-                    : edit && <button type="button" aria-label={`${t.makeDefault}: ${a.name}`} onClick={async () => setOutcome(outcomeOf(await setDefault({ token: a.token }), 'setDefaultPaymentAccount'))}>{t.makeDefault}</button>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <OutcomeView outcome={outcome} />
+      <CardTable label={t.paymentAccounts} head={[t.name, t.provider, t.mode, t.currency, t.capabilities, t.installments, t.defaultAccount]}>
+        {accounts.map((a) => (
+          <tr key={a.token} data-account={a.name}>
+            <td>{a.name} <HealthBadge health={a.health} since={a.healthChangedAt} timeZone={viewer.timeZone} /><div className="muted"><code className="wrap">{a.token}</code></div></td>
+            <td className="wrap">
+              <span data-field="provider">{a.providerLabel ?? a.provider}</span>
+              <BankFacts bankName={a.bankName} pattern={providers.find((p) => p.id === a.provider)?.threeDsCallbackPattern ?? null} />
+              <Connection account={a} />
+              {can('updatePaymentAccountConnection') && <ReplaceConnection account={a} provider={providers.find((p) => p.id === a.provider)} />}
+            </td>
+            <td><StatusBadge kind="mode" value={a.mode} /></td>
+            <td className="wrap" data-field="currencies"><span className="badges">{a.currencies.map((c) => <StatusBadge key={c} kind="currency" value={c} />)}</span></td>
+            <td className="wrap" data-field="capabilities"><span className="badges">{a.capabilities.map((c) => <StatusBadge key={c} kind="capability" value={c} />)}</span></td>
+            <td className="wrap">
+              <PlanText plan={a.installmentPlan} />
+              {can('setInstallmentPlan') && <InstallmentPlanForm token={a.token} name={a.name} plan={a.installmentPlan} />}
+              <div><CostsText costs={a.costs} /></div>
+              {can('setAccountCosts') && <AccountCostsForm token={a.token} name={a.name} issuerCode={a.issuerCode} />}
+            </td>
+            <td>
+              {a.token === defaultToken
+                ? <span data-field="isDefault">✓ {t.defaultAccount}</span>
+                : can('setDefaultPaymentAccount') && <button type="button" aria-label={`${t.makeDefault}: ${a.name}`} onClick={async () => setOutcome(outcomeOf(await setDefault({ token: a.token }), 'setDefaultPaymentAccount'))}>{t.makeDefault}</button>}
+            </td>
+          </tr>
+        ))}
+      </CardTable>
+      <ActionOutcome outcome={outcome} />
     </>
   );
 }
 
-/** A bank's virtual POS: the bank chosen, by name, and the 3D callback address the bank may ask to allow. */
-/** Routing health (degraded accounts take no payments until their cool-down ends); nothing shown while healthy. */
-function HealthBadge({ health, since }: { health: Account['health']; since: string | null }) {
+/** Routing health as a badge (degraded accounts take no payments until their cool-down ends), with when it last changed in the workspace's zone. */
+function HealthBadge({ health, since, timeZone }: { health: Account['health']; since: string | null; timeZone: string | null }) {
   const { t } = useT();
-  if (health === 'healthy') return null;
+  const dates = useDates(timeZone);
   return (
-    <span className={`badge badge-${health}`} data-health={health} title={since ? `${t.healthSince} ${new Date(since).toLocaleString()}` : undefined}>
-      {health === 'degraded' ? t.healthDegraded : t.healthProbing}
+    <span data-health={health} title={since ? `${t.healthSince} ${dates.dateTime(since)} (${dates.zone})` : undefined}>
+      <StatusBadge kind="health" value={health} />
     </span>
   );
 }
 
+/** A bank's virtual POS: the bank chosen, by name, and the 3D callback address the bank may ask to allow. */
 function BankFacts({ bankName, pattern }: { bankName: string | null; pattern: string | null }) {
   const { t } = useT();
   if (pattern === null) return null;
@@ -170,11 +168,12 @@ function BankFacts({ bankName, pattern }: { bankName: string | null; pattern: st
 function Connection({ account }: { account: Account }) {
   const { t } = useT();
   const settings = Object.entries(account.settings ?? {});
-  if (settings.length === 0 && account.credentialHints.length === 0) return null;
+  const hints = account.credentialHints ?? [];
+  if (settings.length === 0 && hints.length === 0) return null;
   return (
     <dl className="compact" aria-label={t.connection}>
       {settings.map(([k, v]) => <div key={k} data-setting={k}><dt>{k}</dt><dd>{String(v)}</dd></div>)}
-      {account.credentialHints.map((h) => <div key={h.name} data-credential={h.name}><dt>{h.name}</dt><dd><code>{h.hint}</code></dd></div>)}
+      {hints.map((h) => <div key={h.name} data-credential={h.name}><dt>{h.name}</dt><dd><code>{h.hint}</code></dd></div>)}
     </dl>
   );
 }
@@ -203,13 +202,14 @@ function ReplaceConnection({ account, provider }: { account: Account; provider: 
   return (
     <details>
       <summary>{t.replaceCredentials}</summary>
-      <form className="stack" onSubmit={submit} aria-label={`${t.replaceCredentials}: ${account.name}`} autoComplete="off">
+      <FieldForm outcome={outcome} className="stack" onSubmit={submit} aria-label={`${t.replaceCredentials}: ${account.name}`} autoComplete="off">
+        <FormErrors />
         <p className="muted">{t.replaceHelp}</p>
         <ProviderInputs fields={provider.credentialFields.map((f) => ({ ...f, required: false }))} values={credentials} onChange={setCredentials} secret legend={t.credentials} />
         <ProviderInputs fields={provider.settingFields} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} banks={provider.banks} />
         <div><button type="submit">{t.replace}</button></div>
-        <OutcomeView outcome={outcome} />
-      </form>
+        {outcome?.result?.successful && <p role="status" className="ok">{t.done}</p>}
+      </FieldForm>
     </details>
   );
 }
@@ -220,7 +220,7 @@ function chosenBank(provider: Provider, bank: string | undefined): string | null
 }
 
 export function AddAccount({ providers }: { providers: Provider[] }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [name, setName] = useState('');
   const [providerId, setProviderId] = useState('simulator');
   const [currencies, setCurrencies] = useState<string[]>(['TRY']);
@@ -253,15 +253,15 @@ export function AddAccount({ providers }: { providers: Provider[] }) {
     }
   };
   return (
-    <form className="stack" onSubmit={submit} aria-labelledby="add-account-title" autoComplete="off">
+    <FieldForm outcome={outcome} className="stack" onSubmit={submit} aria-labelledby="add-account-title" autoComplete="off">
       <h3 id="add-account-title">{t.addAccount}</h3>
-      <label>{t.accountName}<input name="accountName" value={name} onChange={(e) => setName(e.target.value)} /></label>
-      <label>
-        {t.provider}
+      <FormErrors />
+      <Field name="name" label={t.accountName}><input name="accountName" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} /></Field>
+      <Field name="provider" label={t.provider}>
         <select name="provider" value={providerId} onChange={(e) => pickProvider(e.target.value)}>
           {providers.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
         </select>
-      </label>
+      </Field>
       {provider && provider.credentialFields.length > 0 && <p className="muted">{t.credentialsHelp}</p>}
       <ProviderInputs fields={provider?.credentialFields ?? []} values={credentials} onChange={setCredentials} secret legend={t.credentials} />
       <ProviderInputs fields={provider?.settingFields ?? []} values={settings} onChange={setSettings} secret={false} legend={t.providerSettings} banks={provider?.banks} />
@@ -272,16 +272,16 @@ export function AddAccount({ providers }: { providers: Provider[] }) {
       )}
       <fieldset>
         <legend>{t.currency}</legend>
-        <div className="row">{Currency.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c}</label>)}</div>
+        <div className="row">{Currency.map((c) => <label key={c} className="check"><input type="checkbox" checked={currencies.includes(c)} onChange={() => toggle(currencies, setCurrencies, c)} />{c} <span className="muted">{statusOf('currency', c, lang).label}</span></label>)}</div>
       </fieldset>
       <fieldset>
         <legend>{t.capabilities}</legend>
-        <div className="checks">{offered.map((c) => <label key={c} className="check"><input type="checkbox" checked={chosen.includes(c)} onChange={() => toggle(chosen, setCapabilities, c)} />{c}</label>)}</div>
+        <div className="checks">{offered.map((c) => <label key={c} className="check"><input type="checkbox" value={c} checked={chosen.includes(c)} onChange={() => toggle(chosen, setCapabilities, c)} />{statusOf('capability', c, lang).label}</label>)}</div>
       </fieldset>
       <label className="check"><input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />{t.makeDefault}</label>
       <div><button type="submit" className="primary">{t.addAccount}</button></div>
-      <OutcomeView outcome={outcome} />
-    </form>
+      {outcome?.result?.successful && <p role="status" className="ok">{t.done}</p>}
+    </FieldForm>
   );
 }
 
@@ -309,7 +309,7 @@ export function BinSource({ accounts, current, edit }: { accounts: Account[]; cu
           {accounts.map((a) => <option key={a.token} value={a.token}>{a.name}</option>)}
         </select>
       </label>
-      <OutcomeView outcome={outcome} />
+      <ActionOutcome outcome={outcome} />
     </div>
   );
 }

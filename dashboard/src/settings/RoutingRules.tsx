@@ -1,12 +1,18 @@
-// Routing rules in the order they are tried: add one (every condition given must hold) and remove one.
+// Routing rules in the order they are tried: add one (every condition given must hold) and remove
+// one. Owners change them; everyone else reads them.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
-import { OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { outcomeOf, type Outcome } from '../ui.tsx';
 import type { Account } from './SettingsPage.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql, type ResultOf, type VariablesOf } from '../graphql.ts';
 import { Currency } from '../schema-enums.ts';
+import { statusOf, statusValues } from '../kit/status.ts';
+import { useMoney } from '../kit/money.ts';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
+import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 
 const RULES = graphql(`
   query RoutingRules($slug: String) { routingRules(workspaceSlug: $slug) { id position paymentProviderToken scheme cardType binPrefix issuerCode currency minAmount maxAmount program weight } }
@@ -14,22 +20,38 @@ const RULES = graphql(`
 const ADD = graphql(`mutation AddRoutingRule($input: AddRoutingRuleInput!) { addRoutingRule(input: $input) { result { successful message } errors { path message } routingRule { id } } }`);
 const REMOVE = graphql(`mutation RemoveRoutingRule($id: ID!) { removeRoutingRule(id: $id) { result { successful message } errors { path message } routingRule { id } } }`);
 const RULE_TYPES = { additionalTypenames: ['RoutingRule'] };
-const SCHEMES = ['visa', 'mastercard', 'american_express', 'troy', 'discover', 'diners_club', 'jcb', 'unionpay', 'maestro'];
+/** Card schemes by the names their owners write. */
+const SCHEMES: Record<string, string> = {
+  visa: 'Visa', mastercard: 'Mastercard', american_express: 'American Express', troy: 'Troy', discover: 'Discover',
+  diners_club: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro',
+};
 
 type Rule = NonNullable<ResultOf<typeof RULES>['routingRules']>[number];
 const EMPTY = { paymentProviderToken: '', scheme: '', cardType: '', binPrefix: '', issuerCode: '', currency: '', minAmount: '', maxAmount: '', program: '', weight: '' };
 
 export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer: Viewer }) {
-  const { t } = useT();
-  const [{ data, error }] = useQuery({ query: RULES, variables: { slug: viewer.support ? viewer.slug : undefined }, context: RULE_TYPES });
+  const { t, lang } = useT();
+  const money = useMoney();
+  const [{ data, error }, reexecute] = useQuery({ query: RULES, variables: { slug: viewer.support ? viewer.slug : undefined }, context: RULE_TYPES });
   const [draft, setDraft] = useState(EMPTY);
   const [outcome, setOutcome] = useState<Outcome>();
+  const [removed, setRemoved] = useState<Outcome>();
   const [, add] = useMutation(ADD);
   const [, remove] = useMutation(REMOVE);
   const rules = data?.routingRules ?? [];
   const name = (token: string | null) => accounts.find((a) => a.token === token)?.name ?? token;
+  const amount = (v: string | null, currency: string | null) => (v ? money(v, currency) : null);
   const describe = (r: Rule) =>
-    [r.scheme, r.cardType, r.binPrefix && `BIN ${r.binPrefix}…`, r.issuerCode && `${t.issuer} ${r.issuerCode}`, r.currency, (r.minAmount || r.maxAmount) && `${r.minAmount ?? '0'}–${r.maxAmount ?? '∞'}`, r.program, r.weight !== null && `${t.ruleWeight} ${r.weight}`]
+    [
+      r.scheme && (SCHEMES[r.scheme] ?? r.scheme),
+      r.cardType && statusOf('cardType', r.cardType, lang).label,
+      r.binPrefix && `BIN ${r.binPrefix}…`,
+      r.issuerCode && `${t.issuer} ${r.issuerCode}`,
+      r.currency,
+      (r.minAmount || r.maxAmount) && `${amount(r.minAmount, r.currency) ?? '0'}–${amount(r.maxAmount, r.currency) ?? '∞'}`,
+      r.program,
+      r.weight !== null && `${t.ruleWeight} ${r.weight}`,
+    ]
       .filter(Boolean)
       .join(' · ') || t.anyCard;
   const submit = async (e: FormEvent) => {
@@ -42,40 +64,45 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
     setOutcome(o);
     if (o?.result?.successful) setDraft(EMPTY);
   };
-  const field = (k: keyof typeof EMPTY) => ({ name: k, value: draft[k], onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value }) });
+  const field = (k: keyof typeof EMPTY) => ({ value: draft[k], onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value }) });
   return (
     <div className="card">
       <h2>{t.routingRules}</h2>
       <p className="muted">{t.routingHelp}</p>
-      {error && <p className="error" role="alert">{error.message}</p>}
-      <ol>
-        {rules.map((r) => (
-          <li key={r.id} data-rule={r.id}>
-            {describe(r)} → <strong>{name(r.paymentProviderToken)}</strong>{' '}
-            {!viewer.support && <button type="button" aria-label={`${t.delete}: ${describe(r)}`} onClick={async () => setOutcome(outcomeOf(await remove({ id: r.id ?? '' }), 'removeRoutingRule'))}>{t.delete}</button>}
-          </li>
-        ))}
-      </ol>
-      {rules.length === 0 && <p>{t.none}</p>}
-      {!viewer.support && (
-        <form className="stack" onSubmit={submit} aria-labelledby="add-rule-title">
+      {error && <ErrorState message={error.graphQLErrors[0]?.message ?? error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
+      {!data && !error && <Loading rows={2} />}
+      {rules.length > 0 && (
+        <ol>
+          {rules.map((r) => (
+            <li key={r.id} data-rule={r.id}>
+              {describe(r)} → <strong>{name(r.paymentProviderToken)}</strong>{' '}
+              {viewer.can('removeRoutingRule') && <button type="button" aria-label={`${t.delete}: ${describe(r)}`} onClick={async () => setRemoved(outcomeOf(await remove({ id: r.id ?? '' }), 'removeRoutingRule'))}>{t.delete}</button>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {data && rules.length === 0 && <Empty>{t.routingNone}</Empty>}
+      <ActionOutcome outcome={removed} />
+      {viewer.can('addRoutingRule') && (
+        <FieldForm outcome={outcome} className="stack" onSubmit={submit} aria-labelledby="add-rule-title" autoComplete="off">
           <h3 id="add-rule-title">{t.addRule}</h3>
+          <FormErrors />
           <div className="row">
-            <label>{t.ruleAccount}<select {...field('paymentProviderToken')}>{accounts.map((a) => <option key={a.token} value={a.token}>{a.name}</option>)}</select></label>
-            <label>{t.scheme}<select {...field('scheme')}><option value="">{t.any}</option>{SCHEMES.map((s) => <option key={s}>{s}</option>)}</select></label>
-            <label>{t.cardType}<select {...field('cardType')}><option value="">{t.any}</option>{['credit', 'debit', 'prepaid'].map((s) => <option key={s}>{s}</option>)}</select></label>
-            <label>{t.binPrefix}<input inputMode="numeric" size={8} {...field('binPrefix')} /></label>
-            <label>{t.issuer}<input size={6} {...field('issuerCode')} /></label>
-            <label>{t.currency}<select {...field('currency')}><option value="">{t.any}</option>{Currency.map((s) => <option key={s}>{s}</option>)}</select></label>
-            <label>{t.minAmount}<input inputMode="decimal" size={10} {...field('minAmount')} /></label>
-            <label>{t.maxAmount}<input inputMode="decimal" size={10} {...field('maxAmount')} /></label>
-            <label>{t.costProgram}<input size={14} {...field('program')} /></label>
-            <label>{t.ruleWeight}<input inputMode="numeric" size={5} {...field('weight')} /></label>
+            <Field name="paymentProviderToken" label={t.ruleAccount}><select {...field('paymentProviderToken')}>{accounts.map((a) => <option key={a.token} value={a.token}>{a.name}</option>)}</select></Field>
+            <Field name="scheme" label={t.scheme}><select {...field('scheme')}><option value="">{t.any}</option>{Object.entries(SCHEMES).map(([v, label]) => <option key={v} value={v}>{label}</option>)}</select></Field>
+            <Field name="cardType" label={t.cardType}><select {...field('cardType')}><option value="">{t.any}</option>{statusValues('cardType').map((v) => <option key={v} value={v}>{statusOf('cardType', v, lang).label}</option>)}</select></Field>
+            <Field name="binPrefix" label={t.binPrefix}><input inputMode="numeric" size={8} {...field('binPrefix')} /></Field>
+            <Field name="issuerCode" label={t.issuer}><input size={6} {...field('issuerCode')} /></Field>
+            <Field name="currency" label={t.currency}><select {...field('currency')}><option value="">{t.any}</option>{Currency.map((c) => <option key={c} value={c}>{`${c} · ${statusOf('currency', c, lang).label}`}</option>)}</select></Field>
+            <Field name="minAmount" label={t.minAmount}><input inputMode="decimal" size={10} {...field('minAmount')} /></Field>
+            <Field name="maxAmount" label={t.maxAmount}><input inputMode="decimal" size={10} {...field('maxAmount')} /></Field>
+            <Field name="program" label={t.costProgram}><input size={14} {...field('program')} /></Field>
+            <Field name="weight" label={t.ruleWeight}><input inputMode="numeric" size={5} {...field('weight')} /></Field>
           </div>
           <div><button type="submit" className="primary">{t.addRule}</button></div>
-        </form>
+          {outcome?.result?.successful && <p role="status" className="ok">{t.done}</p>}
+        </FieldForm>
       )}
-      <OutcomeView outcome={outcome} />
     </div>
   );
 }

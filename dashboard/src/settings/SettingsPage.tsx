@@ -1,9 +1,16 @@
 // Workspace settings: API key and secret rotation (the secret shown once), test/live mode, what
-// REST calls do with unknown keys, channels, payment accounts (Accounts.tsx), the BIN source, routing rules. Support staff read only.
+// REST calls do with unknown keys, channels, payment accounts (Accounts.tsx), the BIN source, routing rules.
+// Each control shows only to a role that may use it (viewer.can, from the gateway's role table):
+// developers the key, channels and unknown keys; owners everything; support staff, operators and viewers read.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
-import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
+import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import { CopyButton } from '../kit/CopyButton.tsx';
 import { RoutingRules } from './RoutingRules.tsx';
 import { RoutePreview } from './RoutePreview.tsx';
 import { ACCOUNT_FIELDS, Accounts, AddAccount, BinSource, PROVIDER_FIELDS, type Account, type Provider } from './Accounts.tsx';
@@ -32,45 +39,50 @@ export type { Account };
 
 export function SettingsPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
-  const [{ data, error }] = useQuery({ query: SETTINGS, variables: { slug: viewer.slug }, context: SETTINGS_TYPES });
+  const [{ data, error }, reexecute] = useQuery({ query: SETTINGS, variables: { slug: viewer.slug }, context: SETTINGS_TYPES });
   const w = data?.workspace;
   const accounts = (w?.paymentAccounts ?? []) as Account[];
   const providers = (data?.providers ?? []) as Provider[];
-  const edit = !viewer.support;
+  const { can } = viewer;
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">{t.settings}</h1>
-      {error && <p className="error" role="alert">{error.message}</p>}
+      {error && <ErrorState message={error.graphQLErrors[0]?.message ?? error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
+      {!data && !error && <Loading rows={8} />}
       {w && (
         <>
-          <div className="card">
-            <h2>{t.apiKeys}</h2>
-            <dl><dt>X-Api-Key</dt><dd data-field="apiKey">{w.apiKey ?? '—'}</dd></dl>
-            {edit && <Rotate />}
-          </div>
+          {/* The key is the integration's: roles below developer read it as null and get no card. */}
+          {w.apiKey !== null && (
+            <div className="card">
+              <h2>{t.apiKeys}</h2>
+              <dl><dt>X-Api-Key</dt><dd><code data-field="apiKey" className="wrap">{w.apiKey}</code> <CopyButton text={w.apiKey} /></dd></dl>
+              {can('rotateApiCredentials') && <Rotate />}
+            </div>
+          )}
           <div className="card">
             <h2>{t.mode}</h2>
-            <p data-field="mode">{w.mode === 'live' ? t.live : t.testMode}</p>
-            {edit && <ModeSwitch mode={w.mode} />}
+            <p data-field="mode"><StatusBadge kind="mode" value={w.mode} /></p>
+            {can('setWorkspaceMode') && <ModeSwitch mode={w.mode} />}
           </div>
           <div className="card">
             <h2>{t.unknownKeys}</h2>
             <p data-field="unknownKeys">{w.unknownKeys === 'ignore' ? t.unknownKeysIgnore : t.unknownKeysReject}</p>
-            {edit && <UnknownKeysSwitch policy={w.unknownKeys} />}
+            {can('setUnknownKeys') && <UnknownKeysSwitch policy={w.unknownKeys} />}
           </div>
           <div className="card">
             <h2>{t.channels}</h2>
-            <ul>{(w.channels ?? []).map((c) => <li key={c.token} data-channel={c.name}>{c.name} · <code>{c.token}</code></li>)}</ul>
-            {edit && <AddChannel />}
+            {(w.channels ?? []).length === 0 ? <Empty /> : <ul>{(w.channels ?? []).map((c) => <li key={c.token} data-channel={c.name}>{c.name} · <code className="wrap">{c.token}</code></li>)}</ul>}
+            {can('createChannel') && <AddChannel />}
           </div>
           <div className="card">
             <h2>{t.paymentAccounts}</h2>
-            <Accounts accounts={accounts} providers={providers} defaultToken={w.defaultPaymentAccount?.token ?? null} edit={edit} />
-            {edit && <AddAccount providers={providers} />}
+            {accounts.length === 0 ? <Empty /> : <Accounts accounts={accounts} providers={providers} defaultToken={w.defaultPaymentAccount?.token ?? null} viewer={viewer} />}
+            {can('createPaymentAccount') && <AddAccount providers={providers} />}
           </div>
-          <BinSource accounts={accounts} current={w.binSourceAccount?.token ?? null} edit={edit} />
+          <BinSource accounts={accounts} current={w.binSourceAccount?.token ?? null} edit={can('setBinSource')} />
           <RoutingRules accounts={accounts} viewer={viewer} />
-          {edit && <RoutePreview />}
+          {/* A preview reads the signed-in workspace's accounts: support staff have none of their own. */}
+          {!viewer.support && <RoutePreview />}
         </>
       )}
     </section>
@@ -94,18 +106,20 @@ function Rotate() {
             const res = await rotate({});
             setAsking(false);
             const o = outcomeOf(res, 'rotateApiCredentials');
-            setOutcome(o);
-            setSecret((o as { credentials?: { apiKey: string; apiSecret: string } } | undefined)?.credentials ?? null);
+            const credentials = res.data?.rotateApiCredentials?.credentials;
+            // The new pair itself says it worked; only a failure needs a line of its own.
+            setOutcome(credentials ? undefined : o);
+            setSecret(credentials?.apiKey && credentials.apiSecret ? { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret } : null);
           }}
         />
       )}
-      <OutcomeView outcome={outcome} />
+      <ActionOutcome outcome={outcome} />
       {secret && (
         <div className="card secret" role="region" aria-label={t.newSecret}>
           <p><strong>{t.secretOnce}</strong></p>
           <dl>
-            <dt>X-Api-Key</dt><dd data-field="newApiKey"><code>{secret.apiKey}</code></dd>
-            <dt>{t.apiSecret}</dt><dd data-field="newApiSecret"><code>{secret.apiSecret}</code></dd>
+            <dt>X-Api-Key</dt><dd><code data-field="newApiKey" className="wrap">{secret.apiKey}</code> <CopyButton text={secret.apiKey} /></dd>
+            <dt>{t.apiSecret}</dt><dd><code data-field="newApiSecret" className="wrap">{secret.apiSecret}</code> <CopyButton text={secret.apiSecret} /></dd>
           </dl>
           <button type="button" onClick={() => setSecret(null)}>{t.secretSaved}</button>
         </div>
@@ -131,7 +145,7 @@ function UnknownKeysSwitch({ policy }: { policy: string | null }) {
       >
         {next === 'ignore' ? t.unknownKeysToIgnore : t.unknownKeysToReject}
       </button>
-      <OutcomeView outcome={outcome} />
+      <ActionOutcome outcome={outcome} />
     </>
   );
 }
@@ -156,7 +170,7 @@ function ModeSwitch({ mode }: { mode: string | null }) {
           }}
         />
       )}
-      <OutcomeView outcome={outcome} />
+      <ActionOutcome outcome={outcome} />
     </>
   );
 }
@@ -173,10 +187,12 @@ function AddChannel() {
     if (o?.result?.successful) setName('');
   };
   return (
-    <form className="row" onSubmit={submit}>
-      <label>{t.channelName}<input name="channelName" value={name} onChange={(e) => setName(e.target.value)} /></label>
-      <button type="submit">{t.addChannel}</button>
-      <OutcomeView outcome={outcome} />
-    </form>
+    <FieldForm outcome={outcome} onSubmit={submit} className="stack" aria-label={t.addChannel}>
+      <FormErrors />
+      <div className="row">
+        <Field name="name" label={t.channelName}><input name="channelName" value={name} onChange={(e) => setName(e.target.value)} /></Field>
+        <div><button type="submit">{t.addChannel}</button></div>
+      </div>
+    </FieldForm>
   );
 }

@@ -1,12 +1,18 @@
 // The audit trail for owners (their workspace) and support staff (every workspace): writes made with
 // dashboard tokens, attempts refused by role and support reads, filtered by operation, token and
-// days, and downloaded as CSV with the same filter.
+// days, and downloaded as CSV with the same filter. Times and the filter's days are the workspace's
+// zone's, and say so.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClient, useQuery } from 'urql';
-import { useT } from '../i18n.ts';
-import { ListTable, useConnection, useDateFormat } from '../ui.tsx';
+import { fill, useT } from '../i18n.ts';
+import { ListTable, useConnection } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
+import { ErrorState } from '../kit/states.tsx';
+import { zonedDayStart } from '../kit/zoned-day.ts';
 
 const ENTRIES = graphql(`
   query AuditEntries($first: Int, $after: String, $last: Int, $before: String, $filter: AuditFilter) {
@@ -19,35 +25,30 @@ const ENTRIES = graphql(`
 const CSV = graphql(`query AuditCsv($filter: AuditFilter) { auditCsv(filter: $filter) }`);
 const TOKENS = graphql(`query AuditTokens { accessTokens { id name } }`);
 
-/** A YYYY-MM-DD day of the reader's calendar as the instant it starts (`plus` days later). */
-const dayStart = (day: string, plus = 0) => {
-  const d = new Date(`${day}T00:00:00`);
-  d.setDate(d.getDate() + plus);
-  return d.toISOString();
-};
-
 export function AuditPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
-  const date = useDateFormat();
+  const dates = useDates(viewer.timeZone);
   const client = useClient();
   const [draft, setDraft] = useState({ operation: '', tokenId: '', from: '', to: '' });
   const [applied, setApplied] = useState(draft);
   const [exportError, setExportError] = useState<string | null>(null);
+  const zone = dates.zone;
   const filter = useMemo(
     () => ({
       operation: applied.operation.trim() || undefined,
       tokenId: applied.tokenId || undefined,
-      created: applied.from || applied.to ? { from: applied.from ? dayStart(applied.from) : undefined, to: applied.to ? dayStart(applied.to, 1) : undefined } : undefined,
+      created: applied.from || applied.to ? { from: applied.from ? zonedDayStart(applied.from, zone) : undefined, to: applied.to ? zonedDayStart(applied.to, zone, 1) : undefined } : undefined,
     }),
-    [applied],
+    [applied, zone],
   );
   const list = useConnection(ENTRIES, 'auditEntries', filter, viewer, 'AuditEntry');
   const [{ data: tokens }] = useQuery({ query: TOKENS });
+  const filtered = !!(filter.operation || filter.tokenId || filter.created);
   const apply = (e: FormEvent) => (e.preventDefault(), setApplied(draft));
   const download = async () => {
     setExportError(null);
     const res = await client.query(CSV, { filter }, { requestPolicy: 'network-only' }).toPromise();
-    if (res.error || typeof res.data?.auditCsv !== 'string') return setExportError(res.error?.message ?? t.error);
+    if (res.error || typeof res.data?.auditCsv !== 'string') return setExportError(res.error?.graphQLErrors[0]?.message ?? res.error?.message ?? t.kitErrorTitle);
     const url = URL.createObjectURL(new Blob([res.data.auditCsv], { type: 'text/csv;charset=utf-8' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'audit.csv' });
     document.body.append(a);
@@ -59,33 +60,35 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{t.audit}</h1>
       <p className="muted">{t.auditHelp}</p>
-      <form className="filters" role="search" onSubmit={apply}>
-        <label>{t.operation}<input name="operation" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} /></label>
+      <form className="filters" role="search" aria-label={t.filter} onSubmit={apply}>
+        <label>{t.operation}<input name="operation" placeholder="refundPayment" aria-describedby="audit-operation-hint" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} /></label>
         <label>{t.accessToken}
           <select name="token" value={draft.tokenId} onChange={(e) => setDraft({ ...draft, tokenId: e.target.value })}>
             <option value="">{t.any}</option>
-            {(tokens?.accessTokens ?? []).map((k: { id: string; name: string }) => <option key={k.id} value={k.id}>{k.name}</option>)}
+            {(tokens?.accessTokens ?? []).map((k) => <option key={k.id} value={k.id}>{k.name}</option>)}
           </select>
         </label>
-        <label>{t.from}<input name="from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} /></label>
-        <label>{t.to}<input name="to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} /></label>
+        <label>{t.from}<input name="from" type="date" aria-describedby="audit-days-note" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} /></label>
+        <label>{t.to}<input name="to" type="date" aria-describedby="audit-days-note" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
         <button type="button" onClick={download}>{t.auditCsv}</button>
       </form>
-      {exportError && <p className="error" role="alert">{exportError}</p>}
-      <ListTable list={list} head={[t.time, t.operation, t.outcome, t.accessToken, t.role, t.requestId, t.changes]}>
+      <p className="muted"><span id="audit-operation-hint">{t.operationHint}.</span> <span id="audit-days-note">{fill(t.auditDays, { zone })}</span></p>
+      {exportError && <ErrorState message={exportError} onRetry={download} />}
+      <ListTable list={list} head={[t.time, t.operation, t.outcome, t.accessToken, t.role, t.requestId, t.changes]} empty={filtered ? t.kitEmptyFiltered : t.auditNone}>
         {list.rows.map((r) => (
           <tr key={r.id} data-operation={r.operation}>
-            <td>{date(r.createdAt)}</td>
-            <td>{r.operation}</td>
-            <td>{t[`outcome_${r.outcome}` as 'outcome_done'] ?? r.outcome}</td>
-            <td>{r.tokenName}</td>
-            <td>{t[`role_${r.role}` as 'role_owner'] ?? r.role}</td>
+            <td>{dates.dateTime(r.createdAt)}</td>
+            <td><code className="wrap">{r.operation}</code></td>
+            <td data-field="outcome"><StatusBadge kind="auditOutcome" value={r.outcome} /></td>
+            <td className="wrap">{r.tokenName}</td>
+            <td data-field="role"><StatusBadge kind="role" value={r.role} /></td>
             <td><code className="wrap">{r.requestId ?? '—'}</code></td>
             <td className="wrap"><code className="wrap audit-variables">{JSON.stringify(r.variables)}</code></td>
           </tr>
         ))}
       </ListTable>
+      <ZoneNote timeZone={viewer.timeZone} />
     </section>
   );
 }

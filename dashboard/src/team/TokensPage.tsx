@@ -1,13 +1,23 @@
 // The workspace's access tokens for owners: name, role, created, expiry and state; a new token is
-// shown once after it is created; revoking asks first. Support staff see every token, read-only.
-// When a token was last used is not tracked (each request would write), so it is not shown.
+// shown once after it is created, with a copy button; revoking asks first. Support staff see every
+// token, read-only. When a token was last used is not tracked (each request would write), so it is
+// not shown. Times are in the workspace's zone, and say so.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useT, fill } from '../i18n.ts';
-import { Confirm, OutcomeView, outcomeOf, useDateFormat, type Outcome } from '../ui.tsx';
+import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql, type ResultOf } from '../graphql.ts';
 import { AccessTokenRole } from '../schema-enums.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { statusOf } from '../kit/status.ts';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
+import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import { CardTable } from '../kit/CardTable.tsx';
+import { CopyButton } from '../kit/CopyButton.tsx';
 
 const TOKENS = graphql(`
   query AccessTokens { accessTokens { id name role workspace createdAt expiresAt revokedAt active } }
@@ -28,15 +38,18 @@ const TOKEN_TYPES = { additionalTypenames: ['AccessToken'] };
 
 type TokenRow = NonNullable<ResultOf<typeof TOKENS>['accessTokens']>[number];
 
+/** The token's state, as the token badge names it. */
+const stateOf = (r: TokenRow) => (r.revokedAt ? 'revoked' : r.active ? 'active' : 'expired');
+
 export function TokensPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
-  const date = useDateFormat();
-  const [{ data, error }] = useQuery({ query: TOKENS, context: TOKEN_TYPES });
+  const dates = useDates(viewer.timeZone);
+  const [{ data, error }, reexecute] = useQuery({ query: TOKENS, context: TOKEN_TYPES });
   const [asking, setAsking] = useState<TokenRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>();
   const [, revoke] = useMutation(REVOKE);
   const rows = data?.accessTokens ?? [];
-  const state = (r: TokenRow) => (r.revokedAt ? t.tokenRevoked : r.active ? t.tokenActive : t.tokenExpired);
+  const canRevoke = viewer.can('revokeAccessToken');
   const confirmRevoke = async () => {
     const row = asking!;
     setAsking(null);
@@ -46,41 +59,38 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
     <section aria-labelledby="tokens-title">
       <h1 id="tokens-title">{t.tokens}</h1>
       <p className="muted">{t.tokensHelp}</p>
-      {error && <p className="error" role="alert">{error.graphQLErrors[0]?.message ?? error.message}</p>}
-      <div className="table-wrap" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              {[t.name, t.role, ...(viewer.support ? [t.workspace] : []), t.created, t.tokenExpires, t.status, ...(viewer.support ? [] : [t.actions])].map((h) => <th scope="col" key={h}>{h}</th>)}
-            </tr>
-          </thead>
-          <tbody>
+      {error && <ErrorState message={error.graphQLErrors[0]?.message ?? error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
+      {!data && !error && <Loading />}
+      {data && rows.length === 0 && <Empty />}
+      {rows.length > 0 && (
+        <>
+          <CardTable label={t.tokens} head={[t.name, t.role, ...(viewer.support ? [t.workspace] : []), t.created, t.tokenExpires, t.status, ...(canRevoke ? [t.actions] : [])]}>
             {rows.map((r) => (
               <tr key={r.id} data-token={r.name}>
                 <td className="wrap">{r.name}</td>
-                <td>{t[`role_${r.role}` as 'role_owner'] ?? r.role}</td>
+                <td data-field="role"><StatusBadge kind="role" value={r.role} /></td>
                 {viewer.support && <td>{r.workspace ?? '—'}</td>}
-                <td>{date(r.createdAt)}</td>
-                <td>{r.expiresAt ? date(r.expiresAt) : t.never}</td>
-                <td>{state(r)}</td>
-                {!viewer.support && (
+                <td>{dates.dateTime(r.createdAt)}</td>
+                <td>{r.expiresAt ? dates.dateTime(r.expiresAt) : t.never}</td>
+                <td data-field="state"><StatusBadge kind="token" value={stateOf(r)} /></td>
+                {canRevoke && (
                   <td>{r.active && <button type="button" className="danger" onClick={() => setAsking(r)}>{t.revoke}<span className="sr-only"> {r.name}</span></button>}</td>
                 )}
               </tr>
             ))}
-          </tbody>
-        </table>
-        {data && rows.length === 0 && <p>{t.none}</p>}
-      </div>
+          </CardTable>
+          <ZoneNote timeZone={viewer.timeZone} />
+        </>
+      )}
       {asking && <Confirm text={fill(t.confirmRevoke, { name: asking.name })} onConfirm={confirmRevoke} onDismiss={() => setAsking(null)} />}
-      <OutcomeView outcome={outcome} />
-      {!viewer.support && <NewToken />}
+      <ActionOutcome outcome={outcome} />
+      {viewer.can('createAccessToken') && <NewToken />}
     </section>
   );
 }
 
 function NewToken() {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [form, setForm] = useState<{ name: string; role: AccessTokenRole; days: string }>({ name: '', role: 'viewer', days: '' });
   const [outcome, setOutcome] = useState<Outcome>();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
@@ -88,36 +98,42 @@ function NewToken() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSecret(null);
-    const res = await create({ name: form.name, role: form.role, expiresInDays: form.days ? Number(form.days) : null }, TOKEN_TYPES);
+    const days = form.days.trim();
+    // A lifetime that is no whole number goes as -1: the gateway refuses it by its field, nothing is rounded here.
+    const res = await create({ name: form.name, role: form.role, expiresInDays: days ? (/^\d+$/.test(days) ? Number(days) : -1) : null }, TOKEN_TYPES);
     const out = outcomeOf(res, 'createAccessToken');
-    const token = res.data?.createAccessToken?.token as string | undefined;
+    const token = res.data?.createAccessToken?.token;
     if (token) {
       setSecret({ name: form.name, token });
       setForm({ name: '', role: 'viewer', days: '' });
       setOutcome(undefined);
     } else setOutcome(out);
   };
+  // The roles a token may have, in the badge table's order (most rights first).
+  const roles = AccessTokenRole.slice().sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
   return (
-    <form className="card stack" onSubmit={submit} aria-labelledby="new-token-title">
+    <FieldForm outcome={outcome} className="card stack" onSubmit={submit} aria-labelledby="new-token-title" autoComplete="off">
       <h2 id="new-token-title">{t.newToken}</h2>
+      <FormErrors />
       <div className="row">
-        <label>{t.name}<input name="name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
-        <label>{t.role}
-          <select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as AccessTokenRole })}>
-            {AccessTokenRole.map((r) => <option key={r} value={r}>{t[`role_${r}`]}</option>)}
+        <Field name="name" label={t.name}><input maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></Field>
+        <Field name="role" label={t.role}>
+          <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as AccessTokenRole })}>
+            {roles.map((r) => <option key={r} value={r}>{statusOf('role', r, lang).label}</option>)}
           </select>
-        </label>
-        <label>{t.tokenDays}<input name="days" type="number" min={1} max={3650} inputMode="numeric" value={form.days} onChange={(e) => setForm({ ...form, days: e.target.value })} /></label>
-        <button type="submit" className="primary">{t.create}</button>
+        </Field>
+        <Field name="expiresInDays" label={t.tokenDays}><input name="days" inputMode="numeric" value={form.days} onChange={(e) => setForm({ ...form, days: e.target.value })} /></Field>
+        <div><button type="submit" className="primary">{t.create}</button></div>
       </div>
       <p className="muted">{t.rolesHelp}</p>
-      <OutcomeView outcome={outcome} />
       {secret && (
         <div role="status" className="card new-token">
           <p className="ok">{fill(t.tokenShownOnce, { name: secret.name })}</p>
-          <code className="wrap" data-new-token="">{secret.token}</code>
+          <code className="wrap" data-new-token="">{secret.token}</code> <CopyButton text={secret.token} />
         </div>
       )}
-    </form>
+    </FieldForm>
   );
 }
+
+const ROLE_ORDER: readonly string[] = ['owner', 'developer', 'operator', 'viewer'];
