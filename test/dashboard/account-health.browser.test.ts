@@ -1,5 +1,5 @@
 // An account's routing health in the settings page, in Chromium: a degraded account carries an
-// "out of routing" badge, a probing one "on probation", a healthy one none. A payment's page says
+// "out of routing" badge, a probing one "on probation", a healthy one "healthy". A payment's page says
 // why its account took it: a cascade names the account that failed.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, warnIfNoChromium } from '../helpers/browser.ts';
@@ -13,7 +13,7 @@ const { t, merchant: m, open } = useDashboard();
 const db = () => t.gateway.services.db;
 
 describe.skipIf(!haveChromium)('account health badges in Chromium', { timeout: 120_000 }, () => {
-  it('degraded and probing accounts are marked, a healthy one is not (desktop, English)', async () => {
+  it('degraded, probing and healthy accounts each carry their badge (desktop, English)', async () => {
     const probing = await createPaymentAccount(db(), m.team, { name: 'Probing bank' });
     await db().paymentAccount.update({ where: { id: m.accountToken }, data: { health: 'degraded', healthChangedAt: t.clock.now() } });
     await db().paymentAccount.update({ where: { id: probing.id }, data: { health: 'probing', healthProbesLeft: 2, healthChangedAt: t.clock.now() } });
@@ -23,7 +23,12 @@ describe.skipIf(!haveChromium)('account health badges in Chromium', { timeout: 1
     const row = (id: string) => page.locator(`tr:has(code:text-is("${id}"))`);
     await expect.poll(() => row(m.accountToken).locator('[data-health]').textContent()).toBe('Out of routing (failing)');
     expect(await row(probing.id).locator('[data-health]').textContent()).toBe('On probation');
-    expect(await row(healthy.id).locator('[data-health]').count()).toBe(0);
+    expect(await row(healthy.id).locator('[data-health]').textContent()).toBe('Healthy');
+    // Colours repeat the words: danger for out of routing, warning for probation.
+    expect(await row(m.accountToken).locator('[data-health] .badge').getAttribute('data-tone')).toBe('danger');
+    expect(await row(probing.id).locator('[data-health] .badge').getAttribute('data-tone')).toBe('warning');
+    // When it changed, in the workspace's zone.
+    expect(await row(m.accountToken).locator('[data-health]').getAttribute('title')).toMatch(/^since \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} \(Europe\/Istanbul\)$/);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -66,18 +66,25 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await page.getByLabel('Account to pick').selectOption({ label: 'Sim ikinci' });
     await page.getByLabel('BIN prefix').fill('41a');
     await page.getByRole('button', { name: 'Add a rule' }).click();
-    await expect.poll(() => page.locator('form[aria-labelledby="add-rule-title"] ~ [role="status"]').textContent()).toContain('binPrefix');
+    const bin = page.getByLabel('BIN prefix');
+    await expect.poll(() => bin.getAttribute('aria-invalid')).toBe('true');
+    const binError = (await page.locator(`[id="${await bin.getAttribute('aria-describedby')}"]`).textContent())!;
+    expect(binError.length).toBeGreaterThan(5);
+    // In the user's words, once, never the internal path.
+    const ruleForm = page.locator('form[aria-labelledby="add-rule-title"]');
+    expect(await ruleForm.textContent()).not.toContain('binPrefix');
+    expect((await ruleForm.textContent())!.split(binError)).toHaveLength(2);
     expect(await db().routingRule.count({ where: { workspaceId: m.workspaceId } })).toBe(0);
     await page.getByLabel('BIN prefix').fill('411111');
     await page.getByLabel('Card scheme').selectOption('visa');
     await page.getByRole('button', { name: 'Add a rule' }).click();
     await expect.poll(() => page.locator('li[data-rule]').count()).toBe(1);
-    expect(await page.locator('li[data-rule]').textContent()).toContain('visa · BIN 411111… → Sim ikinci');
+    expect(await page.locator('li[data-rule]').textContent()).toContain('Visa · BIN 411111… → Sim ikinci');
     await t.gateway.admission.synced();
     const routed = await call(t.gateway.baseUrl, fresh, 'regular-payment', paymentBody(m));
     expect((await db().payment.findUniqueOrThrow({ where: { id: routed.body.transaction.token } })).paymentAccountId).toBe(second.id);
     await shot(page, 'dashboard-settings-desktop.png');
-    await page.getByRole('button', { name: /^Delete: visa/ }).click();
+    await page.getByRole('button', { name: /^Delete: Visa/ }).click();
     await expect.poll(() => page.locator('li[data-rule]').count()).toBe(0);
     expect(await db().routingRule.count({ where: { workspaceId: m.workspaceId } })).toBe(0);
 
@@ -112,7 +119,10 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     // A bad setting: refused by its field path, nothing written.
     await create.getByLabel('base_url').fill('ftp://bank.example');
     await create.getByRole('button', { name: 'Add a payment account' }).click();
-    await expect.poll(() => create.locator('[role="status"]').textContent()).toContain('settings.base_url');
+    const baseUrl = create.getByLabel('base_url');
+    await expect.poll(() => baseUrl.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await baseUrl.getAttribute('aria-describedby')}"]`).textContent()).toMatch(/\S/);
+    expect(await create.textContent()).not.toContain('settings.base_url');
     expect(await db().paymentAccount.count({ where: { workspaceId: m.workspaceId, provider: 'iyzico' } })).toBe(0);
     await create.getByLabel('base_url').fill('');
     await create.getByRole('button', { name: 'Add a payment account' }).click();
@@ -220,7 +230,8 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     const described = (await three.getAttribute('aria-describedby'))!;
     expect(await page.locator(`[id="${described}"]`).textContent()).toBe('The rate must be between 0 and 100 with at most two decimals.');
     expect(await form.getByLabel('6 installments', { exact: true }).getAttribute('aria-describedby')).toBeNull();
-    expect(await form.locator('[role="status"]').getAttribute('class')).toBe('error');
+    // The form says it was not sent; the message itself stands only by its input.
+    expect(await form.locator('.form-errors').textContent()).toBe('The form was not sent');
     expect(await db().paymentAccount.findUniqueOrThrow({ where: { id: m.accountToken } })).toEqual(account);
     expect(await row.locator('[data-field="installmentPlan"]').textContent()).toBe('3 × 4.50 % · Simülasyon Bonus');
     await shot(page, 'dashboard-settings-installments.png');
@@ -262,6 +273,81 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await page.context().close();
   });
 
+  it('shows mode, capabilities, currencies and health as labelled badges (desktop, English)', async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings badges');
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
+    const row = page.locator('tr[data-account="Simulator"]');
+    await expect.poll(() => row.locator('[data-field="capabilities"] .badge').allTextContents()).toContain('3-D Secure');
+    const capabilities = await row.locator('[data-field="capabilities"] .badge').allTextContents();
+    expect(capabilities).toEqual(expect.arrayContaining(['Refunds', 'Card storage', 'Hosted page']));
+    expect(capabilities.join()).not.toMatch(/card_storage|hosted_page|non_secure/);
+    expect(await row.locator('[data-field="currencies"] .badge').allTextContents()).toEqual(['Turkish lira', 'US dollar', 'Euro', 'Pound sterling']);
+    expect(await row.locator('[data-health] .badge').textContent()).toBe('Healthy');
+    expect(await page.locator('[data-field="mode"] .badge').textContent()).toBe('Test');
+    // The new account's form offers the capabilities by their names too.
+    const create = page.locator('form[aria-labelledby="add-account-title"]');
+    expect(await create.getByRole('checkbox', { name: 'Card storage' }).isChecked()).toBe(true);
+    expect(await create.getByRole('checkbox', { name: /US dollar/ }).count()).toBe(1);
+    // A form error sits by its field in the user's words, once: an empty channel name.
+    await page.getByRole('button', { name: 'Add a channel' }).click();
+    const channel = page.getByLabel('Channel name');
+    await expect.poll(() => channel.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await channel.getAttribute('aria-describedby')}"]`).textContent()).toBe('This field is required.');
+    expect(await page.getByRole('form', { name: 'Add a channel' }).textContent()).not.toContain('name:');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows each role only the controls its role may use; the page reads the same for all', async () => {
+    const m = await seed();
+    const buttons = async (token: string) => {
+      const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
+      await expect.poll(() => page.locator('tr[data-account="Simulator"]').count()).toBe(1);
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+      const seen = {
+        buttons: (await page.locator('main button').allTextContents()).sort(),
+        forms: await page.locator('main form').evaluateAll((fs) => fs.map((f) => f.getAttribute('aria-label') ?? f.getAttribute('aria-labelledby'))),
+        apiKey: await page.locator('[data-field="apiKey"]').count(),
+        binSourceDisabled: await page.getByLabel('Account answering BIN lookups').isDisabled(),
+        mode: await page.locator('[data-field="mode"]').textContent(),
+      };
+      expect(problems).toEqual([]);
+      await page.context().close();
+      return seen;
+    };
+
+    // A developer: the API key (rotate, copy), channels and unknown keys; no account, routing or mode control.
+    const developer = await buttons(await createAccessToken(db(), m.team, 'dev desk', { role: 'developer' }));
+    expect(developer.buttons).toEqual(['Add a channel', 'Ask', 'Copy', 'Ignore unknown keys', 'Rotate the key and secret']);
+    expect(developer.forms).toEqual(['Add a channel', 'route-preview-title']);
+    expect(developer).toMatchObject({ apiKey: 1, binSourceDisabled: true, mode: 'Test' });
+
+    // An operator and a viewer: nothing to change here, and no key to read.
+    for (const role of ['operator', 'viewer'] as const) {
+      const seen = await buttons(await createAccessToken(db(), m.team, `${role} desk`, { role }));
+      expect(seen.buttons, role).toEqual(['Ask']);
+      expect(seen, role).toMatchObject({ apiKey: 0, binSourceDisabled: true, mode: 'Test' });
+    }
+
+    // The owner: every control.
+    const owner = await buttons(await createAccessToken(db(), m.team, 'owner desk'));
+    expect(owner.buttons).toEqual(expect.arrayContaining(['Add a channel', 'Add a payment account', 'Add a rule', 'Ask', 'Ignore unknown keys', 'Replace', 'Rotate the key and secret', 'Save', 'Switch to live mode']));
+    expect(owner.binSourceDisabled).toBe(false);
+  });
+
+  it('support staff read the settings with no control at all', async () => {
+    await seed();
+    const support = await createAccessToken(db(), null, 'support desk');
+    const { page, problems } = await open(1280, 900, { token: support, locale: 'en-GB', path: 'settings' });
+    await expect.poll(() => page.locator('tr[data-account]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    expect(await page.locator('main button').allTextContents()).toEqual(['Copy']);
+    expect(await page.locator('main form').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('fits a phone (Turkish) and shows no secret before a rotation', async () => {
     const m = await seed();
     const token = await createAccessToken(db(), m.team, 'settings phone');
@@ -269,6 +355,13 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await expect.poll(() => page.locator('[data-field="apiKey"]').textContent()).toBe(m.apiKey);
     expect(await page.content()).not.toContain(m.apiSecret);
     expect(await page.getByRole('button', { name: 'Anahtarı ve gizli anahtarı yenile' }).count()).toBe(1);
+    // The accounts as cards, each value under its column's name, in Turkish.
+    const row = page.locator('tr[data-account="Simulator"]');
+    expect(await row.locator('[data-field="capabilities"]').getAttribute('data-label')).toBe('Yetenekler');
+    expect(await row.locator('[data-field="capabilities"] .badge').allTextContents()).toEqual(expect.arrayContaining(['3D Secure', 'İade', 'Kart saklama']));
+    expect(await row.locator('[data-field="currencies"] .badge').allTextContents()).toEqual(['Türk lirası', 'ABD doları', 'Euro', 'İngiliz sterlini']);
+    expect(await page.locator('[data-field="mode"] .badge').textContent()).toBe('Test');
+    expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-settings-phone.png');
     expect(problems).toEqual([]);

@@ -37,8 +37,15 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await page.getByRole('button', { name: 'Create' }).click();
     const secret = (await page.locator('[data-new-token]').textContent())!;
     expect(secret).toMatch(/^dash_/);
+    // Shown once, with a button that copies it.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.locator('.new-token').getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.locator('.new-token').textContent()).toContain('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     expect(await roleOf(secret)).toBe('operator');
-    await expect.poll(() => page.locator('tr[data-token="Refund desk"]').textContent()).toContain('Operator');
+    await expect.poll(() => page.locator('tr[data-token="Refund desk"] [data-field="role"] .badge').textContent()).toBe('Operator');
+    expect(await page.locator('tr[data-token="Refund desk"] [data-field="state"] .badge').textContent()).toBe('Active');
+    expect(await page.locator('main').textContent()).toContain('Times in Europe/Istanbul.');
     expect(await page.locator('tr[data-token="Refund desk"]').textContent()).not.toContain(secret);
 
     // Revoke: nothing happens before the confirmation.
@@ -46,7 +53,7 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     expect(await page.getByRole('alertdialog').textContent()).toContain('Refund desk');
     expect(await roleOf(secret)).toBe('operator');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.locator('tr[data-token="Refund desk"]').textContent()).toContain('Revoked');
+    await expect.poll(() => page.locator('tr[data-token="Refund desk"] [data-field="state"] .badge').textContent()).toBe('Revoked');
     expect(await roleOf(secret)).toBe('status 401');
     await shot(page, 'tokens-desktop.png');
     await fitsWidth(page, 1280);
@@ -55,8 +62,16 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await page.getByRole('link', { name: 'Audit trail' }).click();
     await expect.poll(() => page.locator('tr[data-operation]').count()).toBe(2);
     expect(await page.locator('tr[data-operation="createAccessToken"]').textContent()).toContain('Owner desk');
+    expect(await page.locator('tr[data-operation="createAccessToken"] [data-field="outcome"] .badge').textContent()).toBe('Done');
+    expect(await page.locator('tr[data-operation="createAccessToken"] [data-field="role"] .badge').textContent()).toBe('Owner');
+    expect(await page.locator('main').textContent()).toContain('Days are counted in Europe/Istanbul.');
     expect(await page.content()).not.toContain(secret);
     await page.getByLabel('Operation', { exact: true }).fill('revokeAccessToken');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.locator('tr[data-operation]').count()).toBe(1);
+    // Days of the workspace's calendar: from today (in Istanbul) keeps the entry, from tomorrow drops it.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(t.clock.now());
+    await page.getByLabel('From', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => page.locator('tr[data-operation]').count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
@@ -65,6 +80,10 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     expect(csv[0]).toBe('time,operation,outcome,token_id,token_name,role,request_id,workspace_id,variables');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(',revokeAccessToken,done,');
+    // A filter that matches nothing says so.
+    await page.getByLabel('Operation', { exact: true }).fill('noSuchOperation');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.locator('main .empty').textContent()).toBe('Nothing matches this filter; change it and try again.');
     await shot(page, 'audit-desktop.png');
     await fitsWidth(page, 1280);
     expect(problems).toEqual([]);
@@ -76,15 +95,37 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await createAccessToken(db(), m.team, 'Çok uzun bir anahtar adı, telefonda da sığmalı', { role: 'viewer' });
     const { page, problems } = await open(390, 844, { token: owner, path: 'tokens' });
     await expect.poll(() => page.locator('tr[data-token]').count()).toBe(2);
-    expect(await page.locator('tr[data-token="Sahip masası"]').textContent()).toMatch(/Sahip\d{2}\.\d{2}\.\d{4}/);
+    const mine = page.locator('tr[data-token="Sahip masası"]');
+    expect(await mine.locator('[data-field="role"] .badge').textContent()).toBe('Sahip');
+    expect(await mine.locator('[data-field="role"]').getAttribute('data-label')).toBe('Rol');
+    expect(await mine.locator('[data-field="state"] .badge').textContent()).toBe('Etkin');
+    expect(await mine.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
+    expect(await mine.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
+    expect(await page.locator('main').textContent()).toContain('Saatler Europe/Istanbul saat diliminde.');
+    // A bad lifetime: its message under its field, in Turkish, once; nothing created.
     await page.getByLabel('Ad').fill('Gece vardiyası');
+    await page.getByLabel(/^Geçerlilik/).fill('0');
+    await page.getByRole('button', { name: 'Oluştur' }).click();
+    const days = page.getByLabel(/^Geçerlilik/);
+    await expect.poll(() => days.getAttribute('aria-invalid')).toBe('true');
+    const dayError = (await page.locator(`[id="${await days.getAttribute('aria-describedby')}"]`).textContent())!;
+    expect(dayError).toMatch(/gün/);
+    expect((await page.locator('form[aria-labelledby="new-token-title"]').textContent())!.split(dayError)).toHaveLength(2);
+    expect(await page.locator('[data-new-token]').count()).toBe(0);
+    await days.fill('');
     await page.getByRole('button', { name: 'Oluştur' }).click();
     await expect.poll(() => page.locator('[data-new-token]').count()).toBe(1);
     await fitsWidth(page, 390);
     await shot(page, 'tokens-phone.png');
+    // The navigation is folded behind the menu button on a phone.
+    await page.getByRole('button', { name: 'Menü' }).click();
     await page.getByRole('link', { name: 'Denetim kaydı' }).click();
-    await expect.poll(() => page.locator('tr[data-operation="createAccessToken"]').count()).toBe(1);
-    expect(await page.locator('tr[data-operation="createAccessToken"]').textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}.*createAccessTokenyapıldı/);
+    await expect.poll(() => page.locator('tr[data-operation="createAccessToken"]').count()).toBeGreaterThan(0);
+    const entry = page.locator('tr[data-operation="createAccessToken"]').first();
+    expect(await entry.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}createAccessTokenYapıldı/);
+    expect(await entry.locator('[data-field="outcome"]').getAttribute('data-label')).toBe('Sonuç');
+    // The role reads as a badge.
+    expect(await entry.locator('[data-field="role"] .badge').textContent()).toBe('Sahip');
     await fitsWidth(page, 390);
     await shot(page, 'audit-phone.png');
     expect(problems).toEqual([]);
@@ -97,5 +138,19 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await expect.poll(() => page.getByRole('link', { name: 'Payments' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Access tokens' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
+  });
+
+  it('support staff read the tokens with no create or revoke control', async () => {
+    const m = await seed();
+    await createAccessToken(db(), m.team, 'Shop owner');
+    const support = await createAccessToken(db(), null, 'Support desk');
+    const { page, problems } = await open(1280, 900, { token: support, locale: 'en-GB', path: 'tokens' });
+    await expect.poll(() => page.locator('tr[data-token="Shop owner"]').count()).toBe(1);
+    expect(await page.locator('tr[data-token="Support desk"] [data-field="role"] .badge').textContent()).toBe('Support');
+    expect(await page.locator('main button').count()).toBe(0);
+    expect(await page.locator('main form').count()).toBe(0);
+    expect(await page.locator('thead').textContent()).not.toContain('Actions');
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 });
