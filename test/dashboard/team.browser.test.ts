@@ -9,7 +9,9 @@ import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('team.browser.test.ts');
 
-const { t, open, seed } = useDashboard();
+// Late evening in UTC, already the next day in Istanbul (the workspaces' zone): a day filter
+// that counted days in UTC, or in the browser's zone, would miss the entries of "today".
+const { t, open, seed } = useDashboard({ now: '2026-11-25T22:30:00.000Z' });
 const db = () => t.gateway.services.db;
 
 async function roleOf(token: string): Promise<string | null> {
@@ -46,6 +48,8 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await expect.poll(() => page.locator('tr[data-token="Refund desk"] [data-field="role"] .badge').textContent()).toBe('Operator');
     expect(await page.locator('tr[data-token="Refund desk"] [data-field="state"] .badge').textContent()).toBe('Active');
     expect(await page.locator('main').textContent()).toContain('Times in Europe/Istanbul.');
+    // 22:30 UTC is 01:30 the next day in Istanbul, whatever zone the browser is in.
+    expect(await page.locator('tr[data-token="Refund desk"]').textContent()).toContain('26/11/2026, 01:30:00');
     expect(await page.locator('tr[data-token="Refund desk"]').textContent()).not.toContain(secret);
 
     // Revoke: nothing happens before the confirmation.
@@ -63,6 +67,7 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await expect.poll(() => page.locator('tr[data-operation]').count()).toBe(2);
     expect(await page.locator('tr[data-operation="createAccessToken"]').textContent()).toContain('Owner desk');
     expect(await page.locator('tr[data-operation="createAccessToken"] [data-field="outcome"] .badge').textContent()).toBe('Done');
+    expect(await page.locator('tr[data-operation="createAccessToken"]').textContent()).toContain('26/11/2026, 01:30:00');
     expect(await page.locator('tr[data-operation="createAccessToken"] [data-field="role"] .badge').textContent()).toBe('Owner');
     expect(await page.locator('main').textContent()).toContain('Days are counted in Europe/Istanbul.');
     expect(await page.content()).not.toContain(secret);
