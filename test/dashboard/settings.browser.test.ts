@@ -285,6 +285,8 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     expect(await row.locator('[data-field="currencies"] .badge').allTextContents()).toEqual(['Turkish lira', 'US dollar', 'Euro', 'Pound sterling']);
     expect(await row.locator('[data-health] .badge').textContent()).toBe('Healthy');
     expect(await page.locator('[data-field="mode"] .badge').textContent()).toBe('Test');
+    // No routing rule yet: a sentence says what happens then.
+    expect(await page.locator('.empty', { hasText: 'No rules yet' }).textContent()).toBe('No rules yet: every payment goes through the default account.');
     // The new account's form offers the capabilities by their names too.
     const create = page.locator('form[aria-labelledby="add-account-title"]');
     expect(await create.getByRole('checkbox', { name: 'Card storage' }).isChecked()).toBe(true);
@@ -334,6 +336,26 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     const owner = await buttons(await createAccessToken(db(), m.team, 'owner desk'));
     expect(owner.buttons).toEqual(expect.arrayContaining(['Add a channel', 'Add a payment account', 'Add a rule', 'Ask', 'Ignore unknown keys', 'Replace', 'Rotate the key and secret', 'Save', 'Switch to live mode']));
     expect(owner.binSourceDisabled).toBe(false);
+  });
+
+  it('shows a loading state until the settings arrive', async () => {
+    const m = await seed();
+    const token = await createAccessToken(db(), m.team, 'settings loading');
+    const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
+    await expect.poll(() => page.locator('[data-field="mode"]').count()).toBe(1);
+    // Hold the settings query a moment (it still reaches the gateway); urql sends queries as GET.
+    await page.route('**/graphql**', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('query')?.startsWith('query Settings')) await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.reload();
+    const busy = page.locator('section[aria-labelledby="settings-title"] [aria-busy="true"]');
+    await expect.poll(() => busy.count()).toBe(1);
+    expect(await busy.textContent()).toBe('Loading…');
+    await expect.poll(() => page.locator('[data-field="mode"]').count()).toBe(1);
+    await expect.poll(() => busy.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('support staff read the settings with no control at all', async () => {

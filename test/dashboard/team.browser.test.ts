@@ -145,6 +145,39 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     expect(await page.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
   });
 
+  it("an operator who opens the screens' addresses gets the refusal as an error with a retry, after a loading state", async () => {
+    const m = await seed();
+    const operator = await createAccessToken(db(), m.team, 'Refund desk', { role: 'operator' });
+    const { page, problems } = await open(1280, 900, { token: operator, locale: 'en-GB', path: 'tokens' });
+    // Hold the tokens query a moment (it still reaches the gateway): the screen says it is loading meanwhile.
+    let held = 0;
+    await page.route('**/graphql**', async (route) => {
+      // urql sends queries as GET (the document in the address), mutations as POST.
+      if (new URL(route.request().url()).searchParams.get('query')?.startsWith('query AccessTokens')) {
+        held += 1;
+        await new Promise((r) => setTimeout(r, 800));
+      }
+      await route.continue();
+    });
+    await page.reload();
+    const busy = page.locator('section[aria-labelledby="tokens-title"] [aria-busy="true"]');
+    await expect.poll(() => busy.count()).toBe(1);
+    expect(await busy.textContent()).toBe('Loading…');
+    const error = page.locator('main .error-state');
+    await expect.poll(() => error.count()).toBe(1);
+    expect(await error.textContent()).toContain('Could not load this');
+    expect(await error.textContent()).toMatch(/operator/);
+    expect(await page.locator('main form').count()).toBe(0);
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => held).toBe(2);
+    await page.unroute('**/graphql**');
+    await page.goto(`${t.gateway.baseUrl}/dashboard/audit`);
+    await expect.poll(() => page.locator('main .error-state').count()).toBe(1);
+    expect(await page.locator('main .error-state button').textContent()).toBe('Try again');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('support staff read the tokens with no create or revoke control', async () => {
     const m = await seed();
     await createAccessToken(db(), m.team, 'Shop owner');
