@@ -8,7 +8,7 @@ import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { call } from '../helpers/client.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { addRoutingRule, createAccessToken } from '../../src/domain/workspaces.ts';
 import { decryptSecret } from '../../src/domain/secrets.ts';
 
 warnIfNoChromium('settings.browser.test.ts');
@@ -210,7 +210,7 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     await form.getByLabel('3 installments', { exact: true }).fill('4.5');
     await form.getByLabel(/^Card programs/).fill('Simülasyon Bonus');
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => row.locator('[data-field="installmentPlan"]').textContent()).toBe('3 × 4.50 % · Simülasyon Bonus');
+    await expect.poll(() => row.locator('[data-field="installmentPlan"]').textContent()).toBe('3 × 4.50% · Simülasyon Bonus');
     const account = await db().paymentAccount.findUniqueOrThrow({ where: { id: m.accountToken } });
     expect(account).toMatchObject({ installmentCounts: [3], installmentPrograms: ['Simülasyon Bonus'] });
     await t.gateway.admission.synced();
@@ -233,7 +233,7 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     // The form says it was not sent; the message itself stands only by its input.
     expect(await form.locator('.form-errors').textContent()).toBe('The form was not sent');
     expect(await db().paymentAccount.findUniqueOrThrow({ where: { id: m.accountToken } })).toEqual(account);
-    expect(await row.locator('[data-field="installmentPlan"]').textContent()).toBe('3 × 4.50 % · Simülasyon Bonus');
+    expect(await row.locator('[data-field="installmentPlan"]').textContent()).toBe('3 × 4.50% · Simülasyon Bonus');
     await shot(page, 'dashboard-settings-installments.png');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -372,6 +372,8 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
 
   it('fits a phone (Turkish) and shows no secret before a rotation', async () => {
     const m = await seed();
+    await addRoutingRule(db(), m.team, { paymentAccountId: m.accountToken, cardType: 'debit', currency: 'TRY', minAmount: 123456n, maxAmount: 1000000n });
+    await db().accountCost.create({ data: { workspaceId: m.workspaceId, paymentAccountId: m.accountToken, installmentCounts: [1, 3], commissionBp: [179, 249], fixedFee: 125050n } });
     const token = await createAccessToken(db(), m.team, 'settings phone');
     const { page, problems } = await open(390, 844, { token, path: 'settings' });
     await expect.poll(() => page.locator('[data-field="apiKey"]').textContent()).toBe(m.apiKey);
@@ -383,6 +385,9 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     expect(await row.locator('[data-field="capabilities"] .badge').allTextContents()).toEqual(expect.arrayContaining(['3D Secure', 'İade', 'Kart saklama']));
     expect(await row.locator('[data-field="currencies"] .badge').allTextContents()).toEqual(['Türk lirası', 'ABD doları', 'Euro', 'İngiliz sterlini']);
     expect(await page.locator('[data-field="mode"] .badge').textContent()).toBe('Test');
+    // Amounts and rates as Turkish writes them.
+    expect((await page.locator('li[data-rule]').textContent())?.replace(/\s/g, ' ')).toContain('Banka kartı · TRY · ₺1.234,56–₺10.000,00 → Simulator');
+    expect((await row.locator('[data-field="costs"]').textContent())?.replace(/\s/g, ' ')).toBe('her kart: 1 × %1,79, 3 × %2,49 + 1.250,50');
     expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-settings-phone.png');

@@ -8,6 +8,7 @@ import { fill, useT } from '../i18n.ts';
 import { outcomeOf, type Outcome } from '../ui.tsx';
 import { graphql } from '../graphql.ts';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
+import { useNumbers } from './numbers.ts';
 
 export interface CostTable { program: string | null; cards: string; rates: Record<string, string>; fixedFee: string }
 
@@ -27,14 +28,15 @@ const SET_ISSUER = graphql(`
 const COUNTS = Array.from({ length: 12 }, (_, i) => i + 1);
 const CARDS = ['any', 'on_us', 'not_on_us'] as const;
 
-/** "any card: 1 × 1.79 %, 3 × 2.49 % + 0.25"; none: unknown cost. */
+/** "any card: 1 × 1.79%, 3 × 2.49% + 0.25" (the fee in the payment's currency); none: unknown cost. */
 export function CostsText({ costs }: { costs: CostTable[] }) {
   const { t } = useT();
+  const numbers = useNumbers();
   if (costs.length === 0) return <span data-field="costs" className="muted">{t.costsNone}</span>;
   return (
     <span data-field="costs">
       {costs
-        .map((c) => `${[c.program, c.cards === 'any' ? null : t[`costCards_${c.cards}` as 'costCards_on_us']].filter(Boolean).join(', ') || t.planAnyCard}: ${Object.entries(c.rates).map(([n, r]) => `${n} × ${r} %`).join(', ')} + ${c.fixedFee}`)
+        .map((c) => `${[c.program, c.cards === 'any' ? null : t[`costCards_${c.cards}` as 'costCards_on_us']].filter(Boolean).join(', ') || t.planAnyCard}: ${Object.entries(c.rates).map(([n, r]) => `${n} × ${numbers.percent(r)}`).join(', ')} + ${numbers.decimal(c.fixedFee)}`)
         .join(' · ')}
     </span>
   );

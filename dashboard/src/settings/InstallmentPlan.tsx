@@ -9,6 +9,7 @@ import { outcomeOf, type Outcome } from '../ui.tsx';
 import { graphql } from '../graphql.ts';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { atField } from './paths.ts';
+import { useNumbers } from './numbers.ts';
 
 export interface InstallmentPlan { counts: number[]; rates: Record<string, string>; programs: string[] }
 
@@ -22,12 +23,14 @@ const SET_PLAN = graphql(`
 
 const COUNTS = Array.from({ length: 11 }, (_, i) => i + 2);
 
-/** "3 × 4.50 %, 6 × 9.00 % · Bonus"; an empty plan offers every count at the default rates to any card. */
+/** "3 × 4.50%, 6 × 9.00% · Bonus" (in the reader's number format); an empty plan offers every count at the default rates to any card. */
 export function PlanText({ plan }: { plan: InstallmentPlan | null }) {
   const { t } = useT();
   const counts = plan?.counts ?? [];
   const programs = plan?.programs ?? [];
-  const offered = counts.length ? counts.map((n) => `${n} × ${plan?.rates[String(n)] ?? '?'} %`).join(', ') : t.planEveryCount;
+  const numbers = useNumbers();
+  const rate = (n: number) => plan?.rates[String(n)];
+  const offered = counts.length ? counts.map((n) => `${n} × ${rate(n) ? numbers.percent(rate(n)!) : '?'}`).join(', ') : t.planEveryCount;
   return <span data-field="installmentPlan">{`${offered} · ${programs.length ? programs.join(', ') : t.planAnyCard}`}</span>;
 }
 

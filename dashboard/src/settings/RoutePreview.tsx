@@ -12,6 +12,7 @@ import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useMoney } from '../kit/money.ts';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { CardTable } from '../kit/CardTable.tsx';
+import { useNumbers } from './numbers.ts';
 
 const PREVIEW = graphql(`
   query RoutePreview($bin: String!, $amount: AmountInput!, $currency: String, $installmentCount: Int) {
@@ -28,6 +29,7 @@ type Preview = NonNullable<ResultOf<typeof PREVIEW>['routePreview']>;
 export function RoutePreview() {
   const { t, lang } = useT();
   const money = useMoney();
+  const numbers = useNumbers();
   const client = useClient();
   const [draft, setDraft] = useState({ bin: '', amount: '100.00', currency: 'TRY', installmentCount: '1' });
   const [answer, setAnswer] = useState<{ preview: Preview; currency: string }>();
@@ -63,7 +65,7 @@ export function RoutePreview() {
                 <td>{i + 1}</td>
                 <td>{c.paymentAccount?.name}</td>
                 <td data-field="reason"><StatusBadge kind="routeReason" value={c.reason} /></td>
-                <td data-field="cost">{c.cost ? `${money(c.cost, cur)} (${c.commissionRate} % + ${money(c.fixedFee, cur)})` : t.costUnknown}</td>
+                <td data-field="cost">{c.cost ? `${money(c.cost, cur)} (${c.commissionRate ? numbers.percent(c.commissionRate) : '—'} + ${money(c.fixedFee, cur)})` : t.costUnknown}</td>
                 <td data-field="installment">{c.installment ? `${fill(t.installmentRate, { count: String(c.installment.number) })}: ${money(c.installment.total, cur)}` : '—'}</td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import { useMoney } from '../kit/money.ts';
 import { Empty, ErrorState, Loading } from '../kit/states.tsx';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import { useNumbers } from './numbers.ts';
 
 const RULES = graphql(`
   query RoutingRules($slug: String) { routingRules(workspaceSlug: $slug) { id position paymentProviderToken scheme cardType binPrefix issuerCode currency minAmount maxAmount program weight } }
@@ -40,7 +41,9 @@ export function RoutingRules({ accounts, viewer }: { accounts: Account[]; viewer
   const [, remove] = useMutation(REMOVE);
   const rules = data?.routingRules ?? [];
   const name = (token: string | null) => accounts.find((a) => a.token === token)?.name ?? token;
-  const amount = (v: string | null, currency: string | null) => (v ? money(v, currency) : null);
+  const numbers = useNumbers();
+  // A rule without a currency bounds the amount in whatever currency the payment has.
+  const amount = (v: string | null, currency: string | null) => (v ? (currency ? money(v, currency) : numbers.decimal(v)) : null);
   const describe = (r: Rule) =>
     [
       r.scheme && (SCHEMES[r.scheme] ?? r.scheme),
