@@ -390,6 +390,14 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     expect((await row.locator('[data-field="costs"]').textContent())?.replace(/\s/g, ' ')).toBe('her kart: 1 × %1,79, 3 × %2,49 + 1.250,50');
     expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
     await fitsWidth(page, 390);
+    // The account's forms open inside its card and still fit.
+    for (const summary of ['Taksit', 'Maliyet', 'Kimlik bilgilerini değiştir']) await row.locator('summary', { hasText: summary }).click();
+    await expect.poll(() => row.getByRole('form', { name: 'Taksit: Simulator' }).isVisible()).toBe(true);
+    await fitsWidth(page, 390);
+    // Their cell gives them the card's whole width, its label above them.
+    const cell = await row.locator('[data-field="plans"]').boundingBox();
+    const plan = await row.getByRole('form', { name: 'Taksit: Simulator' }).boundingBox();
+    expect(plan!.width).toBeGreaterThan(cell!.width * 0.8);
     await shot(page, 'dashboard-settings-phone.png');
     expect(problems).toEqual([]);
     await page.context().close();

@@ -109,7 +109,7 @@ export function Accounts({ accounts, providers, defaultToken, viewer }: { accoun
         {accounts.map((a) => (
           <tr key={a.token} data-account={a.name}>
             <td>{a.name} <HealthBadge health={a.health} since={a.healthChangedAt} timeZone={viewer.timeZone} /><div className="muted"><code className="wrap">{a.token}</code></div></td>
-            <td className="wrap">
+            <td className="wrap stacked">
               <span data-field="provider">{a.providerLabel ?? a.provider}</span>
               <BankFacts bankName={a.bankName} pattern={providers.find((p) => p.id === a.provider)?.threeDsCallbackPattern ?? null} />
               <Connection account={a} />
@@ -118,7 +118,7 @@ export function Accounts({ accounts, providers, defaultToken, viewer }: { accoun
             <td><StatusBadge kind="mode" value={a.mode} /></td>
             <td className="wrap" data-field="currencies"><span className="badges">{a.currencies.map((c) => <StatusBadge key={c} kind="currency" value={c} />)}</span></td>
             <td className="wrap" data-field="capabilities"><span className="badges">{a.capabilities.map((c) => <StatusBadge key={c} kind="capability" value={c} />)}</span></td>
-            <td className="wrap">
+            <td className="wrap stacked" data-field="plans">
               <PlanText plan={a.installmentPlan} />
               {can('setInstallmentPlan') && <InstallmentPlanForm token={a.token} name={a.name} plan={a.installmentPlan} />}
               <div><CostsText costs={a.costs} /></div>
