@@ -137,13 +137,14 @@ export function Accounts({ accounts, providers, defaultToken, viewer }: { accoun
   );
 }
 
-/** Routing health as a badge (degraded accounts take no payments until their cool-down ends), with when it last changed in the workspace's zone. */
+/** Routing health as a badge (degraded accounts take no payments until their cool-down ends); out of health, since when, in the workspace's zone. */
 function HealthBadge({ health, since, timeZone }: { health: Account['health']; since: string | null; timeZone: string | null }) {
   const { t } = useT();
   const dates = useDates(timeZone);
   return (
-    <span data-health={health} title={since ? `${t.healthSince} ${dates.dateTime(since)} (${dates.zone})` : undefined}>
+    <span data-health={health}>
       <StatusBadge kind="health" value={health} />
+      {health !== 'healthy' && since && <span className="muted" data-field="healthSince"> {t.healthSince} {dates.dateTime(since)} ({dates.zone})</span>}
     </span>
   );
 }
