@@ -77,7 +77,7 @@ const tr = {
   tokenDays: 'Geçerlilik (gün, boş: süresiz)', tokenShownOnce: '"{name}" oluşturuldu. Bu anahtar yalnızca şimdi gösterilir; hemen saklayın:',
   audit: 'Denetim kaydı', auditHelp: 'Panel anahtarlarıyla yapılan değişiklikler, rolün izin vermediği denemeler ve destek ekibinin okumaları. Kart verisi ve gizli bilgiler kaydedilmez.',
   accessToken: 'Anahtar', auditCsv: 'CSV indir', time: 'Zaman', requestId: 'İstek kimliği', changes: 'Gönderilen',
-  routingNone: 'Henüz kural yok: her ödeme varsayılan hesaptan geçer.', operationHint: 'İşlemin adı, örn. refundPayment',
+  routingNone: 'Henüz kural yok: her ödeme varsayılan hesaptan geçer.',
   auditNone: 'Bu çalışma alanında henüz kayıt yok: panel anahtarlarıyla yapılan değişiklikler burada görünür.',
   auditDays: 'Günler {zone} saat dilimine göre.',
   // overview and CSV export
@@ -160,7 +160,7 @@ const en: Labels = {
   tokenDays: 'Valid for (days, empty: no end)', tokenShownOnce: '"{name}" created. This token is shown only now; store it at once:',
   audit: 'Audit trail', auditHelp: 'Changes made with dashboard tokens, attempts a role did not allow, and support staff reads. Card data and secrets are never recorded.',
   accessToken: 'Token', auditCsv: 'Download CSV', time: 'Time', requestId: 'Request id', changes: 'Sent',
-  routingNone: 'No rules yet: every payment goes through the default account.', operationHint: 'The operation’s name, e.g. refundPayment',
+  routingNone: 'No rules yet: every payment goes through the default account.',
   auditNone: 'Nothing recorded in this workspace yet: changes made with dashboard tokens show here.',
   auditDays: 'Days are counted in {zone}.',
   // overview and CSV export

@@ -1,6 +1,6 @@
 // The audit trail for owners (their workspace) and support staff (every workspace): writes made with
-// dashboard tokens, attempts refused by role and support reads, filtered by operation, token and
-// days, and downloaded as CSV with the same filter. Times and the filter's days are the workspace's
+// dashboard tokens, attempts refused by role and support reads, filtered by operation (in words,
+// operations.ts), token and days, and downloaded as CSV with the same filter. Times and the filter's days are the workspace's
 // zone's, and say so.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClient, useQuery } from 'urql';
@@ -13,6 +13,7 @@ import { useDates } from '../kit/dates.ts';
 import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { ErrorState } from '../kit/states.tsx';
 import { zonedDayStart } from '../kit/zoned-day.ts';
+import { OPERATION_NAMES, operationLabel } from './operations.ts';
 
 const ENTRIES = graphql(`
   query AuditEntries($first: Int, $after: String, $last: Int, $before: String, $filter: AuditFilter) {
@@ -26,8 +27,9 @@ const CSV = graphql(`query AuditCsv($filter: AuditFilter) { auditCsv(filter: $fi
 const TOKENS = graphql(`query AuditTokens { accessTokens { id name } }`);
 
 export function AuditPage({ viewer }: { viewer: Viewer }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const dates = useDates(viewer.timeZone);
+  const operations = useMemo(() => OPERATION_NAMES.slice().sort((a, b) => operationLabel(a, lang).localeCompare(operationLabel(b, lang), lang)), [lang]);
   const client = useClient();
   const [draft, setDraft] = useState({ operation: '', tokenId: '', from: '', to: '' });
   const [applied, setApplied] = useState(draft);
@@ -61,9 +63,14 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
       <h1 id="audit-title">{t.audit}</h1>
       <p className="muted">{t.auditHelp}</p>
       <form className="filters" role="search" aria-label={t.filter} onSubmit={apply}>
-        <label>{t.operation}<input name="operation" placeholder="refundPayment" aria-describedby="audit-operation-hint" value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })} /></label>
+        <label>{t.operation}
+          <select name="operation" aria-label={t.operation} value={draft.operation} onChange={(e) => setDraft({ ...draft, operation: e.target.value })}>
+            <option value="">{t.any}</option>
+            {operations.map((o) => <option key={o} value={o}>{operationLabel(o, lang)}</option>)}
+          </select>
+        </label>
         <label>{t.accessToken}
-          <select name="token" value={draft.tokenId} onChange={(e) => setDraft({ ...draft, tokenId: e.target.value })}>
+          <select name="token" aria-label={t.accessToken} value={draft.tokenId} onChange={(e) => setDraft({ ...draft, tokenId: e.target.value })}>
             <option value="">{t.any}</option>
             {(tokens?.accessTokens ?? []).map((k) => <option key={k.id} value={k.id}>{k.name}</option>)}
           </select>
@@ -73,13 +80,13 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
         <button type="submit" className="primary">{t.filter}</button>
         <button type="button" onClick={download}>{t.auditCsv}</button>
       </form>
-      <p className="muted"><span id="audit-operation-hint">{t.operationHint}.</span> <span id="audit-days-note">{fill(t.auditDays, { zone })}</span></p>
+      <p className="muted" id="audit-days-note">{fill(t.auditDays, { zone })}</p>
       {exportError && <ErrorState message={exportError} onRetry={download} />}
       <ListTable list={list} head={[t.time, t.operation, t.outcome, t.accessToken, t.role, t.requestId, t.changes]} empty={filtered ? t.kitEmptyFiltered : t.auditNone}>
         {list.rows.map((r) => (
           <tr key={r.id} data-operation={r.operation}>
             <td>{dates.dateTime(r.createdAt)}</td>
-            <td><code className="wrap">{r.operation}</code></td>
+            <td data-field="operation">{operationLabel(r.operation, lang)}<div className="muted"><code className="wrap">{r.operation}</code></div></td>
             <td data-field="outcome"><StatusBadge kind="auditOutcome" value={r.outcome} /></td>
             <td className="wrap">{r.tokenName}</td>
             <td data-field="role"><StatusBadge kind="role" value={r.role} /></td>
