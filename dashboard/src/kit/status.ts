@@ -146,6 +146,10 @@ const S = {
     viewer: ['neutral', 'İzleyici', 'Viewer'],
     support: ['warning', 'Destek', 'Support'],
   },
+  /** A customer's saved card: the default one is charged for renewals */
+  savedCard: {
+    default: ['success', 'Varsayılan', 'Default'],
+  },
   /** A workspace's mode */
   mode: {
     test: ['warning', 'Test', 'Test'],
