@@ -190,10 +190,10 @@ describe.skipIf(!haveChromium)('orders, subscriptions and customers through the 
 
     await page.goto(`${t.gateway.baseUrl}/dashboard/customers/${seeded.customer}`);
     await expect.poll(() => page.locator('[data-field="phone"]').textContent()).toBe('+905550003344');
-    const sub = page.locator(`[aria-labelledby="customer-subscriptions"] tr[data-token="${seeded.subscription}"] td`);
+    const sub = page.locator(`[data-list="customer-subscriptions"] tr[data-token="${seeded.subscription}"] td`);
     expect(await sub.evaluateAll((tds) => tds.slice(0, 3).map((td) => `${td.getAttribute('data-label')}: ${td.textContent}`))).toEqual(['Referans: KIT-SUB-1', 'Tutar: ₺1.500,00 / aylık', 'Durum: Etkin']);
-    expect(await page.locator('[aria-labelledby="customer-payments"] tbody tr').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('[aria-labelledby="customer-payments"] td[data-label="Tutar"]').allTextContents()).toContain('₺2.500,00');
+    expect(await page.locator('[data-list="customer-payments"] tbody tr').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('[data-list="customer-payments"] td[data-label="Tutar"]').allTextContents()).toContain('₺2.500,00');
     expect(await page.getByRole('button', { name: 'Sil' }).count()).toBe((await cardsOf()).length);
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-customer-detail-phone.png');

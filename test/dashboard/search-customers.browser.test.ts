@@ -134,7 +134,7 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     expect(await desktop.page.locator('[data-field="savedCards"] [data-field="card"]').textContent()).toBe('Visa 41111111•••• 1111 · Expiry 12/2030 · AYSE YILMAZ');
     expect(await desktop.page.locator('[data-field="savedCards"] .badge').textContent()).toBe('Default');
     expect(await desktop.page.content()).not.toContain('4111111111111111');
-    const paid = desktop.page.locator(`[aria-labelledby="customer-payments"] tr[data-token="${paymentToken}"] td`);
+    const paid = desktop.page.locator(`[data-list="customer-payments"] tr[data-token="${paymentToken}"] td`);
     expect(await paid.allTextContents()).toEqual(['TRY\u00a0250.00', 'Successful', 'Partially refunded', 'BRW-PAY-1', '•••• 1111', '10/03/2026, 12:00:00']);
     await shot(desktop.page, 'dashboard-customer-desktop.png');
     expect(desktop.problems).toEqual([]);
@@ -144,7 +144,7 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     await expect.poll(() => phone.page.locator('[data-field="channelReference"]').textContent()).toBe('BRW-CUST-1');
     expect(await phone.page.getByRole('heading', { name: 'Ödemeler (2)' }).count()).toBe(1);
     // A card per payment: each value under its column's name.
-    const cells = phone.page.locator(`[aria-labelledby="customer-payments"] tr[data-token="${paymentToken}"] td`);
+    const cells = phone.page.locator(`[data-list="customer-payments"] tr[data-token="${paymentToken}"] td`);
     expect(await cells.evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-label')}: ${td.textContent}`))).toEqual(['Tutar: ₺250,00', 'Durum: Başarılı', 'Para durumu: Kısmen iade edildi', 'Referans: BRW-PAY-1', 'Kart: •••• 1111', 'Oluşturulma: 10.03.2026 12:00:00']);
     expect(await phone.page.locator('[data-field="savedCards"] .badge').textContent()).toBe('Varsayılan');
     await fitsWidth(phone.page, 390);

@@ -4,6 +4,7 @@ import { useT } from '../i18n.ts';
 import { Link } from '../ui.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { CardTable } from '../kit/CardTable.tsx';
+import { Empty } from '../kit/states.tsx';
 import { useMoney } from '../kit/money.ts';
 import { useDates } from '../kit/dates.ts';
 
@@ -14,20 +15,22 @@ export function CustomerPayments({ payments, count, timeZone }: { payments: read
   const money = useMoney();
   const { dateTime } = useDates(timeZone);
   return (
-    <div className="card">
-      <h2 id="customer-payments">{t.payments} ({count})</h2>
-      <CardTable head={[t.amount, t.status, t.paymentStatus, t.reference, t.card, t.created]} count={payments.length} labelledBy="customer-payments">
-        {payments.map((p) => (
-          <tr key={p.token} data-token={p.token ?? undefined}>
-            <td><Link to={`payments/${p.token}`}>{money(p.amount, p.currency)}</Link></td>
-            <td><StatusBadge kind="payment" value={p.status} /></td>
-            <td><StatusBadge kind="money" value={p.paymentStatus} /></td>
-            <td>{p.channelReference ?? '—'}</td>
-            <td>{p.cardLastFourDigits ? `•••• ${p.cardLastFourDigits}` : '—'}</td>
-            <td>{dateTime(p.createdAt)}</td>
-          </tr>
-        ))}
-      </CardTable>
+    <div className="card" data-list="customer-payments">
+      <h2>{t.payments} ({count})</h2>
+      {payments.length === 0 ? <Empty /> : (
+        <CardTable head={[t.amount, t.status, t.paymentStatus, t.reference, t.card, t.created]} label={t.payments}>
+          {payments.map((p) => (
+            <tr key={p.token} data-token={p.token ?? undefined}>
+              <td><Link to={`payments/${p.token}`}>{money(p.amount, p.currency)}</Link></td>
+              <td><StatusBadge kind="payment" value={p.status} /></td>
+              <td><StatusBadge kind="money" value={p.paymentStatus} /></td>
+              <td>{p.channelReference ?? '—'}</td>
+              <td>{p.cardLastFourDigits ? `•••• ${p.cardLastFourDigits}` : '—'}</td>
+              <td>{dateTime(p.createdAt)}</td>
+            </tr>
+          ))}
+        </CardTable>
+      )}
     </div>
   );
 }

@@ -1,19 +1,16 @@
-// The answer to a button's mutation (cancel, make default, delete): "Done." or why not, each
-// message once and never an internal field path (a button has no field to put it under).
+// The answer to a button's mutation (close, resend, disable…): "Done." or its messages, each once
+// and never with the input path the API names them by; announced to screen readers.
 import { useT } from '../i18n.ts';
 import { splitErrors, type ApiOutcome } from './field-errors.ts';
-
-const NO_FIELDS: ReadonlySet<string> = new Set();
 
 export function ActionOutcome({ outcome }: { outcome: ApiOutcome | null | undefined }) {
   const { t } = useT();
   if (!outcome) return null;
   if (outcome.result?.successful) return <p role="status" className="ok">{t.done}</p>;
-  const { general } = splitErrors(outcome, NO_FIELDS);
+  const { general } = splitErrors(outcome, new Set());
   return (
-    <div className="form-errors" role="alert">
-      <strong>{t.kitActionFailed}</strong>
-      {general.length > 0 && <ul>{general.map((m) => <li key={m}>{m}</li>)}</ul>}
+    <div role="status" className="form-errors">
+      {general.length ? general.map((m) => <p key={m}>{m}</p>) : <p>{t.kitFormErrors}</p>}
     </div>
   );
 }

@@ -36,6 +36,10 @@ const S = {
     cancelled: ['neutral', 'İptal edildi', 'Cancelled'],
     completed: ['neutral', 'Tamamlandı', 'Completed'],
   },
+  /** A customer's saved card: the default one is charged for renewals */
+  savedCard: {
+    default: ['success', 'Varsayılan', 'Default'],
+  },
   /** A subscription period: unpaid, paid, failed */
   period: {
     unpaid: ['info', 'Ödenmedi', 'Unpaid'],
@@ -145,10 +149,6 @@ const S = {
     operator: ['neutral', 'Operasyon', 'Operator'],
     viewer: ['neutral', 'İzleyici', 'Viewer'],
     support: ['warning', 'Destek', 'Support'],
-  },
-  /** A customer's saved card: the default one is charged for renewals */
-  savedCard: {
-    default: ['success', 'Varsayılan', 'Default'],
   },
   /** A workspace's mode */
   mode: {
