@@ -49,7 +49,8 @@ describe.skipIf(!haveChromium)('products, orders and subscriptions screens in Ch
     await page.locator(`tr[data-token="${token}"] a`).click();
     await expect.poll(() => page.locator('[data-field="orderStatus"]').textContent()).toBe('Açık');
     expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/orders/${token}`);
-    expect(await page.locator('[data-field="items"]').textContent()).toBe('2 × Kitap (ITEM-1) · ₺50,00 · KDV %10.00');
+    expect(await page.locator('[data-list="items"] tr[data-item="ITEM-1"] td').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-label')}: ${td.textContent}`)))
+      .toEqual(['Ürün: Kitap', 'Referans: ITEM-1', 'Adet: 2', 'Birim fiyat (KDV dahil): ₺50,00', 'KDV: %10']);
     expect(await page.getByRole('link', { name: res.body.order.checkout_url }).count()).toBe(1);
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-order-phone.png');

@@ -11,6 +11,7 @@ import { useMoney } from '../kit/money.ts';
 import { useDates } from '../kit/dates.ts';
 import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { ItemsTable } from './ItemsTable.tsx';
 
 const ORDER = graphql(`
   query Order($token: String!) {
@@ -50,14 +51,7 @@ export function OrderDetail({ token, viewer }: { token: string; viewer: Viewer }
             <dt>{t.recordToken}</dt><dd><code className="wrap">{o.token}</code></dd>
           </dl>
           <ZoneNote timeZone={viewer.timeZone} />
-          <div className="card">
-            <h2>{t.items}</h2>
-            <ul data-field="items">
-              {(o.items ?? []).map((i, n) => (
-                <li key={n}>{i.quantity} × {i.name} ({i.channelReference}) · {money(i.unitAmount, o.currency)}{i.taxRate ? ` · ${t.tax} %${i.taxRate}` : ''}</li>
-              ))}
-            </ul>
-          </div>
+          <ItemsTable items={o.items ?? []} currency={o.currency} />
           <PaymentAttempts payments={o.payments ?? []} />
           <div className="card">
             <h2>{t.notifications}</h2>

@@ -15,6 +15,7 @@ import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { Empty, ErrorState, Loading } from '../kit/states.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 import { SubscriptionPeriods } from './SubscriptionPeriods.tsx';
+import { ItemsTable } from '../orders/ItemsTable.tsx';
 
 const FIELDS = graphql(`fragment SubscriptionDetailFields on SubscriptionRecord {
   token channelReference status period amount currency startsAt endsAt paidAt cancelledAt endedAt renewalLimit checkoutUrl createdAt
@@ -81,10 +82,7 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
             </div>
           )}
           <ActionOutcome outcome={outcome} />
-          <div className="card">
-            <h2>{t.items}</h2>
-            <ul data-field="items">{(s.items ?? []).map((i, n) => <li key={n}>{i.quantity} × {i.name} ({i.channelReference}) · {money(i.unitAmount, s.currency)}</li>)}</ul>
-          </div>
+          <ItemsTable items={s.items ?? []} currency={s.currency} />
           <SubscriptionPeriods periods={s.periods ?? []} currency={s.currency} timeZone={viewer.timeZone} />
           {(s.periods ?? []).filter((p) => p.payments?.length).map((p) => (
             <PaymentAttempts key={p.number} payments={p.payments ?? []} title={fill(t.periodPayments, { n: String(p.number) })} />
