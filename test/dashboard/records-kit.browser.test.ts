@@ -125,6 +125,46 @@ describe.skipIf(!haveChromium)('orders, subscriptions and customers through the 
     await page.context().close();
   });
 
+  it('search results at phone width in Turkish: a skeleton while waiting, a failed search with a retry, then results grouped with badges', async () => {
+    const { page, problems } = await open(390, 844, { path: 'customers' });
+    // The customers list as cards: each value under its column's name.
+    const row = page.locator(`tr[data-token="${seeded.customer}"] td`);
+    await expect.poll(() => row.evaluateAll((tds) => tds.slice(0, 4).map((td) => `${td.getAttribute('data-label')}: ${td.textContent}`)))
+      .toEqual(['Ad: Deniz Aydın', 'E-posta: deniz@example.org', 'Referans: KIT-CUST-1', 'Ödeme sayısı: 3']);
+    await fitsWidth(page, 390);
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let searches = 0;
+    await page.route(GRAPHQL, async (route) => {
+      if (!runs(route.request(), 'Search')) return route.continue();
+      if (searches++ === 0) return route.abort('connectionreset');
+      await held;
+      return route.continue();
+    });
+    const box = page.locator('input[name="q"]');
+    await box.fill('KIT-ORD-1');
+    await box.press('Enter');
+    const failed = page.locator('main .error-state');
+    await expect.poll(() => failed.locator('strong').textContent()).toBe('Bilgiler alınamadı');
+    await failed.getByRole('button', { name: 'Yeniden dene' }).click();
+    await expect.poll(() => page.locator('main [aria-busy="true"] .skeleton').count()).toBeGreaterThan(0);
+    release();
+    const orders = page.locator('[data-kind="orders"]');
+    await expect.poll(() => orders.locator('h2').textContent()).toBe('Siparişler (1)');
+    expect(await orders.locator('li .badge').allTextContents()).toEqual(['Açık']);
+    expect(await orders.locator('li').textContent()).toContain('₺1.234,56');
+    expect(await page.locator('main .zone-note').textContent()).toBe('Saatler Europe/Istanbul saat diliminde.');
+    expect(await page.locator('main .error-state').count()).toBe(0);
+    await box.fill('KIT-SUB-1');
+    await box.press('Enter');
+    await expect.poll(() => page.locator('[data-kind="subscriptions"] li .badge').allTextContents()).toEqual(['Etkin']);
+    expect(await page.locator('[data-kind="subscriptions"] li').textContent()).toContain('₺1.500,00 / aylık');
+    await fitsWidth(page, 390);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('a viewer reads a subscription and a customer without any write button (desktop, English)', async () => {
     const { page, problems } = await open(1280, 900, { locale: 'en-GB', token: seeded.viewer, path: `subscriptions/${seeded.subscription}` });
     await expect.poll(() => page.locator('[data-field="subscriptionStatus"]').textContent()).toBe('Active');
