@@ -17,7 +17,7 @@ import type { Currency } from '../money.ts';
 import type { BasketItem, BinInfo, Connector, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
 import { allowsInstallments, offeredInstallments } from '../installment-plan.ts';
 import { unknownBin } from '../bin-source.ts';
-import { ProviderTimeoutError } from '../../providers/types.ts';
+import { ProviderTimeoutError, ProviderUnreachableError } from '../../providers/types.ts';
 import { covers } from '../plans.ts';
 import { planCharge, type ChargePlan } from '../charge-currency.ts';
 import { ValidationError, type Path } from '../errors.ts';
@@ -307,6 +307,12 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
     return failed(await viewOf(settled), res.code, res.message);
   } catch (err) {
     if (!(err instanceof ProviderTimeoutError)) throw err;
+    if (err instanceof ProviderUnreachableError) {
+      // No connection ever opened, here or at an account before it (a cascade moves only after a
+      // provider error or an unreachable one): no money moved anywhere, so the payment fails now.
+      const text = message('provider_unreachable');
+      return failed(await viewOf(await settle({ status: 'failed', errorCode: 'provider_unreachable', errorMessage: text })), 'provider_unreachable', text);
+    }
     // The bank may or may not have taken the money: leave it unresolved for reconciliation.
     const text = message('provider_timeout');
     const settled = await settle({ status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text });
