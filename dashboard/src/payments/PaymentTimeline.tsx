@@ -32,7 +32,7 @@ export function PaymentTimeline({ timeline, currency }: { timeline: Timeline | u
           <li key={i} data-kind={e.kind}>
             <time dateTime={e.at ?? undefined}>{instant(e.at)}</time>{' '}
             <span data-field="what"><What entry={e} amount={e.amount ? money(e.amount, currency) : null} /></span>
-            {e.detail && <span className="muted" data-field="detail"> {e.detail}</span>}
+            {e.detail && <> <span className="muted" data-field="detail">{e.detail}</span></>}
           </li>
         ))}
       </ol>
