@@ -98,6 +98,7 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
     await page.locator(`tr[data-token="${paid}"] a`).click();
     await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Başarılı');
     expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/payments/${paid}`);
+    expect(await page.locator('[data-field="card"]').textContent()).toBe('Visa 41111111•••• 1111 AYSE YILMAZ');
     const amount = page.getByLabel('İade tutarı (TRY)');
     const box = page.locator('.refund-box');
     // The whole payment is left: the box starts there and says so.

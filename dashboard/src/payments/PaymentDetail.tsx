@@ -56,7 +56,7 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
             <dt>{t.refundable}</dt><dd data-field="refundableAmount">{money(p.refundableAmount, p.refundCurrency)}</dd>
             {p.conversion && <><dt>{t.conversion}</dt><dd data-field="conversion">{money(p.conversion.amount, p.conversion.currency)} @ {p.conversion.rate}</dd></>}
             <dt>{t.installments}</dt><dd>{p.installmentNumber ?? 1}</dd>
-            <dt>{t.card}</dt><dd>{p.cardFirstDigits ? `${p.cardScheme ?? ''} ${p.cardFirstDigits}•••• ${p.cardLastFourDigits} ${p.cardHolderName ?? ''}` : '—'}</dd>
+            <dt>{t.card}</dt><dd data-field="card">{p.cardFirstDigits ? [schemeName(p.cardScheme), `${p.cardFirstDigits}•••• ${p.cardLastFourDigits}`, p.cardHolderName].filter(Boolean).join(' ') : '—'}</dd>
             <dt>{t.customer}</dt><dd>{p.customer?.channelReference ?? '—'}</dd>
             <dt>{t.reference}</dt><dd>{p.channelReference ?? '—'}</dd>
             <dt>{t.source}</dt><dd data-field="source"><StatusBadge kind="source" value={p.source} /> <StatusBadge kind="security" value={p.securityType} /></dd>
@@ -100,6 +100,10 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
     </section>
   );
 }
+
+/** Card schemes by their brand names ("visa" is stored as the BIN source gives it). */
+const SCHEMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', troy: 'Troy', amex: 'American Express', maestro: 'Maestro' };
+const schemeName = (scheme: string | null) => (scheme ? (SCHEMES[scheme.toLowerCase()] ?? scheme) : null);
 
 type RoutingDetail = { ruleId?: string | null; cost?: number | null; passedOver?: string; failed?: string } | null;
 

@@ -6,6 +6,7 @@ import { useT } from '../i18n.ts';
 import { graphql, type ResultOf } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useDates } from '../kit/dates.ts';
+import { localeOf } from '../kit/money.ts';
 import { labelCells } from '../kit/cards.ts';
 import { Empty } from '../kit/states.tsx';
 
@@ -20,7 +21,7 @@ export function ProviderAttempts({ attempts, timeZone }: { attempts: ProviderAtt
   const table = useRef<HTMLTableElement>(null);
   const head = [t.operation, t.account, t.startedAt, t.duration, t.outcome, t.codes];
   useLayoutEffect(() => labelCells(table.current, head));
-  const ms = new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', { style: 'unit', unit: 'millisecond', unitDisplay: 'short' });
+  const ms = new Intl.NumberFormat(localeOf(lang), { style: 'unit', unit: 'millisecond', unitDisplay: 'short' });
   return (
     <div className="card">
       <h2 id="provider-attempts">{t.providerAttempts}</h2>
