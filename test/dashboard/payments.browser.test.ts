@@ -12,6 +12,8 @@ import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { insertPayments } from '../helpers/seed-payments.ts';
+import { CARDS, paymentBody } from '../helpers/payments.ts';
+import { openSubscription, payPeriod, recurringProduct, saveProducts } from '../subscriptions/support.ts';
 
 warnIfNoChromium('payments.browser.test.ts');
 
@@ -187,6 +189,55 @@ describe.skipIf(!haveChromium)('payments list and payment page in Chromium', { t
     expect(await second.page.locator('.refund-box').count()).toBe(0);
     expect(problems.concat(second.problems)).toEqual([]);
     await second.page.context().close();
+  });
+
+  it('an operator cancels an untouched payment after a confirmation; a bank refusing a refund is said once, in words (desktop, English)', async () => {
+    const operator = await createAccessToken(t.gateway.services.db, m.team, 'operator', { role: 'operator' });
+    const pay = async (reference: string, card: string) => {
+      const res = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: reference, amount: '100.00' }, card: { number: card } }));
+      expect(res.body.result.successful, JSON.stringify(res.body)).toBe(true);
+      return res.body.transaction.token as string;
+    };
+    const untouched = await pay('CANCEL-1', CARDS.approved);
+    const { page, problems } = await open(1280, 900, { token: operator, locale: 'en-GB', path: `payments/${untouched}` });
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain('Cancel the whole payment?');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.locator('[data-field="paymentStatus"]').textContent()).toBe('Cancelled');
+    expect(await page.locator('[data-refund] .badge').allTextContents()).toEqual(['Cancel', 'Succeeded']);
+    expect(await page.locator('[data-field="refundableAmount"]').textContent()).toBe('TRY\u00a00.00');
+    await expect.poll(() => page.locator('.refund-box').count()).toBe(0);
+
+    // This card's bank rejects every refund: its reason once, above the form; nothing left refunded.
+    const rejected = await pay('REFUSED-1', CARDS.refundRejected);
+    await page.goto(`${t.gateway.baseUrl}/dashboard/payments/${rejected}`);
+    await page.getByRole('button', { name: 'Refund all that is left (TRY\u00a0100.00)' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const errors = page.locator('.form-errors');
+    await expect.poll(() => errors.locator('li').allTextContents()).toEqual(['The bank rejected the refund or cancellation']);
+    expect(await page.getByText('The bank rejected the refund or cancellation').count()).toBe(1);
+    expect(await page.locator('[data-field-name="amount"] .field-error').count()).toBe(0);
+    expect(await page.locator('[data-field="paymentStatus"]').textContent()).toBe('Paid');
+    expect(await page.getByLabel('Refund amount (TRY)').inputValue()).toBe('100.00');
+    await shot(page, 'dashboard-payment-refused-desktop.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("an order's or subscription's payment attempts: money, badges and the zone (desktop, English)", async () => {
+    await saveProducts(m, [recurringProduct(m, 'PAY-PLAN')]);
+    const { token } = await openSubscription(m, { subscription: { channel_reference: 'PAY-SUB-1', items: [{ channel_reference: 'PAY-PLAN' }] } });
+    await payPeriod(t, token);
+    const { page, problems } = await open(1280, 900, { locale: 'en-GB', path: `subscriptions/${token}` });
+    const attempt = page.locator('[data-payment]');
+    await expect.poll(() => attempt.count()).toBe(1);
+    expect(await attempt.locator('.badge').allTextContents()).toEqual(['Successful', 'Paid']);
+    expect(await attempt.textContent()).toContain('TRY\u00a0100.00');
+    expect(await attempt.locator('..').locator('..').locator('.zone-note').textContent()).toMatch(/^Times in \S+\.$/);
+    await attempt.locator('a').click();
+    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Successful');
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('a payment that does not exist says so instead of an empty page', async () => {
