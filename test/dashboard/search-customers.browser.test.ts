@@ -49,12 +49,12 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     expect(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-kind')))).toEqual(KINDS);
     expect(await page.locator('[data-field="timeZone"]').textContent()).toBe('Times in Europe/Istanbul');
     expect(await items.nth(0).locator('time').textContent()).toBe('10/03/2026, 12:00:00');
-    expect(await items.nth(0).locator('[data-field="what"]').textContent()).toBe('Payment created api: secure');
+    expect(await items.nth(0).locator('[data-field="what"]').textContent()).toBe('Payment created API: 3-D Secure');
     expect(await items.nth(2).locator('[data-field="what"]').textContent()).toBe('3D page opened');
     expect(await items.nth(7).locator('time').textContent()).toBe('10/03/2026, 12:00:32');
     expect(await items.nth(7).locator('[data-field="what"]').textContent()).toBe('Webhook attempt transaction.successful → 200');
     expect(await items.nth(7).locator('[data-field="detail"]').textContent()).toBe(`${receiver.url}/hooks`);
-    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('Refund TRY\u00a010.00: succeeded');
+    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('Refund TRY\u00a010.00: Succeeded');
     await shot(page, 'dashboard-timeline-desktop.png');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -65,7 +65,7 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     const items = page.getByRole('list', { name: 'Zaman çizelgesi' }).locator('li');
     await expect.poll(() => items.count()).toBe(KINDS.length);
     expect(await items.nth(3).locator('[data-field="what"]').textContent()).toBe('3D sayfası yanıtlandı');
-    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('İade ₺10,00: succeeded');
+    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('İade ₺10,00: Başarılı');
     expect(await items.nth(0).locator('time').textContent()).toBe('10.03.2026 12:00:00');
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-timeline-phone.png');
@@ -87,7 +87,7 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     expect(await payments.locator('li').textContent()).toContain('10/03/2026, 12:00:00');
     expect(await page.locator('.zone-note').textContent()).toBe('Times in Europe/Istanbul.');
     await payments.getByRole('link', { name: 'TRY 250.00' }).click();
-    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('successful');
+    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Successful');
     expect(new URL(page.url()).pathname).toBe(`/dashboard/payments/${paymentToken}`);
 
     await box.fill('zeynep@example');

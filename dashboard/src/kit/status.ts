@@ -77,6 +77,23 @@ const S = {
     succeeded: ['success', 'Başarılı', 'Succeeded'],
     failed: ['danger', 'Başarısız', 'Failed'],
   },
+  /** A refund row's type: part or all of the money back, or the whole payment cancelled */
+  refundType: {
+    refund: ['neutral', 'İade', 'Refund'],
+    cancel: ['neutral', 'İptal', 'Cancel'],
+  },
+  /** PaymentSource: what started a payment */
+  source: {
+    api: ['neutral', 'API', 'API'],
+    order: ['neutral', 'Sipariş', 'Order'],
+    payment_link: ['neutral', 'Ödeme linki', 'Payment link'],
+    subscription: ['neutral', 'Abonelik', 'Subscription'],
+  },
+  /** SecurityType: with or without 3-D Secure */
+  security: {
+    secure: ['info', '3D Secure', '3-D Secure'],
+    non_secure: ['neutral', '3D’siz', 'Without 3-D Secure'],
+  },
   /** An access token */
   token: {
     active: ['success', 'Etkin', 'Active'],
