@@ -188,6 +188,8 @@ describe.skipIf(!haveChromium)('orders, subscriptions and customers through the 
     expect(await page.getByRole('button', { name: 'Cancel the subscription' }).count()).toBe(1);
     const period = await cells(page, 'tr[data-period="1"]');
     expect(period.slice(0, 3)).toEqual(['1', 'TRY 1,500.00', 'Paid']);
+    // The period's payment at the workspace's time (12:00 in Istanbul), not the browser's.
+    expect(await page.locator('[data-payment] a').textContent()).toBe('10/03/2026, 12:00:00');
 
     await page.goto(`${t.gateway.baseUrl}/dashboard/customers/${seeded.customer}`);
     const before = await cardsOf();

@@ -52,7 +52,7 @@ export function OrderDetail({ token, viewer }: { token: string; viewer: Viewer }
           </dl>
           <ZoneNote timeZone={viewer.timeZone} />
           <ItemsTable items={o.items ?? []} currency={o.currency} />
-          <PaymentAttempts payments={o.payments ?? []} />
+          <PaymentAttempts payments={o.payments ?? []} timeZone={viewer.timeZone} />
           <div className="card">
             <h2>{t.notifications}</h2>
             <NotificationList viewer={viewer} recordToken={token} />

@@ -85,7 +85,7 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
           <ItemsTable items={s.items ?? []} currency={s.currency} />
           <SubscriptionPeriods periods={s.periods ?? []} currency={s.currency} timeZone={viewer.timeZone} />
           {(s.periods ?? []).filter((p) => p.payments?.length).map((p) => (
-            <PaymentAttempts key={p.number} payments={p.payments ?? []} title={fill(t.periodPayments, { n: String(p.number) })} />
+            <PaymentAttempts key={p.number} payments={p.payments ?? []} timeZone={viewer.timeZone} title={fill(t.periodPayments, { n: String(p.number) })} />
           ))}
           <div className="card">
             <h2>{t.notifications}</h2>
