@@ -1,5 +1,5 @@
-// The answer to an action that is a button, not a form (rotate, switch, make default, delete):
-// "Done." when it worked, else its messages in the user's words, each once, never a field path.
+// The answer to a button's mutation (close, resend, disable…): "Done." or its messages, each once
+// and never with the input path the API names them by; announced to screen readers.
 import { useT } from '../i18n.ts';
 import { splitErrors, type ApiOutcome } from './field-errors.ts';
 
@@ -8,5 +8,9 @@ export function ActionOutcome({ outcome }: { outcome: ApiOutcome | null | undefi
   if (!outcome) return null;
   if (outcome.result?.successful) return <p role="status" className="ok">{t.done}</p>;
   const { general } = splitErrors(outcome, new Set());
-  return <p role="alert" className="error">{general.join(' ')}</p>;
+  return (
+    <div role="status" className="form-errors">
+      {general.length ? general.map((m) => <p key={m}>{m}</p>) : <p>{t.kitFormErrors}</p>}
+    </div>
+  );
 }

@@ -1,16 +1,16 @@
-// A table of rows the screen already has (not a paged connection): the same look as ListTable,
-// each row a card below ~600px (kit/cards.ts), its scrolling region focusable.
+// A plain table of a screen's own rows (not a paged connection: a link's items, a record's
+// payments) that becomes labelled cards on phones like ListTable does (kit/cards.ts).
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { labelCells } from './cards.ts';
 
 export function CardTable({ head, label, children }: { head: string[]; label?: string; children: ReactNode }) {
   const table = useRef<HTMLTableElement>(null);
-  // Every render: rows change with mutations and refetches.
+  // Every render: rows change with the data.
   useLayoutEffect(() => labelCells(table.current, head));
   return (
     <div className="table-wrap" tabIndex={0} role={label ? 'region' : undefined} aria-label={label}>
       <table ref={table} className="cards">
-        <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
+        <thead><tr>{head.map((h, i) => <th scope="col" key={i}>{h}</th>)}</tr></thead>
         <tbody>{children}</tbody>
       </table>
     </div>
