@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 import { searchLabelsEn, searchLabelsTr } from './search/labels.ts';
 import { kitLabelsEn, kitLabelsTr } from './kit/labels.ts';
+import { linksLabelsEn, linksLabelsTr } from './links/labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -68,6 +69,7 @@ const tr = {
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
   ...searchLabelsTr,
   ...kitLabelsTr,
+  ...linksLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
   role: 'Rol', role_owner: 'Sahip', role_developer: 'Geliştirici', role_operator: 'Operasyon', role_viewer: 'İzleyici', role_support: 'Destek',
@@ -149,6 +151,7 @@ const en: Labels = {
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
   ...searchLabelsEn,
   ...kitLabelsEn,
+  ...linksLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
   role: 'Role', role_owner: 'Owner', role_developer: 'Developer', role_operator: 'Operator', role_viewer: 'Viewer', role_support: 'Support',

@@ -54,6 +54,23 @@ const S = {
     open: ['success', 'Açık', 'Open'],
     closed: ['neutral', 'Kapalı', 'Closed'],
   },
+  /** A payment link's amount type */
+  linkAmountType: {
+    fixed: ['neutral', 'Sabit (ürünlerin toplamı)', 'Fixed (sum of the items)'],
+    custom: ['neutral', 'Ödeyen girer', 'Typed by the payer'],
+    predefined: ['neutral', 'Sunulan tutarlar', 'Offered amounts'],
+    predefined_and_custom: ['neutral', 'Sunulan tutarlar veya ödeyen girer', 'Offered amounts or typed by the payer'],
+  },
+  /** A product: on sale (offered to new orders and subscriptions) or not */
+  product: {
+    on_sale: ['success', 'Satışta', 'On sale'],
+    off_sale: ['neutral', 'Satışta değil', 'Off sale'],
+  },
+  /** A webhook address: notifications sent to it or not */
+  webhookAddress: {
+    enabled: ['success', 'Etkin', 'Enabled'],
+    disabled: ['neutral', 'Devre dışı', 'Disabled'],
+  },
   /** A link payment: pending, paid, failed */
   linkPayment: {
     pending: ['info', 'Bekliyor', 'Pending'],
