@@ -144,7 +144,7 @@ function LinkPaymentsTable({ payments, timeZone }: { payments: LinkPayments; tim
             <td><StatusBadge kind="linkPayment" value={p.status} /></td>
             <td>{money(p.amount, p.currency)}</td>
             <td>{[b?.firstname, b?.lastname].filter(Boolean).join(' ') || '—'}</td>
-            <td>{dates.dateTime(p.paidAt ?? p.createdAt)}</td>
+            <td>{dates.dateTime(p.createdAt)}</td>
             <td>{p.transaction ? <Link to={`payments/${p.transaction.token}`}>{t.payment}</Link> : '—'}</td>
           </tr>
         );

@@ -86,7 +86,7 @@ function NewLinkForm() {
   return (
     <FieldForm outcome={outcome} className="card stack" onSubmit={submit}>
       <FormErrors />
-      <div className="row">
+      <div className="row field-row">
         <Field name="amountType" label={t.amountType}>
           <select value={amountType} onChange={(e) => setAmountType(e.target.value as typeof amountType)}>
             {AMOUNT_TYPES.map((a) => <option key={a} value={a}>{statusOf('linkAmountType', a, lang).label}</option>)}
@@ -99,7 +99,7 @@ function NewLinkForm() {
         </Field>
       </div>
       <FieldGroup name="currencies" legend={t.payerCurrencies}>
-        <div className="row">
+        <div className="row field-row">
           {Currency.filter((c) => c !== currency).map((c) => (
             <label key={c} className="check">
               <input type="checkbox" checked={selectable.includes(c)} onChange={(e) => setSelectable(e.target.checked ? [...selectable, c] : selectable.filter((x) => x !== c))} />{c}
@@ -110,7 +110,7 @@ function NewLinkForm() {
       {fixed ? (
         <FieldGroup name="items" legend={t.items}>
           {items.map((item, n) => (
-            <div className="row" key={n} role="group" aria-label={`${t.item} ${n + 1}`}>
+            <div className="row field-row" key={n} role="group" aria-label={`${t.item} ${n + 1}`}>
               <Field name={`items.${n}.name`} label={`${t.itemName} ${n + 1}`}><input value={item.name} onChange={(e) => setItem(n, { name: e.target.value })} /></Field>
               <Field name={`items.${n}.quantity`} label={`${t.quantity} ${n + 1}`}><input inputMode="numeric" size={4} value={item.quantity} onChange={(e) => setItem(n, { quantity: e.target.value })} /></Field>
               <Field name={`items.${n}.unitAmount`} label={`${t.unitAmount} ${n + 1}`}><input inputMode="decimal" size={10} value={item.unitAmount} onChange={(e) => setItem(n, { unitAmount: e.target.value })} /></Field>
@@ -121,7 +121,7 @@ function NewLinkForm() {
           <button type="button" onClick={() => setItems([...items, EMPTY_ITEM])}>{t.addItem}</button>
         </FieldGroup>
       ) : (
-        <div className="row">
+        <div className="row field-row">
           <Field name="itemName" label={t.itemName}><input value={itemName} onChange={(e) => setItemName(e.target.value)} /></Field>
           <Field name="taxRate" label={t.taxRate}><input inputMode="decimal" size={5} value={taxRate} onChange={(e) => setTaxRate(e.target.value)} /></Field>
           <Field name="taxMode" label={t.taxMode}>
@@ -136,7 +136,7 @@ function NewLinkForm() {
           <textarea rows={3} value={amounts} onChange={(e) => setAmounts(e.target.value)} />
         </Field>
       )}
-      <div className="row">
+      <div className="row field-row">
         <Field name="reference" label={t.reference}><input value={reference} onChange={(e) => setReference(e.target.value)} /></Field>
         <Field name="description" label={t.description}><input value={description} onChange={(e) => setDescription(e.target.value)} /></Field>
         <Field name="expiresAt" label={t.expiresOn}><input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} /></Field>

@@ -92,7 +92,7 @@ function SaveProduct() {
     <FieldForm outcome={outcome?.result?.successful ? null : outcome} className="card stack" onSubmit={submit}>
       <h2 id="save-product-title">{t.saveProduct}</h2>
       <FormErrors />
-      <div className="row">
+      <div className="row field-row">
         <Field name="channelToken" label={t.channel}>
           <select value={form.channelToken || channels[0]?.token || ''} onChange={(e) => setForm({ ...form, channelToken: e.target.value })}>
             {channels.map((c) => <option key={c.token} value={c.token ?? ''}>{c.name}</option>)}
@@ -101,7 +101,7 @@ function SaveProduct() {
         <Field name="channelReference" label={t.productReference}><input {...field('channelReference')} /></Field>
         <Field name="name" label={t.name}><input {...field('name')} /></Field>
       </div>
-      <div className="row">
+      <div className="row field-row">
         <Field name="type" label={t.productType}>
           <select value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value })}>
             <option value="simple">{t.simple}</option><option value="recurring">{t.recurring}</option>

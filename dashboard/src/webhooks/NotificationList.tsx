@@ -56,6 +56,7 @@ export function NotificationList({ viewer, recordToken, status, reload = 0, filt
   const [outcome, setOutcome] = useState<ApiOutcome | undefined>();
   const [, resend] = useMutation(RESEND);
   const rows = data?.notifications.edges.map((e) => e.node) ?? [];
+  const info = data?.notifications.pageInfo;
   return (
     <div>
       {error && <ErrorState message={error.message} onRetry={() => refetch({ requestPolicy: 'network-only' })} />}
@@ -99,7 +100,7 @@ export function NotificationList({ viewer, recordToken, status, reload = 0, filt
         })}
       </ul>
       {data && rows.length === 0 && <Empty>{filtered ? t.kitEmptyFiltered : t.notificationsEmpty}</Empty>}
-      <Pager info={data?.notifications.pageInfo} onPage={setPage} />
+      {(info?.hasNextPage || info?.hasPreviousPage) && <Pager info={info} onPage={setPage} />}
       {zoneNote && rows.length > 0 && <ZoneNote timeZone={viewer.timeZone} />}
     </div>
   );
