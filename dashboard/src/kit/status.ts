@@ -44,10 +44,12 @@ const S = {
   },
   /** NotificationStatus (webhook deliveries) */
   notification: {
+    // pending: attempts scheduled (also after a failed one); failed: the automatic attempts ended;
+    // dropped: its address was disabled or deleted before it was delivered.
     pending: ['info', 'Bekliyor', 'Pending'],
     delivered: ['success', 'Teslim edildi', 'Delivered'],
-    failed: ['warning', 'Başarısız, yeniden denenecek', 'Failed, will retry'],
-    dropped: ['danger', 'Bırakıldı', 'Dropped'],
+    failed: ['danger', 'Başarısız (denemeler bitti)', 'Failed (attempts ended)'],
+    dropped: ['neutral', 'Bırakıldı (adres kapalı)', 'Dropped (address off)'],
   },
   /** A payment link: open (takes payments) or closed */
   link: {
