@@ -249,9 +249,32 @@ describe.skipIf(!haveChromium)('payment links screens in Chromium', { timeout: 1
     await o.page.context().close();
   });
 
-  it('a link that does not exist says so; the list says when it is empty after a filter', async () => {
+  it('a link that does not exist says so; a failed load offers a retry; the list says when it is empty after a filter', async () => {
     const { page, problems } = await open(1280, 800, { locale: 'en-GB', path: 'links/00000000-0000-4000-8000-000000000000' });
     await expect.poll(() => page.locator('main .empty').textContent()).toBe('This payment link was not found.');
+
+    // The network drops the link's query once: the error and a retry, which then shows the link.
+    const token = await createLink('DASH-RETRY-1', [{ name: 'Kupa', unit_amount: '10.00' }]);
+    let dropped = 0;
+    const graphqlUrl = (url: URL) => url.pathname === '/graphql';
+    await page.route(graphqlUrl, async (route) => {
+      // urql sends short queries as GET: the document is in the address.
+      const sent = (new URL(route.request().url()).searchParams.get('query') ?? '') + (route.request().postData() ?? '');
+      if (!dropped && sent.includes('query PaymentLink(')) {
+        dropped++;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.goto(`${t.gateway.baseUrl}/dashboard/links/${token}`);
+    await expect.poll(() => page.locator('.error-state strong').textContent()).toBe('Could not load this');
+    expect(dropped).toBe(1);
+    expect(await page.locator('.error-state p').textContent()).toBe('The server could not be reached. Check your connection and try again.');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.locator('[data-field="linkState"]').textContent()).toBe('Open');
+    expect(await page.locator('.error-state').count()).toBe(0);
+    await page.unroute(graphqlUrl);
+
     await page.goto(`${t.gateway.baseUrl}/dashboard/links`);
     await page.getByLabel('Reference').fill('NO-SUCH-LINK');
     await page.getByRole('button', { name: 'Filter' }).click();

@@ -47,7 +47,7 @@ export function LinkDetail({ token, viewer }: { token: string; viewer: Viewer })
       <Link to="links">← {t.back}</Link>
       <h1 id="link-title">{l ? l.reference : t.links}</h1>
       {!data && fetching && <Loading rows={6} />}
-      {error && <ErrorState message={error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
+      {error && <ErrorState message={error.networkError ? t.kitServerDown : error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
       {data && !l && <Empty>{t.linkNotFound}</Empty>}
       {l && <LinkBody token={token} link={l} payments={data.linkPayments ?? []} viewer={viewer} />}
     </section>

@@ -59,7 +59,7 @@ export function NotificationList({ viewer, recordToken, status, reload = 0, filt
   const info = data?.notifications.pageInfo;
   return (
     <div>
-      {error && <ErrorState message={error.message} onRetry={() => refetch({ requestPolicy: 'network-only' })} />}
+      {error && <ErrorState message={error.networkError ? t.kitServerDown : error.message} onRetry={() => refetch({ requestPolicy: 'network-only' })} />}
       {!data && fetching && <Loading />}
       <ActionOutcome outcome={outcome} />
       <ul className="notifications">

@@ -79,7 +79,7 @@ function Addresses() {
   return (
     <div className="card">
       <h2>{t.webhookAddresses}</h2>
-      {error && <ErrorState message={error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
+      {error && <ErrorState message={error.networkError ? t.kitServerDown : error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
       {!data && fetching && <Loading rows={2} />}
       {data && addresses.length === 0 && <Empty>{t.webhookAddressesEmpty}</Empty>}
       {addresses.length > 0 && (
