@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import { searchLabelsEn, searchLabelsTr } from './search/labels.ts';
 import { kitLabelsEn, kitLabelsTr } from './kit/labels.ts';
 import { linksLabelsEn, linksLabelsTr } from './links/labels.ts';
+import { paymentLabelsEn, paymentLabelsTr } from './payments/labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -70,6 +71,7 @@ const tr = {
   ...searchLabelsTr,
   ...kitLabelsTr,
   ...linksLabelsTr,
+  ...paymentLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
   role: 'Rol', role_owner: 'Sahip', role_developer: 'Geliştirici', role_operator: 'Operasyon', role_viewer: 'İzleyici', role_support: 'Destek',
@@ -152,6 +154,7 @@ const en: Labels = {
   ...searchLabelsEn,
   ...kitLabelsEn,
   ...linksLabelsEn,
+  ...paymentLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
   role: 'Role', role_owner: 'Owner', role_developer: 'Developer', role_operator: 'Operator', role_viewer: 'Viewer', role_support: 'Support',

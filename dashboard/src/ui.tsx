@@ -95,10 +95,11 @@ export function useConnection<D, V, F extends keyof D & string>(query: TypedDocu
 
 /**
  * A table of rows with the kit's states: skeleton rows while the first page loads, the error with
- * a retry, a helpful sentence when empty (`empty`, else the kit's), and the pager below. Below
+ * a retry, a helpful sentence when empty (`empty`, else the kit's), and the pager below
+ * (`loadingRows` skeleton rows reserve a page's height, so the pager does not jump). Below
  * ~600px each row becomes a card whose cells carry their column's header (kit/cards.ts).
  */
-export function ListTable({ head, children, list, empty }: { head: string[]; children: ReactNode; empty?: ReactNode; list: { loaded: boolean; rows: unknown[]; error?: { message: string }; info?: PageInfo; onPage: (p: PageArgs) => void; retry?: () => void } }) {
+export function ListTable({ head, children, list, empty, loadingRows }: { head: string[]; children: ReactNode; empty?: ReactNode; loadingRows?: number; list: { loaded: boolean; rows: unknown[]; error?: { message: string }; info?: PageInfo; onPage: (p: PageArgs) => void; retry?: () => void } }) {
   const table = useRef<HTMLTableElement>(null);
   // Every render: rows arrive from paging and live updates.
   useLayoutEffect(() => labelCells(table.current, head));
@@ -110,7 +111,7 @@ export function ListTable({ head, children, list, empty }: { head: string[]; chi
           <thead><tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
           <tbody>{children}</tbody>
         </table>
-        {!list.loaded && !list.error && <Loading />}
+        {!list.loaded && !list.error && <Loading rows={loadingRows} />}
         {list.loaded && list.rows.length === 0 && <Empty>{empty}</Empty>}
       </div>
       <Pager info={list.info} onPage={list.onPage} />

@@ -1,5 +1,5 @@
-// GET /dashboard/export/{payments,orders,subscriptions,links,customers}.csv?<the list's filters>: the filtered
-// list as CSV, streamed. Authorised exactly as the list: the same bearer token, the same workspace scope
+// GET /dashboard/export/<list>.csv?<the list's filters> (payments, orders, subscriptions, links,
+// customers, products, notifications): the filtered list as CSV, streamed. Authorised exactly as the list: the same bearer token, the same workspace scope
 // (graphql/lists.ts `listWhere`; support tokens read every workspace, or the one named by
 // workspaceSlug). Rows are read in keyset batches and written as they come, with the response's
 // back-pressure, so the file is never held in memory. csv-stringify does the quoting (RFC 4180,
@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { OrderStatus, PaymentMoneyStatus, PaymentStatus, SubscriptionStatus } from '../generated/prisma/client.ts';
+import { NotificationStatus, OrderStatus, PaymentMoneyStatus, PaymentStatus, SubscriptionStatus } from '../generated/prisma/client.ts';
 import type { Services } from '../domain/services.ts';
 import type { Tx } from '../db/client.ts';
 import { inertCell } from '../domain/exports.ts';
@@ -18,6 +18,8 @@ import { ORDER_CSV_COLUMNS, orderRecords } from '../domain/orders/export.ts';
 import { SUBSCRIPTION_CSV_COLUMNS, subscriptionRecords } from '../domain/subscriptions/export.ts';
 import { LINK_CSV_COLUMNS, linkRecords } from '../domain/payment-links/export.ts';
 import { CUSTOMER_CSV_COLUMNS, customerRecords } from '../domain/customers-export.ts';
+import { PRODUCT_CSV_COLUMNS, productRecords } from '../domain/products-export.ts';
+import { NOTIFICATION_CSV_COLUMNS, notificationRecords } from '../domain/webhooks/export.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { viewerFromToken } from '../graphql/yoga.ts';
 import { auditSupportRead } from '../graphql/audit-recorder.ts';
@@ -76,6 +78,19 @@ const EXPORTS: Record<string, ListExport> = {
     created: false,
     columns: CUSTOMER_CSV_COLUMNS,
     records: (db, where, signal) => customerRecords(db, where as Prisma.CustomerWhereInput, signal),
+  },
+  products: {
+    enums: {},
+    texts: ['channelToken', 'channelReference'],
+    booleans: ['isActive'],
+    columns: PRODUCT_CSV_COLUMNS,
+    records: (db, where, signal) => productRecords(db, where as Prisma.ProductWhereInput, signal),
+  },
+  notifications: {
+    enums: { status: Object.values(NotificationStatus) },
+    texts: ['recordToken'],
+    columns: NOTIFICATION_CSV_COLUMNS,
+    records: (db, where, signal) => notificationRecords(db, where as Prisma.NotificationWhereInput, signal),
   },
 };
 

@@ -107,6 +107,7 @@ const catalog = {
   decline_invalid_cvc: { tr: 'Güvenlik kodu geçersiz', en: 'Invalid security code' },
   decline_3ds_required: { tr: 'Bu kartla yalnızca 3D Secure ile ödeme yapılabilir', en: 'This card can only be used with 3D Secure' },
   payment_expired_3ds: { tr: 'Müşteri 3D doğrulama sayfasını zamanında açmadı.', en: 'The customer did not open the 3D page in time.' },
+  provider_unreachable: { tr: 'Bankaya ulaşılamadı; ödeme alınmadı.', en: 'The bank could not be reached; no money was taken.' },
   provider_timeout: { tr: 'Banka yanıt vermedi; ödemenin sonucu belirsiz.', en: 'The bank did not answer; the outcome of the payment is unknown.' },
   provider_timeout_refund: { tr: 'Banka yanıt vermedi; işlemin sonucu belirsiz.', en: 'The bank did not answer; the outcome is unknown.' },
   idempotency_key_reused: { tr: 'Bu Idempotency-Key farklı bir istekle kullanıldı.', en: 'This Idempotency-Key was used with a different request.' },

@@ -83,11 +83,13 @@ export async function saveProduct(s: Services, workspace: Workspace, raw: unknow
     isActive: input.isActive,
   };
   const key = { channelId_channelReference: { channelId: channel.id, channelReference: input.channelReference } };
+  // Stamped by the gateway's clock (a test clock moves it), not the database's.
+  const now = s.clock.now();
   const upsert = () =>
     s.db.product.upsert({
       where: key,
-      create: { workspaceId: workspace.id, channelId: channel.id, channelReference: input.channelReference, ...data },
-      update: data,
+      create: { workspaceId: workspace.id, channelId: channel.id, channelReference: input.channelReference, ...data, createdAt: now, updatedAt: now },
+      update: { ...data, updatedAt: now },
     });
   try {
     return await upsert();

@@ -58,7 +58,9 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
     const second = await pay('DASH-LIVE-2', '250.00');
     await expect.poll(() => page.locator(`tr[data-token="${second}"]`).count(), { timeout: 10_000 }).toBe(1);
     const row = page.locator(`tr[data-token="${second}"]`);
-    expect(await row.textContent()).toContain('250.00 TRY');
+    // Money through Intl in English, statuses as words.
+    expect(await row.locator('[data-field="amount"]').textContent()).toBe('TRY\u00a0250.00');
+    expect(await row.locator('.badge').allTextContents()).toEqual(['Successful', 'Paid']);
     expect(await row.textContent()).toMatch(/4111\d{2,4}•••• 1111/);
     expect(await row.textContent()).toContain('DASH-LIVE-2');
     // Newest first, and no reload happened.
@@ -90,33 +92,60 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
     await page.context().close();
   });
 
-  it('refunds part of a payment from its detail page at phone width, after a confirmation', async () => {
+  it('refunds part of a payment from its detail page at phone width, after a confirmation; the box then offers exactly the remainder', async () => {
     const paid = await pay('DASH-REFUND-1', '100.00');
     const { page, problems } = await open(390, 844);
     await page.locator(`tr[data-token="${paid}"] a`).click();
-    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('successful');
+    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Başarılı');
     expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/payments/${paid}`);
+    expect(await page.locator('[data-field="card"]').textContent()).toBe('Visa 41111111•••• 1111 AYSE YILMAZ');
+    const amount = page.getByLabel('İade tutarı (TRY)');
+    const box = page.locator('.refund-box');
+    // The whole payment is left: the box starts there and says so.
+    expect(await amount.inputValue()).toBe('100.00');
+    expect(await box.textContent()).toContain('En fazla ₺100,00 iade edilebilir.');
 
-    await page.getByLabel('İade tutarı (TRY)').fill('30.00');
-    await page.getByRole('button', { name: 'İade et' }).click();
-    expect(await page.getByRole('alertdialog').textContent()).toContain('30.00 TRY iade edilsin mi?');
+    await amount.fill('30.00');
+    await page.getByRole('button', { name: 'İade et', exact: true }).click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain('₺30,00 iade edilsin mi?');
     // Nothing is refunded before the confirmation.
     expect(await t.gateway.services.db.refund.count({ where: { paymentId: paid } })).toBe(0);
     await page.getByRole('button', { name: 'Onayla' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('İşlem başarılı.');
-    await expect.poll(() => page.locator('[data-field="paymentStatus"]').textContent()).toBe('partially_refunded');
-    expect(await page.locator('[data-field="refundedAmount"]').textContent()).toBe('30.00 TRY');
+    await expect.poll(() => page.locator('[data-field="paymentStatus"]').textContent()).toBe('Kısmen iade edildi');
+    expect(await page.locator('[data-field="refundedAmount"]').textContent()).toBe('₺30,00');
     const refunds = await t.gateway.services.db.refund.findMany({ where: { paymentId: paid } });
     expect(refunds.map((r) => [r.amount, r.status])).toEqual([[3000n, 'succeeded']]);
+    // After a partial refund the box offers exactly what is left.
+    await expect.poll(() => amount.inputValue()).toBe('70.00');
+    expect(await box.textContent()).toContain('En fazla ₺70,00 iade edilebilir.');
+    expect(await page.locator('[data-field="refundableAmount"]').textContent()).toBe('₺70,00');
+    expect(await page.getByRole('button', { name: 'Kalanın tamamını iade et (₺70,00)' }).count()).toBe(1);
+    // A refunded payment cannot be cancelled: no cancel button any more.
+    expect(await page.getByRole('button', { name: 'İptal et' }).count()).toBe(0);
 
-    // More than what is left: the contract's error, nothing written.
-    await page.getByLabel('İade tutarı (TRY)').fill('80.00');
-    await page.getByRole('button', { name: 'İade et' }).click();
+    // More than what is left: the contract's message next to the amount, once, no internal path; nothing written.
+    await amount.fill('80.00');
+    await page.getByRole('button', { name: 'İade et', exact: true }).click();
     await page.getByRole('button', { name: 'Onayla' }).click();
-    await expect.poll(() => page.getByRole('status').getAttribute('class')).toBe('error');
+    const fieldError = page.locator('[data-field-name="amount"] .field-error');
+    await expect.poll(() => fieldError.textContent()).toBe('İade tutarı iade edilebilir tutarı aşamaz.');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('İade tutarı iade edilebilir tutarı aşamaz.').count()).toBe(1);
+    expect(await box.textContent()).not.toMatch(/amount:/);
     expect(await t.gateway.services.db.refund.count({ where: { paymentId: paid } })).toBe(1);
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-payment-phone.png');
+
+    // The rest in one click (and the confirmation).
+    await page.getByRole('button', { name: 'Kalanın tamamını iade et (₺70,00)' }).click();
+    expect(await page.getByRole('alertdialog').textContent()).toContain('₺70,00 iade edilsin mi?');
+    await page.getByRole('button', { name: 'Onayla' }).click();
+    await expect.poll(() => page.locator('[data-field="paymentStatus"]').textContent()).toBe('İade edildi');
+    expect((await t.gateway.services.db.refund.findMany({ where: { paymentId: paid }, orderBy: { createdAt: 'asc' } })).map((r) => r.amount)).toEqual([3000n, 7000n]);
+    // Nothing left: no refund form.
+    await expect.poll(() => page.locator('.refund-box').count()).toBe(0);
+    expect(await page.locator('[data-field="refundableAmount"]').textContent()).toBe('₺0,00');
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -129,8 +158,9 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
     await page.getByLabel('Çalışma alanı').selectOption(m.team);
     await expect.poll(() => page.locator(`tr[data-token="${paid}"]`).count()).toBe(1);
     await page.locator(`tr[data-token="${paid}"] a`).click();
-    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('successful');
+    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Başarılı');
     expect(await page.getByRole('button', { name: 'İade et' }).count()).toBe(0);
+    expect(await page.locator('.refund-box').count()).toBe(0);
     await page.context().close();
   });
 });

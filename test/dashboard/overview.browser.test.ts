@@ -1,6 +1,6 @@
 // The overview landing page in Chromium: headline figures and the daily table formatted through
 // Intl in the reader's language (tr-TR, en-GB), the chart drawn, decline reasons, the 7/30-day
-// switch and the currency filter, the empty and error states; desktop and phone width (nothing scrolls
+// switch and the currency filter, the loading, empty and error states (with a retry); desktop and phone width (nothing scrolls
 // sideways); the figures following payments made through the REST API live, a burst of them
 // being at most two refetches. And the payments list's "Export CSV" link: its address carries the filters shown, and
 // a click downloads that CSV (the token sent as a header, never in an address). Screenshots in
@@ -57,7 +57,8 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     const row = page.locator('[data-currency="TRY"] tr[data-date="2026-03-04"]');
     expect(await row.locator('th').textContent()).toBe('4 Mar');
     expect(await row.locator('td').first().textContent()).toContain('1,234.50');
-    expect(await page.locator('table.declines').textContent()).toContain('insufficient_funds2');
+    // Decline reasons in the reader's words, with their codes.
+    expect(await page.locator('table.declines tr[data-code="insufficient_funds"] td').allTextContents()).toEqual(['Insufficient funds', 'insufficient_funds', '2']);
     await shot(page, 'dashboard-overview-desktop.png');
 
     // 30 days reach 3 March.
@@ -78,6 +79,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await expect.poll(() => figure(page, 'TRY', 'volume')).toBe(await intlMoney(page, 'tr-TR', 1234.5, 'TRY'));
     expect(await figure(page, 'TRY', 'volume')).toContain('1.234,50');
     expect(await figure(page, 'TRY', 'successRate')).toMatch(/^%33,3$/);
+    expect(await page.locator('table.declines tr[data-code="insufficient_funds"] td').first().textContent()).toBe('Yetersiz bakiye');
     expect(await page.locator('[data-currency="TRY"] tr[data-date="2026-03-04"] th').textContent()).toBe('4 Mar');
     await expect.poll(() => page.locator('[data-chart="TRY"] canvas').count()).toBe(1);
     await fitsWidth(page, 390);
@@ -95,21 +97,44 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await page.context().close();
   });
 
-  it('shows an error, not empty figures, when they cannot be read', async () => {
+  it('shows an error with a retry, not empty figures, when they cannot be read; the retry reads them', async () => {
     // A real failure of the overview's refunds statement: its table is briefly not there.
     const admin = new pg.Client({ connectionString: t.databaseUrl });
     await admin.connect();
     await admin.query('ALTER TABLE "Refund" RENAME TO "RefundAway"');
+    let page: Page | undefined;
     try {
-      const { page } = await open(1280, 900, { locale: 'en-GB' });
-      await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
+      page = (await open(1280, 900, { locale: 'en-GB' })).page;
+      await expect.poll(() => page!.locator('.error-state').isVisible()).toBe(true);
+      expect(await page.locator('.error-state strong').textContent()).toBe('Could not load this');
       expect(await page.locator('[data-currency]').count()).toBe(0);
       expect(await page.getByText('No payments in this period.').count()).toBe(0);
-      await page.context().close();
     } finally {
       await admin.query('ALTER TABLE "RefundAway" RENAME TO "Refund"');
       await admin.end();
     }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.locator('[data-currency]').count()).toBe(2);
+    expect(await page.locator('.error-state').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows skeleton rows, not a lone ellipsis, while the figures load', async () => {
+    const { page } = await open(1280, 900, { locale: 'en-GB', path: 'payments' });
+    await expect.poll(() => page.getByRole('heading', { name: 'Payments', level: 1 }).isVisible()).toBe(true);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/graphql\?/, async (route) => {
+      if (/query Overview\b/.test(new URL(route.request().url()).searchParams.get('query') ?? '')) await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await expect.poll(() => page.locator('section .loading[aria-busy="true"] .skeleton').count()).toBeGreaterThan(0);
+    expect(await page.locator('section .loading').textContent()).toBe('Loading…');
+    release();
+    await expect.poll(() => page.locator('[data-currency]').count()).toBe(2);
+    expect(await page.locator('.loading').count()).toBe(0);
+    await page.context().close();
   });
 
   it('follows payments live: the figures change without a reload, and a burst of payments is at most two refetches', async () => {

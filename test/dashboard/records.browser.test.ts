@@ -1,6 +1,7 @@
 // Products, orders and subscriptions screens in Chromium: a product saved from the dashboard is in
 // the catalog the API uses; an order opened through REST is listed and shown with its items and
-// payment page; a paid subscription is cancelled from its page after a confirmation.
+// payment page; a paid subscription is cancelled from its page after a confirmation. Roles, states
+// and formats of the orders, subscriptions and customers screens: records-kit.browser.test.ts.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
@@ -19,15 +20,16 @@ describe.skipIf(!haveChromium)('products, orders and subscriptions screens in Ch
     const token = res.body.order.token as string;
     const { page, problems } = await open(390, 844, { path: 'orders' });
     await page.locator(`tr[data-token="${token}"] a`).click();
-    await expect.poll(() => page.locator('[data-field="orderStatus"]').textContent()).toBe('open');
+    await expect.poll(() => page.locator('[data-field="orderStatus"]').textContent()).toBe('Açık');
     expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/orders/${token}`);
-    expect(await page.locator('main').textContent()).toContain('2 × Kitap (ITEM-1) · 50.00 TRY · %10.00');
+    expect(await page.locator('[data-list="items"] tr[data-item="ITEM-1"] td').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-label')}: ${td.textContent}`)))
+      .toEqual(['Ürün: Kitap', 'Referans: ITEM-1', 'Adet: 2', 'Birim fiyat (KDV dahil): ₺50,00', 'KDV: %10']);
     expect(await page.getByRole('link', { name: res.body.order.checkout_url }).count()).toBe(1);
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-order-phone.png');
 
     await page.getByRole('link', { name: 'Geri' }).click();
-    await page.getByLabel('Durum').selectOption('paid');
+    await page.getByLabel('Durum').selectOption({ label: 'Ödendi' });
     await page.getByRole('button', { name: 'Filtrele' }).click();
     await expect.poll(() => page.locator(`tr[data-token="${token}"]`).count()).toBe(0);
     expect(problems).toEqual([]);
@@ -41,7 +43,7 @@ describe.skipIf(!haveChromium)('products, orders and subscriptions screens in Ch
     const { page, problems } = await open(1280, 900, { locale: 'en-GB' });
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await page.locator(`tr[data-token="${token}"] a`).click();
-    await expect.poll(() => page.locator('[data-field="subscriptionStatus"]').textContent()).toBe('active');
+    await expect.poll(() => page.locator('[data-field="subscriptionStatus"]').textContent()).toBe('Active');
     expect(await page.locator('[data-payment]').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Cancel the subscription' }).click();

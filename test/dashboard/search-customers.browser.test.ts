@@ -49,12 +49,12 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     expect(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-kind')))).toEqual(KINDS);
     expect(await page.locator('[data-field="timeZone"]').textContent()).toBe('Times in Europe/Istanbul');
     expect(await items.nth(0).locator('time').textContent()).toBe('10/03/2026, 12:00:00');
-    expect(await items.nth(0).locator('[data-field="what"]').textContent()).toBe('Payment created api: secure');
+    expect(await items.nth(0).locator('[data-field="what"]').textContent()).toBe('Payment created API: 3-D Secure');
     expect(await items.nth(2).locator('[data-field="what"]').textContent()).toBe('3D page opened');
     expect(await items.nth(7).locator('time').textContent()).toBe('10/03/2026, 12:00:32');
     expect(await items.nth(7).locator('[data-field="what"]').textContent()).toBe('Webhook attempt transaction.successful → 200');
     expect(await items.nth(7).locator('[data-field="detail"]').textContent()).toBe(`${receiver.url}/hooks`);
-    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('Refund TRY\u00a010.00: succeeded');
+    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('Refund TRY\u00a010.00: Succeeded');
     await shot(page, 'dashboard-timeline-desktop.png');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -65,7 +65,7 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     const items = page.getByRole('list', { name: 'Zaman çizelgesi' }).locator('li');
     await expect.poll(() => items.count()).toBe(KINDS.length);
     expect(await items.nth(3).locator('[data-field="what"]').textContent()).toBe('3D sayfası yanıtlandı');
-    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('İade ₺10,00: succeeded');
+    expect(await items.nth(8).locator('[data-field="what"]').textContent()).toBe('İade ₺10,00: Başarılı');
     expect(await items.nth(0).locator('time').textContent()).toBe('10.03.2026 12:00:00');
     await fitsWidth(page, 390);
     await shot(page, 'dashboard-timeline-phone.png');
@@ -82,8 +82,12 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     await expect.poll(() => payments.getByRole('heading').textContent()).toBe('Payments (1)');
     expect(await page.locator('[data-kind="customers"]').count()).toBe(0);
     expect(await payments.locator('li').textContent()).toContain('•••• 1111');
+    // Statuses as badges in the reader's words, the time in the workspace's zone and said so.
+    expect(await payments.locator('li .badge').allTextContents()).toEqual(['Successful', 'Partially refunded']);
+    expect(await payments.locator('li').textContent()).toContain('10/03/2026, 12:00:00');
+    expect(await page.locator('.zone-note').textContent()).toBe('Times in Europe/Istanbul.');
     await payments.getByRole('link', { name: 'TRY 250.00' }).click();
-    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('successful');
+    await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Successful');
     expect(new URL(page.url()).pathname).toBe(`/dashboard/payments/${paymentToken}`);
 
     await box.fill('zeynep@example');
@@ -107,6 +111,8 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     await box.fill('4111 1111 1111 1111');
     await box.press('Enter');
     await expect.poll(() => page.locator('[data-kind="payments"] h2').textContent()).toBe('Ödemeler (2)');
+    expect(await page.locator(`[data-kind="payments"] li[data-token="${paymentToken}"] .badge`).allTextContents()).toEqual(['Başarılı', 'Kısmen iade edildi']);
+    expect(await page.locator(`[data-kind="payments"] li[data-token="${paymentToken}"] a`).textContent()).toBe('₺250,00');
     expect(new URL(page.url()).pathname).toBe('/dashboard/search/1111');
     expect(await box.inputValue()).toBe('1111');
     await box.fill('kaya');
@@ -125,8 +131,11 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     await row.getByRole('link').click();
     await expect.poll(() => desktop.page.locator('[data-field="email"]').textContent()).toBe('zeynep@example.org');
     expect(await desktop.page.getByRole('heading', { name: 'Payments (2)' }).count()).toBe(1);
-    expect(await desktop.page.locator('[data-field="savedCards"] li').textContent()).toBe('visa 41111111•••• 1111 · Expiry 12/2030 · AYSE YILMAZ · Default');
+    expect(await desktop.page.locator('[data-field="savedCards"] [data-field="card"]').textContent()).toBe('Visa 41111111•••• 1111 · Expiry 12/2030 · AYSE YILMAZ');
+    expect(await desktop.page.locator('[data-field="savedCards"] .badge').textContent()).toBe('Default');
     expect(await desktop.page.content()).not.toContain('4111111111111111');
+    const paid = desktop.page.locator(`[data-list="customer-payments"] tr[data-token="${paymentToken}"] td`);
+    expect(await paid.allTextContents()).toEqual(['TRY\u00a0250.00', 'Successful', 'Partially refunded', 'BRW-PAY-1', '•••• 1111', '10/03/2026, 12:00:00']);
     await shot(desktop.page, 'dashboard-customer-desktop.png');
     expect(desktop.problems).toEqual([]);
     await desktop.page.context().close();
@@ -134,6 +143,10 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     const phone = await open(390, 844, { path: `customers/${customerToken}` });
     await expect.poll(() => phone.page.locator('[data-field="channelReference"]').textContent()).toBe('BRW-CUST-1');
     expect(await phone.page.getByRole('heading', { name: 'Ödemeler (2)' }).count()).toBe(1);
+    // A card per payment: each value under its column's name.
+    const cells = phone.page.locator(`[data-list="customer-payments"] tr[data-token="${paymentToken}"] td`);
+    expect(await cells.evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-label')}: ${td.textContent}`))).toEqual(['Tutar: ₺250,00', 'Durum: Başarılı', 'Para durumu: Kısmen iade edildi', 'Referans: BRW-PAY-1', 'Kart: •••• 1111', 'Oluşturulma: 10.03.2026 12:00:00']);
+    expect(await phone.page.locator('[data-field="savedCards"] .badge').textContent()).toBe('Varsayılan');
     await fitsWidth(phone.page, 390);
     await shot(phone.page, 'dashboard-customer-phone.png');
     expect(phone.problems).toEqual([]);

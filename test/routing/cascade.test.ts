@@ -96,6 +96,19 @@ describe('no cascade', () => {
     expect(row).toMatchObject({ status: 'unresolved', paymentAccountId: others[0], attemptNumber: 1 });
   });
 
+  it('when the last account cannot be reached either: failed at once, since no connection ever opened', async () => {
+    const { m, down, others } = await workspace('unreachable', 1);
+    await t.gateway.services.db.paymentAccount.update({ where: { id: others[0] }, data: { settings: { outage: 'unreachable' } } });
+    await t.gateway.admission.synced();
+    const { res, row } = await pay(m, 'regular-payment', CARDS.approved);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ successful: false, error_code: 'provider_unreachable', message: 'Bankaya ulaşılamadı; ödeme alınmadı.' });
+    // Not unresolved: nothing is left for reconciliation to ask, at either account.
+    expect(row).toMatchObject({ status: 'failed', errorCode: 'provider_unreachable', paymentAccountId: others[0], attemptNumber: 2 });
+    expect(await eventsOf(t, row.id)).toEqual(['transaction.failed']);
+    expect(row.paymentAccountId).not.toBe(down);
+  });
+
   it('for an account the merchant named', async () => {
     const { m, down } = await workspace('errors');
     const { row } = await pay(m, 'regular-payment', CARDS.approved, { payment_provider_token: down });

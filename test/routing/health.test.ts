@@ -1,7 +1,7 @@
 // Account health: technical failures over the workspace's thresholds take an account out of
 // routing (payment_account.degraded, once), payments go to the next account meanwhile, and after
-// the cool-down a few probe payments bring it back (payment_account.recovered); a failure while
-// on probation takes it out again without a second event.
+// the cool-down a few probe payments bring it back (payment_account.recovered), one payment
+// probing at a time; a failure while on probation takes it out again without a second event.
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { seedWorkspace, type Merchant } from '../helpers/gateway.ts';
@@ -71,6 +71,23 @@ describe('an account that keeps failing', () => {
       ['payment_account.degraded', { token: flaky }],
       ['payment_account.recovered', { token: flaky }],
     ]);
+  });
+
+  it('after its cool-down one payment at a time probes it, however many arrive at once: the others go to the spare', async () => {
+    const { m, flaky, spare } = await workspace();
+    for (let i = 0; i < 3; i++) await pay(m);
+    await until(flaky, 'degraded');
+    await setOutage(flaky, null);
+    t.clock.advance(31_000);
+
+    const burst = await Promise.all(Array.from({ length: 6 }, () => pay(m)));
+    expect(burst.filter((p) => p.paymentAccountId === flaky)).toHaveLength(1);
+    const passedOver = burst.filter((p) => p.paymentAccountId === spare);
+    expect(passedOver).toHaveLength(5);
+    for (const p of passedOver) expect(p).toMatchObject({ attemptNumber: 1, routingReason: 'health' });
+    // The probe answered: on probation the account takes payments again.
+    await until(flaky, 'probing');
+    expect(await pay(m)).toMatchObject({ paymentAccountId: flaky, attemptNumber: 1 });
   });
 
   it('a failure on probation takes it out again for another cool-down, without a second degraded event', async () => {

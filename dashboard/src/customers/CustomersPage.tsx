@@ -1,5 +1,5 @@
 // Customers, newest first: name, e-mail, channel reference, number of payments, created; a page at a time.
-// The worked example of the kit: ListTable's states and phone cards, dates through useDates with the zone noted.
+// ListTable's states and phone cards; dates in the workspace's zone, noted under the list.
 import { useMemo, useState, type FormEvent } from 'react';
 
 import { useT } from '../i18n.ts';
@@ -22,7 +22,7 @@ const CUSTOMERS = graphql(`
 
 export function CustomersPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
-  const { dateTime } = useDates();
+  const { dateTime } = useDates(viewer.timeZone);
   const [draft, setDraft] = useState('');
   const [applied, setApplied] = useState('');
   const filter = useMemo(() => ({ channelReference: applied || undefined }), [applied]);
@@ -46,7 +46,7 @@ export function CustomersPage({ viewer }: { viewer: Viewer }) {
           </tr>
         ))}
       </ListTable>
-      <ZoneNote />
+      <ZoneNote timeZone={viewer.timeZone} />
     </section>
   );
 }

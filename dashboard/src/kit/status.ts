@@ -36,6 +36,10 @@ const S = {
     cancelled: ['neutral', 'İptal edildi', 'Cancelled'],
     completed: ['neutral', 'Tamamlandı', 'Completed'],
   },
+  /** A customer's saved card: the default one is charged for renewals */
+  savedCard: {
+    default: ['success', 'Varsayılan', 'Default'],
+  },
   /** A subscription period: unpaid, paid, failed */
   period: {
     unpaid: ['info', 'Ödenmedi', 'Unpaid'],
@@ -91,6 +95,23 @@ const S = {
     pending: ['info', 'Bekliyor', 'Pending'],
     succeeded: ['success', 'Başarılı', 'Succeeded'],
     failed: ['danger', 'Başarısız', 'Failed'],
+  },
+  /** A refund row's type: part or all of the money back, or the whole payment cancelled */
+  refundType: {
+    refund: ['neutral', 'İade', 'Refund'],
+    cancel: ['neutral', 'İptal', 'Cancel'],
+  },
+  /** PaymentSource: what started a payment */
+  source: {
+    api: ['neutral', 'API', 'API'],
+    order: ['neutral', 'Sipariş', 'Order'],
+    payment_link: ['neutral', 'Ödeme linki', 'Payment link'],
+    subscription: ['neutral', 'Abonelik', 'Subscription'],
+  },
+  /** SecurityType: with or without 3-D Secure */
+  security: {
+    secure: ['info', '3D Secure', '3-D Secure'],
+    non_secure: ['neutral', '3D’siz', 'Without 3-D Secure'],
   },
   /** An access token */
   token: {

@@ -1,7 +1,7 @@
 // The landing page: the last 7, 30 or 90 days of the workspace's time zone, one block per currency
 // (never added together): headline figures, a chart and the same figures as a table, then the most
-// frequent decline reasons. Loading, error and empty states are announced. The figures follow
-// payment events live (live.ts).
+// frequent decline reasons (in the reader's words, with their codes). The kit's loading, error
+// (with a retry) and empty states. The figures follow payment events live (live.ts).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
@@ -10,6 +10,8 @@ import { formatters, type Formatters } from './format.ts';
 import { usePaymentEventsRefresh } from './live.ts';
 import { graphql, type Filled, type ResultOf } from '../graphql.ts';
 import { Currency } from '../schema-enums.ts';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { statusOf } from '../kit/status.ts';
 
 // uPlot serves this screen only: it comes in its own file with the chart, so the first load of
 // every other screen does not carry it. It is fetched while the figures load; the stand-in keeps
@@ -22,7 +24,7 @@ const OVERVIEW = graphql(`
     overview(days: $days, currency: $currency, workspaceSlug: $slug) {
       days timeZone from to
       currencies { currency volume count failed successRate refundAmount refundCount daily { date volume count failed refundAmount refundCount } }
-      declines { errorCode count }
+      declines { errorCode message count }
     }
   }
 `);
@@ -61,16 +63,16 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
           {t.currency}
           <select name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
             <option value="">{t.any}</option>
-            {Currency.map((c) => <option key={c}>{c}</option>)}
+            {Currency.map((c) => <option key={c} value={c}>{`${c} · ${statusOf('currency', c, lang).label}`}</option>)}
           </select>
         </label>
       </div>
-      {error && <p className="error" role="alert">{error.graphQLErrors[0]?.message ?? error.message}</p>}
-      {!overview && fetching && <p role="status">{t.loading}</p>}
-      {overview && (
+      {error && <ErrorState message={error.graphQLErrors[0]?.message ?? error.message} onRetry={() => refetch({ requestPolicy: 'network-only' })} />}
+      {!overview && !error && fetching && <Loading rows={6} />}
+      {overview && !error && (
         <>
           <p className="muted">{t.overviewRange.replace('{from}', fmt.day(overview.from)).replace('{to}', fmt.day(overview.to)).replace('{zone}', overview.timeZone)}</p>
-          {overview.currencies.length === 0 && <p role="status">{t.overviewEmpty}</p>}
+          {overview.currencies.length === 0 && <Empty>{t.overviewEmpty}</Empty>}
           {overview.currencies.map((c) => <CurrencyBlock key={c.currency} figures={c} fmt={fmt} />)}
           <Declines declines={overview.declines} fmt={fmt} />
         </>
@@ -124,14 +126,16 @@ function Declines({ declines, fmt }: { declines: OverviewData['declines']; fmt: 
     <section className="card" aria-labelledby="overview-declines">
       <h2 id="overview-declines">{t.overviewDeclines}</h2>
       {declines.length === 0 ? (
-        <p>{t.none}</p>
+        <Empty>{t.none}</Empty>
       ) : (
-        <table className="declines">
-          <thead><tr><th scope="col">{t.overviewErrorCode}</th><th scope="col">{t.overviewCount}</th></tr></thead>
-          <tbody>
-            {declines.map((d) => <tr key={d.errorCode}><td><code>{d.errorCode}</code></td><td>{fmt.count(d.count)}</td></tr>)}
-          </tbody>
-        </table>
+        <div className="table-wrap" tabIndex={0}>
+          <table className="declines">
+            <thead><tr><th scope="col">{t.declineReason}</th><th scope="col">{t.overviewErrorCode}</th><th scope="col">{t.overviewCount}</th></tr></thead>
+            <tbody>
+              {declines.map((d) => <tr key={d.errorCode} data-code={d.errorCode}><td className="wrap">{d.message}</td><td><code>{d.errorCode}</code></td><td>{fmt.count(d.count)}</td></tr>)}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -1,19 +1,24 @@
 // One payment: amounts, conversion, installments, card (first digits and last four only),
-// customer, refunds, the calls made to its provider and webhook notifications; partial refund and
-// cancel after a confirmation.
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useSubscription } from 'urql';
+// customer, refunds, the calls made to its provider and webhook notifications. Statuses are badges,
+// money and times are in the reader's language (times in the workspace's zone, said on the page).
+// Refund and cancel (RefundBox) show only to roles that may call them.
+import { useQuery, useSubscription } from 'urql';
 import { fill, useT, type Labels } from '../i18n.ts';
 import { navigate } from '../router.ts';
-import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
 import { PROVIDER_ATTEMPT_FIELDS, ProviderAttempts } from './ProviderAttempts.tsx';
 import { PaymentTimeline, TIMELINE_FIELDS } from './PaymentTimeline.tsx';
+import { RefundBox } from './RefundBox.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { useMoney } from '../kit/money.ts';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
 
 const FIELDS = graphql(`fragment PaymentDetailFields on Payment {
-  token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount installmentNumber
+  token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount refundableAmount refundCurrency installmentNumber
   securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage routingReason routingDetail
   cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
   refunds { amount type status createdAt errorCode errorMessage } ...ProviderAttemptFields ...PaymentTimelineFields
@@ -24,55 +29,68 @@ const PAYMENT = graphql(`
   }
 `, [FIELDS]);
 const UPDATED = graphql(`subscription PaymentUpdated($token: String!) { paymentUpdated(token: $token) { ...PaymentDetailFields } }`, [FIELDS]);
-const REFUND = graphql(`
-  mutation Refund($token: String!, $amount: AmountInput) {
-    refundPayment(input: { transaction: { token: $token }, amount: $amount }) { result { successful message } errors { path message } refund { amount type } }
-  }
-`);
-const CANCEL = graphql(`
-  mutation Cancel($token: String!) {
-    cancelPayment(input: { transaction: { token: $token } }) { result { successful message } errors { path message } refund { amount type } }
-  }
-`);
 
 export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer }) {
   const { t } = useT();
-  const [{ data, error }, refetch] = useQuery({ query: PAYMENT, variables: { token } });
-  useSubscription({ query: UPDATED, variables: { token }, pause: viewer.support }, () => refetch({ requestPolicy: 'network-only' }));
+  const money = useMoney();
+  const dates = useDates(viewer.timeZone);
+  const [{ data, error, fetching }, refetch] = useQuery({ query: PAYMENT, variables: { token } });
+  const reload = () => refetch({ requestPolicy: 'network-only' });
+  useSubscription({ query: UPDATED, variables: { token }, pause: viewer.support }, () => reload());
   const p = data?.payment;
   return (
     <section aria-labelledby="payment-title">
       <a href="/dashboard/payments" onClick={(e) => (e.preventDefault(), navigate('payments'))}>← {t.back}</a>
-      <h1 id="payment-title">{p ? `${p.amount} ${p.currency}` : token}</h1>
-      {error && <p className="error" role="alert">{error.message}</p>}
+      <h1 id="payment-title">{p ? money(p.amount, p.currency) : t.payment}</h1>
+      {error && <ErrorState message={error.graphQLErrors[0]?.message ?? error.message} onRetry={reload} />}
+      {!data && !error && fetching && <Loading rows={8} />}
+      {data && !p && <Empty>{t.paymentNotFound}</Empty>}
       {p && (
         <>
           <dl>
             <dt>Token</dt><dd>{p.token}</dd>
-            <dt>{t.status}</dt><dd data-field="status">{p.status}</dd>
-            <dt>{t.paymentStatus}</dt><dd data-field="paymentStatus">{p.paymentStatus ?? '—'}</dd>
-            <dt>{t.amount}</dt><dd>{p.amount} {p.currency}{p.baseAmount && p.baseAmount !== p.amount ? ` (${p.baseAmount})` : ''}</dd>
-            <dt>{t.refunded}</dt><dd data-field="refundedAmount">{p.refundedAmount ?? '0.00'} {p.currency}</dd>
-            {p.conversion && <><dt>{t.conversion}</dt><dd>{p.conversion.amount} {p.conversion.currency} @ {p.conversion.rate}</dd></>}
+            <dt>{t.status}</dt><dd data-field="status"><StatusBadge kind="payment" value={p.status} /></dd>
+            <dt>{t.paymentStatus}</dt><dd data-field="paymentStatus"><StatusBadge kind="money" value={p.paymentStatus} /></dd>
+            <dt>{t.amount}</dt><dd data-field="amount">{money(p.amount, p.currency)}{p.baseAmount && p.baseAmount !== p.amount ? ` (${money(p.baseAmount, p.currency)})` : ''}</dd>
+            <dt>{t.refunded}</dt><dd data-field="refundedAmount">{money(p.refundedAmount ?? '0.00', p.refundCurrency)}</dd>
+            <dt>{t.refundable}</dt><dd data-field="refundableAmount">{money(p.refundableAmount, p.refundCurrency)}</dd>
+            {p.conversion && <><dt>{t.conversion}</dt><dd data-field="conversion">{money(p.conversion.amount, p.conversion.currency)} @ {p.conversion.rate}</dd></>}
             <dt>{t.installments}</dt><dd>{p.installmentNumber ?? 1}</dd>
-            <dt>{t.card}</dt><dd>{p.cardFirstDigits ? `${p.cardScheme ?? ''} ${p.cardFirstDigits}•••• ${p.cardLastFourDigits} ${p.cardHolderName ?? ''}` : '—'}</dd>
+            <dt>{t.card}</dt><dd data-field="card">{p.cardFirstDigits ? [schemeName(p.cardScheme), `${p.cardFirstDigits}•••• ${p.cardLastFourDigits}`, p.cardHolderName].filter(Boolean).join(' ') : '—'}</dd>
             <dt>{t.customer}</dt><dd>{p.customer?.channelReference ?? '—'}</dd>
             <dt>{t.reference}</dt><dd>{p.channelReference ?? '—'}</dd>
+            <dt>{t.source}</dt><dd data-field="source"><StatusBadge kind="source" value={p.source} /> <StatusBadge kind="security" value={p.securityType} /></dd>
+            <dt>{t.created}</dt><dd data-field="createdAt">{dates.dateTime(p.createdAt)}</dd>
+            <dt>{t.completedAt}</dt><dd data-field="completedAt">{dates.dateTime(p.completedAt)}</dd>
             {p.routingReason && <><dt>{t.routing}</dt><dd data-field="routing">{routingText(t, p.routingReason, p.routingDetail as RoutingDetail)}</dd></>}
-            {p.errorMessage && <><dt>{t.error}</dt><dd className="error">{p.errorCode}: {p.errorMessage}</dd></>}
+            {p.errorMessage && <><dt>{t.error}</dt><dd className="error" data-field="error">{p.errorMessage}{p.errorCode ? <> (<code>{p.errorCode}</code>)</> : null}</dd></>}
             {(p.providerErrorCode || p.providerErrorMessage) && (
               <><dt>{t.providerError}</dt><dd data-field="providerError">{[p.providerErrorCode, p.providerErrorMessage].filter(Boolean).join(': ')}</dd></>
             )}
           </dl>
-          {!viewer.support && p.status === 'successful' && p.paymentStatus !== 'refunded' && p.paymentStatus !== 'cancelled' && <Actions payment={{ token, amount: p.amount, currency: p.currency }} />}
+          <ZoneNote timeZone={viewer.timeZone} />
+          <RefundBox
+            token={p.token ?? token}
+            refundable={p.refundableAmount}
+            currency={p.refundCurrency}
+            canRefund={viewer.can('refundPayment')}
+            canCancel={viewer.can('cancelPayment') && p.status === 'successful' && p.paymentStatus === 'paid' && p.refundedAmount === '0.00'}
+            onDone={reload}
+          />
           {!!p.refunds?.length && (
             <div className="card">
               <h2>{t.refunds}</h2>
-              <ul>{p.refunds.map((r, i) => <li key={i}>{r.amount} {p.currency} · {r.type} · {r.status}{r.errorMessage ? ` · ${r.errorMessage}` : ''}</li>)}</ul>
+              <ul>
+                {p.refunds.map((r, i) => (
+                  <li key={i} data-refund={i}>
+                    {money(r.amount, p.refundCurrency)} <StatusBadge kind="refundType" value={r.type} /> <StatusBadge kind="refund" value={r.status} /> · {dates.dateTime(r.createdAt)}{r.errorMessage ? ` · ${r.errorMessage}` : ''}
+                  </li>
+                ))}
+              </ul>
             </div>
           )}
-          <PaymentTimeline timeline={p.timeline} currency={p.currency} />
-          <ProviderAttempts attempts={p.providerAttempts ?? []} />
+          <PaymentTimeline timeline={p.timeline} currency={p.refundCurrency} />
+          <ProviderAttempts attempts={p.providerAttempts ?? []} timeZone={viewer.timeZone} />
           <div className="card">
             <h2>{t.notifications}</h2>
             <NotificationList viewer={viewer} recordToken={token} />
@@ -83,41 +101,9 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
   );
 }
 
-function Actions({ payment }: { payment: { token: string; amount: string | null; currency: string | null } }) {
-  const { t } = useT();
-  const [amount, setAmount] = useState('');
-  const [confirming, setConfirming] = useState<'refund' | 'cancel' | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [, refund] = useMutation(REFUND);
-  const [, cancel] = useMutation(CANCEL);
-  const run = async () => {
-    const answer = confirming === 'refund' ? outcomeOf(await refund({ token: payment.token, amount: amount || undefined }), 'refundPayment') : outcomeOf(await cancel({ token: payment.token }), 'cancelPayment');
-    setConfirming(null);
-    setOutcome(answer);
-  };
-  const ask = (e: FormEvent) => {
-    e.preventDefault();
-    setOutcome(undefined);
-    setConfirming('refund');
-  };
-  return (
-    <div className="card">
-      <form className="row" onSubmit={ask}>
-        <label>{t.refundAmount} ({payment.currency})<input name="refundAmount" inputMode="decimal" placeholder={payment.amount ?? undefined} value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
-        <button type="submit">{t.refund}</button>
-        <button type="button" className="danger" onClick={() => (setOutcome(undefined), setConfirming('cancel'))}>{t.cancel}</button>
-      </form>
-      {confirming && (
-        <Confirm
-          text={confirming === 'refund' ? fill(t.confirmRefund, { amount: amount || (payment.amount ?? ''), currency: payment.currency ?? '' }) : t.confirmCancel}
-          onConfirm={() => void run()}
-          onDismiss={() => setConfirming(null)}
-        />
-      )}
-      <OutcomeView outcome={outcome} />
-    </div>
-  );
-}
+/** Card schemes by their brand names ("visa" is stored as the BIN source gives it). */
+const SCHEMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', troy: 'Troy', amex: 'American Express', maestro: 'Maestro' };
+const schemeName = (scheme: string | null) => (scheme ? (SCHEMES[scheme.toLowerCase()] ?? scheme) : null);
 
 type RoutingDetail = { ruleId?: string | null; cost?: number | null; passedOver?: string; failed?: string } | null;
 

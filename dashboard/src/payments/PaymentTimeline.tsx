@@ -1,15 +1,22 @@
 // The payment's history, oldest first, each step named in the reader's language with its time in
 // the workspace's time zone (said once above the list): created, 3D page opened and answered,
-// provider calls, settlement, refunds and cancels, events and webhook attempts.
-import { fill, useT, type Labels } from '../i18n.ts';
+// provider calls, settlement, refunds and cancels, events and webhook attempts. Statuses and
+// operations are badges; event names and HTTP answers stay as the integration reads them.
+import { fill, useT } from '../i18n.ts';
 import { graphql, type ResultOf } from '../graphql.ts';
 import { useInstant, useMoney } from '../search/format.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { statusOf, type StatusKind } from '../kit/status.ts';
 
 /** The fields the list reads, for the payment's query. */
 export const TIMELINE_FIELDS = graphql(`fragment PaymentTimelineFields on Payment { timeline { timeZone entries { at kind status name detail amount } } }`);
 
 export type Timeline = ResultOf<typeof TIMELINE_FIELDS>['timeline'];
 export type TimelineEntry = NonNullable<NonNullable<Timeline>['entries']>[number];
+
+/** Which badge kind an entry's name and status are read with, per entry kind (none: shown as is). */
+const NAME_KIND: Partial<Record<string, StatusKind>> = { created: 'source', provider_call: 'operation' };
+const STATUS_KIND: Partial<Record<string, StatusKind>> = { created: 'security', provider_call: 'attempt', settled: 'payment', refund: 'refund', cancel: 'refund' };
 
 export function PaymentTimeline({ timeline, currency }: { timeline: Timeline | undefined; currency: string | null }) {
   const { t } = useT();
@@ -23,9 +30,9 @@ export function PaymentTimeline({ timeline, currency }: { timeline: Timeline | u
       <ol className="timeline" aria-labelledby="payment-timeline">
         {(timeline.entries ?? []).map((e, i) => (
           <li key={i} data-kind={e.kind}>
-            <time dateTime={e.at ?? undefined}>{instant(e.at)}</time>
-            <span data-field="what">{what(t, e, e.amount ? money(e.amount, currency) : null)}</span>
-            {e.detail && <span className="muted" data-field="detail">{e.detail}</span>}
+            <time dateTime={e.at ?? undefined}>{instant(e.at)}</time>{' '}
+            <span data-field="what"><What entry={e} amount={e.amount ? money(e.amount, currency) : null} /></span>
+            {e.detail && <> <span className="muted" data-field="detail">{e.detail}</span></>}
           </li>
         ))}
       </ol>
@@ -33,10 +40,20 @@ export function PaymentTimeline({ timeline, currency }: { timeline: Timeline | u
   );
 }
 
-/** "Provider call: start3D → redirect", "Refund ₺10,00: succeeded", "Settled: successful". */
-function what(t: Labels, e: TimelineEntry, amount: string | null): string {
-  const label = t[`tl_${e.kind}` as keyof Labels] ?? e.kind;
-  const head = [label, e.name, amount].filter(Boolean).join(' ');
-  if (!e.status) return head;
-  return e.kind === 'provider_call' || e.kind === 'webhook_attempt' ? `${head} → ${e.status}` : `${head}: ${e.status}`;
+/** "Provider call [3D start] → [Redirect (3D)]", "Refund ₺10,00: [Succeeded]", "Settled: [Successful]". */
+function What({ entry: e, amount }: { entry: TimelineEntry; amount: string | null }) {
+  const { lang } = useT();
+  const kind = e.kind ?? '';
+  const label = statusOf('timeline', kind, lang).label;
+  const nameKind = NAME_KIND[kind];
+  const statusKind = STATUS_KIND[kind];
+  const arrow = kind === 'provider_call' || kind === 'webhook_attempt';
+  return (
+    <>
+      {label}
+      {e.name && <> {nameKind ? <StatusBadge kind={nameKind} value={e.name} /> : <code>{e.name}</code>}</>}
+      {amount && <> {amount}</>}
+      {e.status && <>{arrow ? ' → ' : ': '}{statusKind ? <StatusBadge kind={statusKind} value={e.status} /> : e.status}</>}
+    </>
+  );
 }

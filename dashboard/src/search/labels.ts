@@ -9,6 +9,12 @@ export const searchLabelsTr = {
   tl_created: 'Ödeme oluşturuldu', tl_three_ds_opened: '3D sayfası açıldı', tl_three_ds_answered: '3D sayfası yanıtlandı',
   tl_provider_call: 'Sağlayıcı çağrısı', tl_settled: 'Sonuçlandı', tl_refund: 'İade', tl_cancel: 'İptal', tl_event: 'Olay',
   tl_webhook_attempt: 'Webhook denemesi',
+  // Orders, subscriptions and customers pages.
+  order: 'Sipariş', subscription: 'Abonelik', notFound: 'Bu kayıt bulunamadı; bağlantıyı kontrol edin veya listeden seçin.',
+  periods: 'Dönemler', periodNumber: 'No', periodDates: 'Tarihler', periodPayments: '{n}. dönemin ödemeleri', startsAt: 'Başlangıç',
+  renewalLimit: 'Yenileme sınırı', unlimited: 'Sınırsız', contact: 'İletişim', cardNumber: 'Kart numarası',
+  confirmDefaultCard: '•••• {last4} kartı varsayılan yapılsın mı? Yenilemeler bu karttan tahsil edilir.',
+  confirmDeleteCard: '•••• {last4} kartı silinsin mi? Kart ödeme sağlayıcısından da silinir.',
 };
 export type SearchLabels = typeof searchLabelsTr;
 export const searchLabelsEn: SearchLabels = {
@@ -21,4 +27,10 @@ export const searchLabelsEn: SearchLabels = {
   tl_created: 'Payment created', tl_three_ds_opened: '3D page opened', tl_three_ds_answered: '3D page answered',
   tl_provider_call: 'Provider call', tl_settled: 'Settled', tl_refund: 'Refund', tl_cancel: 'Cancel', tl_event: 'Event',
   tl_webhook_attempt: 'Webhook attempt',
+  // Orders, subscriptions and customers pages.
+  order: 'Order', subscription: 'Subscription', notFound: 'This record was not found; check the link or pick it from the list.',
+  periods: 'Periods', periodNumber: 'No.', periodDates: 'Dates', periodPayments: 'Payments of period {n}', startsAt: 'Starts',
+  renewalLimit: 'Renewal limit', unlimited: 'Unlimited', contact: 'Contact', cardNumber: 'Card number',
+  confirmDefaultCard: 'Make the card •••• {last4} the default? Renewals are charged from it.',
+  confirmDeleteCard: 'Delete the card •••• {last4}? It is deleted at the payment provider too.',
 };

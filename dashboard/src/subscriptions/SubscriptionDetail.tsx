@@ -1,13 +1,21 @@
 // One subscription: items, periods with their payment attempts, notifications, and cancelling it
-// after a confirmation (a paid period runs to its end; no refund).
+// after a confirmation (a paid period runs to its end; no refund) for the roles that may.
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { useT } from '../i18n.ts';
-import { Confirm, Link, OutcomeView, outcomeOf, useDateFormat, type Outcome } from '../ui.tsx';
+import { fill, useT } from '../i18n.ts';
+import { Confirm, Link, outcomeOf, type Outcome } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
 import { PaymentAttempts } from '../payments/PaymentAttempts.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { useMoney } from '../kit/money.ts';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import { SubscriptionPeriods } from './SubscriptionPeriods.tsx';
+import { ItemsTable } from '../orders/ItemsTable.tsx';
 
 const FIELDS = graphql(`fragment SubscriptionDetailFields on SubscriptionRecord {
   token channelReference status period amount currency startsAt endsAt paidAt cancelledAt endedAt renewalLimit checkoutUrl createdAt
@@ -21,37 +29,42 @@ const CANCEL = graphql(`
   }
 `, [FIELDS]);
 
+/** The statuses a cancel still changes: a cancelled or completed subscription has nothing left to stop. */
+const CANCELLABLE = new Set(['pending', 'active', 'past_due']);
+
 export function SubscriptionDetail({ token, viewer }: { token: string; viewer: Viewer }) {
   const { t } = useT();
-  const date = useDateFormat();
-  const [{ data, error }] = useQuery({ query: SUBSCRIPTION, variables: { token } });
+  const money = useMoney();
+  const { dateTime } = useDates(viewer.timeZone);
+  const [{ data, error }, reexecute] = useQuery({ query: SUBSCRIPTION, variables: { token } });
   const [cancelling, setCancelling] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const [, cancel] = useMutation(CANCEL);
   const s = data?.subscription;
-  const cancellable = s && !viewer.support && ['pending', 'active', 'past_due'].includes(s.status ?? '') && !s.cancelledAt;
+  const cancellable = !!s && viewer.can('cancelSubscription') && CANCELLABLE.has(s.status ?? '') && !s.cancelledAt;
+  const every = s?.period === 'yearly' ? t.yearly : t.monthly;
   return (
     <section aria-labelledby="subscription-title">
       <Link to="subscriptions">← {t.back}</Link>
-      <h1 id="subscription-title">{s ? s.channelReference : token}</h1>
-      {error && <p className="error" role="alert">{error.message}</p>}
-      {data && !s && <p role="alert">{t.none}</p>}
+      <h1 id="subscription-title">{s?.channelReference ?? t.subscription}</h1>
+      {error && !data && <ErrorState message={error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
+      {!data && !error && <Loading rows={6} />}
+      {data && !s && <Empty>{t.notFound}</Empty>}
       {s && (
         <>
           <dl>
-            <dt>Token</dt><dd>{s.token}</dd>
-            <dt>{t.status}</dt><dd data-field="subscriptionStatus">{s.status}</dd>
-            <dt>{t.amount}</dt><dd>{s.amount} {s.currency} / {s.period === 'yearly' ? t.yearly : t.monthly}</dd>
-            <dt>{t.customer}</dt><dd>{s.customer?.channelReference}</dd>
-            <dt>{t.periodEnd}</dt><dd>{date(s.endsAt)}</dd>
-            {s.cancelledAt && <><dt>{t.cancelledAt}</dt><dd data-field="cancelledAt">{date(s.cancelledAt)}</dd></>}
-            {s.endedAt && <><dt>{t.endedAt}</dt><dd>{date(s.endedAt)}</dd></>}
+            <dt>{t.status}</dt><dd data-field="subscriptionStatus"><StatusBadge kind="subscription" value={s.status} /></dd>
+            <dt>{t.amount}</dt><dd data-field="amount">{money(s.amount, s.currency)} / {every}</dd>
+            <dt>{t.customer}</dt><dd>{s.customer?.channelReference ?? '—'}</dd>
+            <dt>{t.startsAt}</dt><dd>{dateTime(s.startsAt)}</dd>
+            <dt>{t.periodEnd}</dt><dd data-field="endsAt">{dateTime(s.endsAt)}</dd>
+            <dt>{t.renewalLimit}</dt><dd>{s.renewalLimit ?? t.unlimited}</dd>
+            {s.cancelledAt && <><dt>{t.cancelledAt}</dt><dd data-field="cancelledAt">{dateTime(s.cancelledAt)}</dd></>}
+            {s.endedAt && <><dt>{t.endedAt}</dt><dd>{dateTime(s.endedAt)}</dd></>}
             <dt>{t.checkoutPage}</dt><dd>{s.checkoutUrl ? <a href={s.checkoutUrl} target="_blank" rel="noreferrer">{s.checkoutUrl}</a> : '—'}</dd>
+            <dt>{t.recordToken}</dt><dd><code className="wrap">{s.token}</code></dd>
           </dl>
-          <div className="card">
-            <h2>{t.items}</h2>
-            <ul>{(s.items ?? []).map((i, n) => <li key={n}>{i.quantity} × {i.name} ({i.channelReference}) · {i.unitAmount} {s.currency}</li>)}</ul>
-          </div>
+          <ZoneNote timeZone={viewer.timeZone} />
           {cancellable && (
             <div className="card">
               <button type="button" className="danger" onClick={() => (setOutcome(undefined), setCancelling(true))}>{t.cancelSubscription}</button>
@@ -68,9 +81,11 @@ export function SubscriptionDetail({ token, viewer }: { token: string; viewer: V
               )}
             </div>
           )}
-          <OutcomeView outcome={outcome} />
-          {(s.periods ?? []).map((p) => (
-            <PaymentAttempts key={p.number} payments={p.payments ?? []} title={`${t.period} ${p.number}: ${p.amount} ${s.currency} · ${p.status} · ${date(p.startsAt)} – ${date(p.endsAt)}`} />
+          <ActionOutcome outcome={outcome} />
+          <ItemsTable items={s.items ?? []} currency={s.currency} />
+          <SubscriptionPeriods periods={s.periods ?? []} currency={s.currency} timeZone={viewer.timeZone} />
+          {(s.periods ?? []).filter((p) => p.payments?.length).map((p) => (
+            <PaymentAttempts key={p.number} payments={p.payments ?? []} timeZone={viewer.timeZone} title={fill(t.periodPayments, { n: String(p.number) })} />
           ))}
           <div className="card">
             <h2>{t.notifications}</h2>

@@ -17,7 +17,7 @@ import type { Currency } from '../money.ts';
 import type { BasketItem, BinInfo, Connector, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
 import { allowsInstallments, offeredInstallments } from '../installment-plan.ts';
 import { unknownBin } from '../bin-source.ts';
-import { ProviderTimeoutError } from '../../providers/types.ts';
+import { ProviderTimeoutError, ProviderUnreachableError } from '../../providers/types.ts';
 import { covers } from '../plans.ts';
 import { planCharge, type ChargePlan } from '../charge-currency.ts';
 import { ValidationError, type Path } from '../errors.ts';
@@ -31,7 +31,7 @@ import { withoutRules } from '../accounts.ts';
 import type { RoutingRecord } from '../routing/candidates.ts';
 import { requireCardVault } from '../card-vault.ts';
 import { fallbackAccounts, isTechnical, retryKey } from '../routing/cascade.ts';
-import { observeCall, routable, type CallOutcome } from '../routing/health.ts';
+import { claimRoute, observeCall, type CallOutcome } from '../routing/health.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 
@@ -202,9 +202,10 @@ async function planAttempt(s: Services, req: AttemptRequest, paymentId: string):
   const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
   const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
   const plan: AttemptPlan = { account, routing, choice, charge, ...priced, vault: req.shouldSave ? await cardVault(s, req, account) : null };
-  if (routable(account, req.workspace, s.clock.now())) return plan;
-  // Degraded (routing/health.ts): the first eligible account that charges the same, whatever the
-  // cascade's bound; when there is none, the degraded one is tried all the same.
+  if (await claimRoute(s, account, req.workspace, s.clock.now())) return plan;
+  // Degraded, or probed by another payment (routing/health.ts): the first eligible account that
+  // charges the same, whatever the cascade's bound; when there is none, the degraded one is tried
+  // all the same.
   const [healthy] = await cascadeAccounts(s, req, plan, 1);
   return healthy ? { ...plan, account: healthy, routing: { routingReason: 'health', routingDetail: { ...plan.routing.routingDetail, passedOver: account.id } } } : plan;
 }
@@ -306,6 +307,12 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
     return failed(await viewOf(settled), res.code, res.message);
   } catch (err) {
     if (!(err instanceof ProviderTimeoutError)) throw err;
+    if (err instanceof ProviderUnreachableError) {
+      // No connection ever opened, here or at an account before it (a cascade moves only after a
+      // provider error or an unreachable one): no money moved anywhere, so the payment fails now.
+      const text = message('provider_unreachable');
+      return failed(await viewOf(await settle({ status: 'failed', errorCode: 'provider_unreachable', errorMessage: text })), 'provider_unreachable', text);
+    }
     // The bank may or may not have taken the money: leave it unresolved for reconciliation.
     const text = message('provider_timeout');
     const settled = await settle({ status: 'unresolved', errorCode: 'provider_timeout', errorMessage: text });

@@ -40,8 +40,7 @@ export async function refundPayment(s: Services, workspace: Workspace, raw: unkn
     const p = await lockPayment(tx, workspace.id, input.transaction.token);
     if (p.status !== 'successful') throw StateError.single(TOKEN, 'only_successful_refundable');
     if (p.paymentStatus === 'cancelled') throw StateError.single(TOKEN, 'cancelled_not_refundable');
-    const charged = chargedOf(p);
-    const remainder = charged.amount - p.refundedAmount;
+    const remainder = refundableAmount(p);
     if (remainder <= 0n) throw StateError.single(TOKEN, 'no_refundable_amount');
     await requireCapability(s, tx, p, 'refund');
     const amount = input.amount ?? remainder;
@@ -52,6 +51,17 @@ export async function refundPayment(s: Services, workspace: Workspace, raw: unkn
   return askProvider(s, reserved, (provider, p, r) =>
     provider.refund({ idempotencyKey: `refund:${r.id}`, providerReference: p.providerReference ?? '', amount: r.amount, currency: chargedOf(p).currency }),
   );
+}
+
+/**
+ * What is left to refund, in the charged currency: the charged amount less every refund and
+ * cancel reserved so far (settled or still with the bank); nothing unless the payment succeeded
+ * and was not cancelled. refund-payment refunds at most this, and the dashboard offers it.
+ */
+export function refundableAmount(p: Pick<Payment, 'status' | 'paymentStatus' | 'amount' | 'currency' | 'chargedAmount' | 'chargedCurrency' | 'refundedAmount'>): bigint {
+  if (p.status !== 'successful' || p.paymentStatus === 'cancelled') return 0n;
+  const left = chargedOf(p).amount - p.refundedAmount;
+  return left > 0n ? left : 0n;
 }
 
 export async function cancelPayment(s: Services, workspace: Workspace, raw: unknown): Promise<RefundOutcome> {

@@ -10,7 +10,7 @@ import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts
 import type { Services } from '../services.ts';
 import { ProviderUnreachableError } from '../../providers/types.ts';
 import { liveAccounts, withoutRules, type CardFacts } from '../accounts.ts';
-import { routable } from './health.ts';
+import { claimRoute, routable } from './health.ts';
 
 /** Whether a provider's answer or exception lets the payment move to another account. */
 export function isTechnical(outcome: { status: string } | unknown): boolean {
@@ -40,7 +40,8 @@ export interface FallbackRequest {
  * The accounts a payment may move to after its first account failed technically, in order:
  * routing's own candidates for it (rules by cost and position, then the default), then the
  * workspace's other accounts, oldest first; each live, of the same mode, routable by health, and
- * able to take the payment as the first would have (`canTake`). At most `limit`.
+ * able to take the payment as the first would have (`canTake`). At most `limit`. A degraded account
+ * past its cool-down is listed only when this payment wins its probe (health.ts claimRoute).
  */
 export async function fallbackAccounts(s: Services, req: FallbackRequest): Promise<PaymentAccount[]> {
   if (req.limit <= 0) return [];
@@ -51,7 +52,7 @@ export async function fallbackAccounts(s: Services, req: FallbackRequest): Promi
   for (const account of ordered) {
     if (found.length >= req.limit) break;
     if (account.id === req.first.id || account.mode !== req.first.mode || !routable(account, req.workspace, now)) continue;
-    if (await req.canTake(account)) found.push(account);
+    if ((await req.canTake(account)) && (await claimRoute(s, account, req.workspace, now))) found.push(account);
   }
   return found;
 }

@@ -5,8 +5,9 @@
 //   `healthWindowSeconds`; technical failures are answers with the provider's own error and calls
 //   without an answer (timeouts, unreachable). At least `healthMinFailures` of them, and at least
 //   `healthFailurePercent` of the calls, degrade the account (`payment_account.degraded`).
-// - A degraded account takes no payments for `healthCooldownSeconds`; then it is routable again,
-//   and its next `healthProbePayments` successes make it healthy (`payment_account.recovered`);
+// - A degraded account takes no payments for `healthCooldownSeconds`; then one payment at a time
+//   probes it (claimRoute), and its next `healthProbePayments` successes make it healthy
+//   (`payment_account.recovered`);
 //   one technical failure meanwhile degrades it again for another cool-down (no second event).
 // The state lives on the account row, so every gateway process routes by it (an account write
 // bumps the workspace's settings version, and each call reads its workspace's current version).
@@ -29,6 +30,19 @@ export function coolDownEnds(account: Health, workspace: Pick<Workspace, 'health
 /** Whether routing may send a payment to the account now: not while it is degraded and cooling down. */
 export function routable(account: Health, workspace: Pick<Workspace, 'healthCooldownSeconds'>, now: Date): boolean {
   return account.health !== 'degraded' || now >= coolDownEnds(account, workspace);
+}
+
+/**
+ * Whether a payment may go to the account now. A degraded account past its cool-down takes one
+ * probe at a time: the payment that claims the probe restarts the cool-down with a compare-and-set
+ * on `healthChangedAt` (one winner across every process), and the others pass the account over
+ * until the probe's answer moves it (probing after a success, another cool-down after a failure).
+ */
+export async function claimRoute(s: Services, account: PaymentAccount, workspace: Pick<Workspace, 'healthCooldownSeconds'>, now: Date): Promise<boolean> {
+  if (!routable(account, workspace, now)) return false;
+  if (account.health !== 'degraded') return true;
+  const claimed = await s.db.paymentAccount.updateMany({ where: { id: account.id, health: 'degraded', healthChangedAt: account.healthChangedAt }, data: { healthChangedAt: now } });
+  return claimed.count === 1;
 }
 
 /** Whether the window's technical failures (the call just made included) take the account out. */

@@ -9,6 +9,7 @@ import { overviewOf, type CurrencyOverview, type Overview, type OverviewDay } fr
 import { ValidationError } from '../../domain/errors.ts';
 import { formatAmount } from '../../domain/money.ts';
 import { message } from '../../domain/messages.ts';
+import { localizedError } from '../../domain/payments/view.ts';
 import { workspaceNow } from '../../domain/workspace-clock.ts';
 
 const OverviewDayRef = builder.objectRef<OverviewDay>('OverviewDay').implement({
@@ -38,7 +39,11 @@ const CurrencyOverviewRef = builder.objectRef<CurrencyOverview>('CurrencyOvervie
 });
 
 const DeclineReasonRef = builder.objectRef<Overview['declines'][number]>('DeclineReason').implement({
-  fields: (t) => ({ errorCode: t.exposeString('errorCode'), count: t.exposeInt('count') }),
+  fields: (t) => ({
+    errorCode: t.exposeString('errorCode'),
+    message: t.string({ nullable: false, description: "The reason in the reader's language (Accept-Language)", resolve: (d, _a, ctx) => localizedError(d.errorCode, null, ctx.lang) ?? d.errorCode }),
+    count: t.exposeInt('count'),
+  }),
 });
 
 const OverviewRef = builder.objectRef<Overview>('Overview').implement({

@@ -5,7 +5,8 @@ import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { Conversion, CustomerRef, SavedCardObject } from './payment-objects.ts';
 import { ProviderAttemptRecord } from './provider-attempts.ts';
-import { conversionOf, localizedError } from '../../domain/payments/view.ts';
+import { chargedOf, conversionOf, localizedError } from '../../domain/payments/view.ts';
+import { refundableAmount } from '../../domain/payments/refunds.ts';
 import { retrievePayments, type PaymentList } from '../../domain/payments/list.ts';
 import { formatAmount } from '../../domain/money.ts';
 import { isUuid } from '../../domain/validation.ts';
@@ -36,6 +37,12 @@ export const PaymentRecord = builder.prismaObject('Payment', {
     amount: t.string({ resolve: (p) => formatAmount(p.amount) }),
     baseAmount: t.string({ resolve: (p) => formatAmount(p.baseAmount) }),
     refundedAmount: t.string({ resolve: (p) => formatAmount(p.refundedAmount) }),
+    refundableAmount: t.string({
+      nullable: false,
+      description: 'What is left to refund, in refundCurrency: the charged amount less refunds (settled or in progress) and cancels; 0.00 unless the payment succeeded',
+      resolve: (p) => formatAmount(refundableAmount(p)),
+    }),
+    refundCurrency: t.string({ nullable: false, description: 'The currency refunds are counted in: the one the card was charged in', resolve: (p) => chargedOf(p).currency }),
     currency: t.exposeString('currency'),
     installmentNumber: t.exposeInt('installmentNumber'),
     isTest: t.exposeBoolean('isTest'),
