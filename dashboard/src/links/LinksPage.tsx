@@ -7,7 +7,7 @@ import type { Viewer } from '../App.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { graphql } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
-import { statusOf, statusValues } from '../kit/status.ts';
+import { StatusOptions } from '../kit/StatusOptions.tsx';
 import { useMoney } from '../kit/money.ts';
 import { useDates } from '../kit/dates.ts';
 import { ZoneNote } from '../kit/ZoneNote.tsx';
@@ -22,7 +22,7 @@ const LINKS = graphql(`
 `);
 
 export function LinksPage({ viewer }: { viewer: Viewer }) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const money = useMoney();
   const { dateTime } = useDates(viewer.timeZone);
   const [draft, setDraft] = useState({ active: '', reference: '' });
@@ -41,7 +41,7 @@ export function LinksPage({ viewer }: { viewer: Viewer }) {
         <label>{t.status}
           <select name="linkState" value={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.value })}>
             <option value="">{t.any}</option>
-            {statusValues('link').map((s) => <option key={s} value={s}>{statusOf('link', s, lang).label}</option>)}
+            <StatusOptions kind="link" />
           </select>
         </label>
         <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>

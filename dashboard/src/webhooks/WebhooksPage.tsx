@@ -9,7 +9,7 @@ import type { Viewer } from '../App.tsx';
 import { graphql, type ResultOf } from '../graphql.ts';
 import type { NotificationStatus } from '../schema-enums.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
-import { statusOf, statusValues } from '../kit/status.ts';
+import { StatusOptions } from '../kit/StatusOptions.tsx';
 import { Empty, ErrorState, Loading } from '../kit/states.tsx';
 import { CardTable } from '../kit/CardTable.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
@@ -37,7 +37,7 @@ const ADDRESS_TYPES = { additionalTypenames: ['WebhookAddress'] };
 type Address = ResultOf<typeof ADDRESSES>['webhookAddresses'][number];
 
 export function WebhooksPage({ viewer }: { viewer: Viewer }) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const [reload, setReload] = useState(0);
   const [status, setStatus] = useState<NotificationStatus | ''>('');
   const [record, setRecord] = useState('');
@@ -53,7 +53,7 @@ export function WebhooksPage({ viewer }: { viewer: Viewer }) {
         <label>{t.status}
           <select name="notificationStatus" value={status} onChange={(e) => setStatus(e.target.value as NotificationStatus | '')}>
             <option value="">{t.any}</option>
-            {statusValues('notification').map((s) => <option key={s} value={s}>{statusOf('notification', s, lang).label}</option>)}
+            <StatusOptions kind="notification" />
           </select>
         </label>
         <label>{t.recordToken}<input name="recordToken" value={record} onChange={(e) => setRecord(e.target.value.trim())} /></label>
