@@ -1,6 +1,5 @@
-// Products, orders and subscriptions screens in Chromium: a product saved from the dashboard is in
-// the catalog the API uses; an order opened through REST is listed and shown with its items and
-// payment page; a paid subscription is cancelled from its page after a confirmation. Roles, states
+// Orders and subscriptions screens in Chromium (products: products.browser.test.ts): an order
+// opened through REST is listed and shown with its items and payment page; a paid subscription is cancelled from its page after a confirmation. Roles, states
 // and formats of the orders, subscriptions and customers screens: records-kit.browser.test.ts.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
@@ -13,7 +12,7 @@ warnIfNoChromium('records.browser.test.ts');
 const { t, merchant: m, open } = useDashboard();
 const db = () => t.gateway.services.db;
 
-describe.skipIf(!haveChromium)('products, orders and subscriptions screens in Chromium', { timeout: 120_000 }, () => {
+describe.skipIf(!haveChromium)('orders and subscriptions screens in Chromium', { timeout: 120_000 }, () => {
   it('lists an order opened through REST and shows its items and payment page (phone, Turkish)', async () => {
     const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-DASH-1' } }));
     expect(res.status).toBe(200);
