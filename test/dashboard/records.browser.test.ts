@@ -1,6 +1,7 @@
 // Orders and subscriptions screens in Chromium (products: products.browser.test.ts): an order
-// opened through REST is listed and shown with its items and payment page; a paid subscription is cancelled from its page after a confirmation. Roles, states
-// and formats of the orders, subscriptions and customers screens: records-kit.browser.test.ts.
+// opened through REST is listed and shown with its items and payment page; a paid subscription is
+// cancelled from its page after a confirmation. Roles, states and formats of the orders,
+// subscriptions and customers screens: records-kit.browser.test.ts.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
