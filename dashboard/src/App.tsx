@@ -201,7 +201,8 @@ const TEAM_SCREENS = ['tokens', 'audit'] as const;
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {
     case 'links':
-      if (arg === 'new' && !viewer.support) return <NewLink />;
+      // The form itself says when the role may not create links (support staff and viewers too).
+      if (arg === 'new') return <NewLink />;
       return arg ? <LinkDetail token={arg} viewer={viewer} /> : <LinksPage viewer={viewer} />;
     case 'orders':
       return arg ? <OrderDetail token={arg} viewer={viewer} /> : <OrdersPage viewer={viewer} />;

@@ -3,6 +3,7 @@
 import { createContext, useContext } from 'react';
 import { searchLabelsEn, searchLabelsTr } from './search/labels.ts';
 import { kitLabelsEn, kitLabelsTr } from './kit/labels.ts';
+import { linksLabelsEn, linksLabelsTr } from './links/labels.ts';
 import { paymentLabelsEn, paymentLabelsTr } from './payments/labels.ts';
 
 const tr = {
@@ -69,6 +70,7 @@ const tr = {
   cancelSubscription: 'Aboneliği iptal et', confirmCancelSubscription: 'Abonelik iptal edilsin mi? Ödenmiş dönem sonuna kadar sürer; iade yapılmaz.',
   ...searchLabelsTr,
   ...kitLabelsTr,
+  ...linksLabelsTr,
   ...paymentLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
@@ -153,6 +155,7 @@ const en: Labels = {
   cancelSubscription: 'Cancel the subscription', confirmCancelSubscription: 'Cancel the subscription? A paid period runs to its end; nothing is refunded.',
   ...searchLabelsEn,
   ...kitLabelsEn,
+  ...linksLabelsEn,
   ...paymentLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',

@@ -180,6 +180,10 @@ describe.skipIf(!haveChromium)('dashboard shell and kit in Chromium', { timeout:
     expect(await rate.getAttribute('aria-invalid')).toBe('true');
     expect((await rate.getAttribute('aria-describedby'))!.split(' ')).toHaveLength(2);
     expect(await page.getByLabel('Reference').getAttribute('aria-invalid')).toBeNull();
+    // A fieldset's error sits under its legend and describes the group.
+    const group = page.locator('fieldset[data-field-name="currencies"]');
+    expect(await group.locator('.field-error').textContent()).toBe('sample: choose another currency');
+    expect(await page.locator(`[id="${await group.getAttribute('aria-describedby')}"]`).textContent()).toBe('sample: choose another currency');
     const form = await page.locator('form.card').textContent();
     // Each message once, the general one at the top, never an internal path.
     expect(form!.split('sample: name is required')).toHaveLength(2);

@@ -1,6 +1,7 @@
 // A form whose fields show their own API error beneath them. <FieldForm outcome=…> holds the last
 // mutation answer; each <Field name="items.0.name"> registers its name and wraps one input, which
-// gets an id, aria-invalid and aria-describedby pointing at the message; <FormErrors/> shows what
+// gets an id, aria-invalid and aria-describedby pointing at the message; <FieldGroup name="items">
+// does the same for a fieldset (a group of checkboxes, a list of rows); <FormErrors/> shows what
 // belongs to no field, once, at the top.
 import { cloneElement, createContext, useContext, useId, useLayoutEffect, useMemo, useState, type FormEvent, type FormHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useT } from '../i18n.ts';
@@ -58,5 +59,21 @@ export function Field({ name, label, hint, children }: { name: string; label: Re
       {hint && <p id={`${id}-hint`} className="muted">{hint}</p>}
       {errors.length > 0 && <p id={`${id}-error`} className="field-error">{errors.join(' ')}</p>}
     </div>
+  );
+}
+
+/** A fieldset whose errors (the group's own name, e.g. "items" or "currencies") show under its legend. */
+export function FieldGroup({ name, legend, className, children }: { name: string; legend: ReactNode; className?: string; children: ReactNode }) {
+  const ctx = useContext(Ctx);
+  const id = useId();
+  const register = ctx?.register;
+  useLayoutEffect(() => register?.(name), [register, name]);
+  const errors = ctx?.split.byField.get(name) ?? [];
+  return (
+    <fieldset className={className} data-field-name={name} aria-describedby={errors.length ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {errors.length > 0 && <p id={`${id}-error`} className="field-error">{errors.join(' ')}</p>}
+      {children}
+    </fieldset>
   );
 }

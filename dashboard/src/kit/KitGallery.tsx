@@ -8,7 +8,9 @@ import { useMoney } from './money.ts';
 import { useDates } from './dates.ts';
 import { ZoneNote } from './ZoneNote.tsx';
 import { Empty, ErrorState, Loading } from './states.tsx';
-import { Field, FieldForm, FormErrors } from './Field.tsx';
+import { Field, FieldForm, FieldGroup, FormErrors } from './Field.tsx';
+import { ActionOutcome } from './ActionOutcome.tsx';
+import { CardTable } from './CardTable.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { QrCode } from './QrCode.tsx';
 import type { ApiOutcome } from './field-errors.ts';
@@ -19,6 +21,7 @@ const SAMPLE_FAILURE: ApiOutcome = {
   errors: [
     { path: ['paymentLink', 'items', '0', 'name'], message: 'sample: name is required' },
     { path: ['paymentLink', 'items', '0', 'taxRate'], message: 'sample: tax rate is 0-100' },
+    { path: ['paymentLink', 'currencies'], message: 'sample: choose another currency' },
     { path: [], message: 'sample: the workspace plan has no payment links' },
   ],
 };
@@ -50,8 +53,12 @@ export function KitGallery() {
         <Field name="items.0.name" label={t.itemName}><input /></Field>
         <Field name="items.0.taxRate" label={t.taxRate} hint={t.onePerLine}><input inputMode="decimal" /></Field>
         <Field name="reference" label={t.reference}><input /></Field>
+        <FieldGroup name="currencies" legend={t.payerCurrencies}><label className="check"><input type="checkbox" />USD</label></FieldGroup>
         <button type="submit" className="primary">{t.save}</button>
       </FieldForm>
+      <h2>ActionOutcome, CardTable</h2>
+      <ActionOutcome outcome={SAMPLE_FAILURE} />
+      <CardTable head={[t.itemName, t.amount]}><tr><td>Kupa</td><td>{money('30.00', 'TRY')}</td></tr></CardTable>
       <h2>CopyButton, QrCode</h2>
       <CopyButton text="https://example.com/pay/sample" />
       <QrCode value="https://example.com/pay/sample" />

@@ -48,15 +48,34 @@ const S = {
   },
   /** NotificationStatus (webhook deliveries) */
   notification: {
+    // pending: attempts scheduled (also after a failed one); failed: the automatic attempts ended;
+    // dropped: its address was disabled or deleted before it was delivered.
     pending: ['info', 'Bekliyor', 'Pending'],
     delivered: ['success', 'Teslim edildi', 'Delivered'],
-    failed: ['warning', 'Başarısız, yeniden denenecek', 'Failed, will retry'],
-    dropped: ['danger', 'Bırakıldı', 'Dropped'],
+    failed: ['danger', 'Başarısız (denemeler bitti)', 'Failed (attempts ended)'],
+    dropped: ['neutral', 'Bırakıldı (adres kapalı)', 'Dropped (address off)'],
   },
   /** A payment link: open (takes payments) or closed */
   link: {
     open: ['success', 'Açık', 'Open'],
     closed: ['neutral', 'Kapalı', 'Closed'],
+  },
+  /** A payment link's amount type */
+  linkAmountType: {
+    fixed: ['neutral', 'Sabit (ürünlerin toplamı)', 'Fixed (sum of the items)'],
+    custom: ['neutral', 'Ödeyen girer', 'Typed by the payer'],
+    predefined: ['neutral', 'Sunulan tutarlar', 'Offered amounts'],
+    predefined_and_custom: ['neutral', 'Sunulan tutarlar veya ödeyen girer', 'Offered amounts or typed by the payer'],
+  },
+  /** A product: on sale (offered to new orders and subscriptions) or not */
+  product: {
+    on_sale: ['success', 'Satışta', 'On sale'],
+    off_sale: ['neutral', 'Satışta değil', 'Off sale'],
+  },
+  /** A webhook address: notifications sent to it or not */
+  webhookAddress: {
+    enabled: ['success', 'Etkin', 'Enabled'],
+    disabled: ['neutral', 'Devre dışı', 'Disabled'],
   },
   /** A link payment: pending, paid, failed */
   linkPayment: {

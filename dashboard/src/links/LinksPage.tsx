@@ -1,11 +1,16 @@
-// Payment links, newest first: open/closed and reference filters, cursor paging, a way to create one.
-import { useState, type FormEvent } from 'react';
-import { useQuery } from 'urql';
+// Payment links, newest first: open/closed and reference filters, a page at a time (cards on a
+// phone), and a way to create one for the roles that may.
+import { useMemo, useState, type FormEvent } from 'react';
 import { useT } from '../i18n.ts';
-import { Link, Pager, pageVariables, useDateFormat, type PageArgs } from '../ui.tsx';
+import { Link, ListTable, useConnection } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { graphql } from '../graphql.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { StatusOptions } from '../kit/StatusOptions.tsx';
+import { useMoney } from '../kit/money.ts';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
 
 const LINKS = graphql(`
   query PaymentLinks($first: Int, $after: String, $last: Int, $before: String, $filter: PaymentLinkFilter, $slug: String) {
@@ -15,58 +20,47 @@ const LINKS = graphql(`
     }
   }
 `);
-const LIST_TYPES = { additionalTypenames: ['PaymentLink'] };
 
 export function LinksPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();
-  const date = useDateFormat();
+  const money = useMoney();
+  const { dateTime } = useDates(viewer.timeZone);
   const [draft, setDraft] = useState({ active: '', reference: '' });
-  const [filters, setFilters] = useState(draft);
-  const [page, setPage] = useState<PageArgs>({});
-  const filter = { isActive: filters.active ? filters.active === 'open' : undefined, reference: filters.reference || undefined };
-  const [{ data, error }] = useQuery({ query: LINKS, variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined }, context: LIST_TYPES });
-  const rows = data?.paymentLinks.edges.map((e) => e.node) ?? [];
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    setFilters(draft);
-    setPage({});
-  };
+  const [applied, setApplied] = useState(draft);
+  const filter = useMemo(() => ({ isActive: applied.active ? applied.active === 'open' : undefined, reference: applied.reference || undefined }), [applied]);
+  const list = useConnection(LINKS, 'paymentLinks', filter, viewer, 'PaymentLink');
+  const apply = (e: FormEvent) => (e.preventDefault(), setApplied(draft));
+  const filtered = !!(applied.active || applied.reference);
   return (
     <section aria-labelledby="links-title">
       <div className="row spread">
         <h1 id="links-title">{t.links}</h1>
-        {!viewer.support && <Link to="links/new">{t.newLink}</Link>}
+        {viewer.can('createPaymentLink') && <Link to="links/new">{t.newLink}</Link>}
       </div>
       <form className="filters" role="search" onSubmit={apply}>
         <label>{t.status}
           <select name="linkState" value={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.value })}>
-            <option value="">{t.any}</option><option value="open">{t.open}</option><option value="closed">{t.closed}</option>
+            <option value="">{t.any}</option>
+            <StatusOptions kind="link" />
           </select>
         </label>
         <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
       <ExportLink href={exportHref('links.csv', filter, viewer.support ? viewer.slug : undefined)} />
-      {error && <p className="error" role="alert">{error.message}</p>}
-      <div className="table-wrap" tabIndex={0}>
-        <table>
-          <thead><tr><th scope="col">{t.reference}</th><th scope="col">{t.amountType}</th><th scope="col">{t.amount}</th><th scope="col">{t.status}</th><th scope="col">{t.payments}</th><th scope="col">{t.created}</th></tr></thead>
-          <tbody>
-            {rows.map((l) => (
-              <tr key={l.token} data-token={l.token}>
-                <td><Link to={`links/${l.token}`}>{l.reference}</Link>{l.description ? ` · ${l.description}` : ''}</td>
-                <td>{t[`amountType_${l.amountType}` as keyof typeof t] ?? l.amountType}</td>
-                <td>{l.amount ? `${l.amount} ${l.currency}` : l.currency}</td>
-                <td>{l.isActive ? t.open : t.closed}</td>
-                <td>{l.transactionsCount}</td>
-                <td>{date(l.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data && rows.length === 0 && <p>{t.none}</p>}
-      </div>
-      <Pager info={data?.paymentLinks.pageInfo} onPage={setPage} />
+      <ListTable list={list} head={[t.reference, t.amountType, t.amount, t.status, t.payments, t.created]} empty={filtered ? t.kitEmptyFiltered : t.linksEmpty}>
+        {list.rows.map((l) => (
+          <tr key={l.token} data-token={l.token}>
+            <td><Link to={`links/${l.token}`}>{l.reference}</Link>{l.description ? ` · ${l.description}` : ''}</td>
+            <td><StatusBadge kind="linkAmountType" value={l.amountType} /></td>
+            <td>{l.amount ? money(l.amount, l.currency) : l.currency}</td>
+            <td data-field="linkState"><StatusBadge kind="link" value={l.isActive ? 'open' : 'closed'} /></td>
+            <td>{l.transactionsCount}</td>
+            <td>{dateTime(l.createdAt)}</td>
+          </tr>
+        ))}
+      </ListTable>
+      <ZoneNote timeZone={viewer.timeZone} />
     </section>
   );
 }

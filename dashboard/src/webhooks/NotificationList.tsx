@@ -1,12 +1,19 @@
 // Notifications with every attempt (HTTP code, response excerpt or connection error) and a resend
-// button once the automatic attempts ended; used by the webhooks screen and by a record's detail.
+// button once the automatic attempts ended (for the roles that may resend); used by the webhooks
+// screen and by a record's detail. Times are in the workspace's zone, which the list says.
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
-import { Link, OutcomeView, Pager, outcomeOf, pageVariables, useDateFormat, type Outcome, type PageArgs } from '../ui.tsx';
+import { Link, Pager, outcomeOf, pageVariables, type PageArgs } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
 import type { NotificationStatus } from '../schema-enums.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { useDates } from '../kit/dates.ts';
+import { ZoneNote } from '../kit/ZoneNote.tsx';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import type { ApiOutcome } from '../kit/field-errors.ts';
 
 const NOTIFICATIONS = graphql(`
   query Notifications($first: Int, $after: String, $last: Int, $before: String, $filter: NotificationFilter, $slug: String) {
@@ -29,12 +36,16 @@ const RECORD_SCREEN: Record<string, string> = { transaction: 'payments', order: 
 const NOTIFICATION_TYPES = { additionalTypenames: ['Notification'] };
 
 
-export function NotificationList({ viewer, recordToken, status, reload = 0 }: { viewer: Viewer; recordToken?: string; status?: NotificationStatus; reload?: number }) {
+/**
+ * `filtered`: the caller's filter is the reader's (an empty list then says so); `zoneNote: false`
+ * when the page already says which zone its times are in.
+ */
+export function NotificationList({ viewer, recordToken, status, reload = 0, filtered = false, zoneNote = true }: { viewer: Viewer; recordToken?: string; status?: NotificationStatus; reload?: number; filtered?: boolean; zoneNote?: boolean }) {
   const { t } = useT();
-  const date = useDateFormat();
+  const { dateTime: date } = useDates(viewer.timeZone);
   const [page, setPage] = useState<PageArgs>({});
   const filter = { recordToken: recordToken || undefined, status: status ? [status] : undefined };
-  const [{ data, error }, refetch] = useQuery({
+  const [{ data, error, fetching }, refetch] = useQuery({
     query: NOTIFICATIONS,
     variables: { ...pageVariables(page), filter, slug: viewer.support ? viewer.slug : undefined },
     context: NOTIFICATION_TYPES,
@@ -42,13 +53,15 @@ export function NotificationList({ viewer, recordToken, status, reload = 0 }: { 
   useEffect(() => {
     if (reload) refetch({ requestPolicy: 'network-only' });
   }, [reload, refetch]);
-  const [outcome, setOutcome] = useState<Outcome>();
+  const [outcome, setOutcome] = useState<ApiOutcome | undefined>();
   const [, resend] = useMutation(RESEND);
   const rows = data?.notifications.edges.map((e) => e.node) ?? [];
+  const info = data?.notifications.pageInfo;
   return (
     <div>
-      {error && <p className="error" role="alert">{error.message}</p>}
-      <OutcomeView outcome={outcome} />
+      {error && <ErrorState message={error.networkError ? t.kitServerDown : error.message} onRetry={() => refetch({ requestPolicy: 'network-only' })} />}
+      {!data && fetching && <Loading />}
+      <ActionOutcome outcome={outcome} />
       <ul className="notifications">
         {rows.map((n) => {
           const last = n.attempts.at(-1);
@@ -56,10 +69,10 @@ export function NotificationList({ viewer, recordToken, status, reload = 0 }: { 
             <li key={n.id} data-notification={n.id} className="card">
               <div className="row">
                 <strong>{n.event}</strong>
-                <span data-field="notificationStatus" className={n.status === 'delivered' ? 'ok' : n.status === 'pending' ? '' : 'error'}>{n.status}</span>
+                <span data-field="notificationStatus"><StatusBadge kind="notification" value={n.status} /></span>
                 <span>{t.attempts}: {n.attemptCount}</span>
                 {last?.httpStatus != null && <span data-field="httpStatus">HTTP {last.httpStatus}</span>}
-                {!viewer.support && n.status !== 'pending' && (
+                {viewer.can('resendNotification') && n.status !== 'pending' && (
                   <button type="button" onClick={async () => setOutcome(outcomeOf(await resend({ id: n.id }), 'resendNotification'))}>
                     {t.resend}
                   </button>
@@ -86,8 +99,9 @@ export function NotificationList({ viewer, recordToken, status, reload = 0 }: { 
           );
         })}
       </ul>
-      {data && rows.length === 0 && <p>{t.none}</p>}
-      <Pager info={data?.notifications.pageInfo} onPage={setPage} />
+      {data && rows.length === 0 && <Empty>{filtered ? t.kitEmptyFiltered : t.notificationsEmpty}</Empty>}
+      {(info?.hasNextPage || info?.hasPreviousPage) && <Pager info={info} onPage={setPage} />}
+      {zoneNote && rows.length > 0 && <ZoneNote timeZone={viewer.timeZone} />}
     </div>
   );
 }

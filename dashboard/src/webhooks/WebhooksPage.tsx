@@ -1,13 +1,21 @@
-// Webhook addresses (add with an event selection, disable/enable, delete) and the workspace's
-// notifications, refreshed on every live event and on demand.
+// Webhook addresses (add with an event selection, disable/enable, delete: for the roles that may)
+// and the workspace's notifications, refreshed on every live event and on demand.
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { fill, useT } from '../i18n.ts';
-import { Confirm, OutcomeView, outcomeOf, type Outcome } from '../ui.tsx';
+import { Confirm, outcomeOf } from '../ui.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql, type ResultOf } from '../graphql.ts';
-import { NotificationStatus } from '../schema-enums.ts';
+import type { NotificationStatus } from '../schema-enums.ts';
+import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { StatusOptions } from '../kit/StatusOptions.tsx';
+import { Empty, ErrorState, Loading } from '../kit/states.tsx';
+import { CardTable } from '../kit/CardTable.tsx';
+import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import { Field, FieldForm, FieldGroup, FormErrors } from '../kit/Field.tsx';
+import type { ApiOutcome } from '../kit/field-errors.ts';
+import { useCan } from '../kit/can.ts';
 
 const ADDRESSES = graphql(`
   query WebhookAddresses { webhookAddresses { id url events allEvents enabled createdAt } eventKinds }
@@ -42,49 +50,57 @@ export function WebhooksPage({ viewer }: { viewer: Viewer }) {
       {!viewer.support && <Addresses />}
       <h2>{t.notifications}</h2>
       <form className="filters" role="search" onSubmit={(e) => (e.preventDefault(), setReload((n) => n + 1))}>
-        <label>{t.status}<select name="notificationStatus" value={status} onChange={(e) => setStatus(e.target.value as NotificationStatus | '')}><option value="">{t.any}</option>{NotificationStatus.map((s) => <option key={s}>{s}</option>)}</select></label>
+        <label>{t.status}
+          <select name="notificationStatus" value={status} onChange={(e) => setStatus(e.target.value as NotificationStatus | '')}>
+            <option value="">{t.any}</option>
+            <StatusOptions kind="notification" />
+          </select>
+        </label>
         <label>{t.recordToken}<input name="recordToken" value={record} onChange={(e) => setRecord(e.target.value.trim())} /></label>
         <button type="submit" className="primary">{t.refresh}</button>
       </form>
-      <NotificationList viewer={viewer} status={status || undefined} recordToken={record} reload={reload} />
+      <NotificationList viewer={viewer} status={status || undefined} recordToken={record} reload={reload} filtered={!!(status || record)} />
     </section>
   );
 }
 
 function Addresses() {
   const { t } = useT();
-  const [{ data, error }] = useQuery({ query: ADDRESSES, context: ADDRESS_TYPES });
-  const [outcome, setOutcome] = useState<Outcome>();
+  const can = useCan();
+  const [{ data, error, fetching }, reexecute] = useQuery({ query: ADDRESSES, context: ADDRESS_TYPES });
+  const [outcome, setOutcome] = useState<ApiOutcome | undefined>();
   const [deleting, setDeleting] = useState<Address | null>(null);
   const [, disable] = useMutation(DISABLE);
   const [, enable] = useMutation(ENABLE);
   const [, remove] = useMutation(DELETE);
   const addresses = data?.webhookAddresses ?? [];
+  const manage = can('disableWebhookAddress') || can('enableWebhookAddress') || can('deleteWebhookAddress');
+  const head = [t.url, t.events, t.status, ...(manage ? [t.actions] : [])];
   return (
     <div className="card">
       <h2>{t.webhookAddresses}</h2>
-      {error && <p className="error" role="alert">{error.message}</p>}
-      <div className="table-wrap" tabIndex={0}>
-        <table>
-          <thead><tr><th scope="col">URL</th><th scope="col">{t.events}</th><th scope="col">{t.status}</th><th scope="col"><span className="sr-only">{t.actions}</span></th></tr></thead>
-          <tbody>
-            {addresses.map((a) => (
-              <tr key={a.id} data-address={a.url}>
-                <td>{a.url}</td>
-                <td className="wrap">{a.allEvents ? t.allEvents : a.events.join(', ')}</td>
-                <td>{a.enabled ? t.enabled : t.disabled}</td>
+      {error && <ErrorState message={error.networkError ? t.kitServerDown : error.message} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />}
+      {!data && fetching && <Loading rows={2} />}
+      {data && addresses.length === 0 && <Empty>{t.webhookAddressesEmpty}</Empty>}
+      {addresses.length > 0 && (
+        <CardTable head={head}>
+          {addresses.map((a) => (
+            <tr key={a.id} data-address={a.url}>
+              <td className="wrap">{a.url}</td>
+              <td className="wrap">{a.allEvents ? t.allEvents : a.events.join(', ')}</td>
+              <td><StatusBadge kind="webhookAddress" value={a.enabled ? 'enabled' : 'disabled'} /></td>
+              {manage && (
                 <td className="row">
                   {a.enabled
-                    ? <button type="button" aria-label={`${t.disable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await disable({ id: a.id }), 'disableWebhookAddress'))}>{t.disable}</button>
-                    : <button type="button" aria-label={`${t.enable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await enable({ id: a.id }), 'enableWebhookAddress'))}>{t.enable}</button>}
-                  <button type="button" className="danger" aria-label={`${t.delete} ${a.url}`} onClick={() => (setOutcome(undefined), setDeleting(a))}>{t.delete}</button>
+                    ? can('disableWebhookAddress') && <button type="button" aria-label={`${t.disable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await disable({ id: a.id }), 'disableWebhookAddress'))}>{t.disable}</button>
+                    : can('enableWebhookAddress') && <button type="button" aria-label={`${t.enable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await enable({ id: a.id }), 'enableWebhookAddress'))}>{t.enable}</button>}
+                  {can('deleteWebhookAddress') && <button type="button" className="danger" aria-label={`${t.delete} ${a.url}`} onClick={() => (setOutcome(undefined), setDeleting(a))}>{t.delete}</button>}
                 </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data && addresses.length === 0 && <p>{t.none}</p>}
-      </div>
+              )}
+            </tr>
+          ))}
+        </CardTable>
+      )}
       {deleting && (
         <Confirm
           text={fill(t.confirmDelete, { name: deleting.url })}
@@ -96,8 +112,8 @@ function Addresses() {
           }}
         />
       )}
-      <OutcomeView outcome={outcome} />
-      <AddAddress kinds={data?.eventKinds ?? []} />
+      <ActionOutcome outcome={outcome} />
+      {can('addWebhookAddress') && <AddAddress kinds={data?.eventKinds ?? []} />}
     </div>
   );
 }
@@ -107,12 +123,12 @@ function AddAddress({ kinds }: { kinds: string[] }) {
   const [url, setUrl] = useState('');
   const [all, setAll] = useState(false);
   const [events, setEvents] = useState<string[]>([]);
-  const [outcome, setOutcome] = useState<Outcome>();
+  const [outcome, setOutcome] = useState<ApiOutcome | null>(null);
   const [, add] = useMutation(ADD);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const res = outcomeOf(await add({ input: { url, events: all ? undefined : events, allEvents: all } }), 'addWebhookAddress');
-    setOutcome(res);
+    setOutcome(res?.result?.successful ? null : (res ?? null));
     if (!res?.result?.successful) return;
     setUrl('');
     setEvents([]);
@@ -120,20 +136,19 @@ function AddAddress({ kinds }: { kinds: string[] }) {
   };
   const toggle = (kind: string) => setEvents((list) => (list.includes(kind) ? list.filter((k) => k !== kind) : [...list, kind]));
   return (
-    <form onSubmit={submit} aria-labelledby="add-address-title">
+    <FieldForm outcome={outcome} onSubmit={submit} className="add-address">
       <h3 id="add-address-title">{t.addAddress}</h3>
-      <label>URL<input name="url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" /></label>
-      <fieldset>
-        <legend>{t.events}</legend>
+      <FormErrors />
+      <Field name="url" label={t.url}><input type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" /></Field>
+      <FieldGroup name="events" legend={t.events}>
         <label className="check"><input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />{t.allEvents}</label>
         <div className="checks">
           {kinds.map((k) => (
             <label key={k} className="check"><input type="checkbox" disabled={all} checked={events.includes(k)} onChange={() => toggle(k)} />{k}</label>
           ))}
         </div>
-      </fieldset>
+      </FieldGroup>
       <button type="submit" className="primary">{t.add}</button>
-      <OutcomeView outcome={outcome} />
-    </form>
+    </FieldForm>
   );
 }
