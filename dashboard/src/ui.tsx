@@ -26,18 +26,6 @@ export function outcomeOf<D>(res: OperationResult<D, any>, field: keyof D & stri
   return res.data?.[field] as Outcome;
 }
 
-/** "Done." or the contract's message with every field error, announced to screen readers. */
-export function OutcomeView({ outcome }: { outcome: Outcome }) {
-  const { t } = useT();
-  if (!outcome) return null;
-  return (
-    <div role="status" className={outcome.result?.successful ? 'ok' : 'error'}>
-      {outcome.result?.successful ? t.done : outcome.result?.message}
-      {outcome.errors?.map((e, i) => <div key={i}>{e.path.join('.')}: {e.message}</div>)}
-    </div>
-  );
-}
-
 export interface PageInfo { hasNextPage: boolean; hasPreviousPage: boolean; startCursor?: string | null; endCursor?: string | null }
 export interface PageArgs { after?: string; before?: string }
 

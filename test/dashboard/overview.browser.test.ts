@@ -198,7 +198,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await page.context().close();
   });
 
-  it("the orders, subscriptions, payment links and customers lists' export links carry their filters", async () => {
+  it("the orders, subscriptions, payment links, customers, products and notifications lists' export links carry their filters", async () => {
     const { page, problems } = await open(1280, 900, { locale: 'en-GB', path: 'orders' });
     const link = page.getByRole('link', { name: 'Export CSV' });
     await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/orders.csv');
@@ -224,6 +224,18 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     await page.getByLabel('Reference').fill('CUST-7');
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/customers.csv?channelReference=CUST-7');
+    // Products: on sale or not, and the reference.
+    await page.getByRole('link', { name: 'Products' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/products.csv');
+    await page.locator('select[name="onSale"]').selectOption('off');
+    await page.getByLabel('Reference').fill('SKU-7');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/products.csv?isActive=false&channelReference=SKU-7');
+    // Webhook notifications: the status and the record, as the list below shows them.
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/notifications.csv');
+    await page.locator('select[name="notificationStatus"]').selectOption('failed');
+    await expect.poll(() => link.getAttribute('href')).toBe('/dashboard/export/notifications.csv?status=failed');
     expect(problems).toEqual([]);
     await page.context().close();
   });

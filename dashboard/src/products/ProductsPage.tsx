@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { ListTable, outcomeOf, useConnection } from '../ui.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { Currency } from '../schema-enums.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { statusOf } from '../kit/status.ts';
@@ -55,6 +56,7 @@ export function ProductsPage({ viewer }: { viewer: Viewer }) {
         <label>{t.reference}<input name="reference" value={draft.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
       </form>
+      <ExportLink href={exportHref('products.csv', filter, viewer.support ? viewer.slug : undefined)} />
       <ListTable list={list} head={[t.reference, t.name, t.productType, t.amount, t.taxRate, t.status, t.updated]} empty={applied.active || applied.reference ? t.kitEmptyFiltered : t.productsEmpty}>
         {list.rows.map((p) => (
           <tr key={`${p.channelToken}:${p.channelReference}`} data-reference={p.channelReference}>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useSubscription } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Confirm, outcomeOf } from '../ui.tsx';
 import { NotificationList } from './NotificationList.tsx';
+import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql, type ResultOf } from '../graphql.ts';
 import type { NotificationStatus } from '../schema-enums.ts';
@@ -59,6 +60,7 @@ export function WebhooksPage({ viewer }: { viewer: Viewer }) {
         <label>{t.recordToken}<input name="recordToken" value={record} onChange={(e) => setRecord(e.target.value.trim())} /></label>
         <button type="submit" className="primary">{t.refresh}</button>
       </form>
+      <ExportLink href={exportHref('notifications.csv', { status: status ? [status] : undefined, recordToken: record }, viewer.support ? viewer.slug : undefined)} />
       <NotificationList viewer={viewer} status={status || undefined} recordToken={record} reload={reload} filtered={!!(status || record)} />
     </section>
   );
