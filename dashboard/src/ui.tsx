@@ -6,6 +6,7 @@ import { useT } from './i18n.ts';
 import { navigate } from './router.ts';
 import type { Viewer } from './App.tsx';
 import { useDates } from './kit/dates.ts';
+import { UNREACHABLE } from './kit/field-errors.ts';
 import { Empty, ErrorState, Loading } from './kit/states.tsx';
 import { labelCells } from './kit/cards.ts';
 
@@ -22,6 +23,8 @@ export type Outcome = { result?: { successful: boolean; message?: string | null 
 
 /** The payload of mutation `field` (a field of the document's result) from an urql result, or the transport/GraphQL error as a failed outcome. */
 export function outcomeOf<D>(res: OperationResult<D, any>, field: keyof D & string): Outcome {
+  // A dropped connection has no message for people (urql's "[Network] …"): the kit words it.
+  if (res.error?.networkError && !res.error.graphQLErrors.length) return { result: { successful: false, message: UNREACHABLE } };
   if (res.error) return { result: { successful: false, message: res.error.graphQLErrors[0]?.message ?? res.error.message } };
   return res.data?.[field] as Outcome;
 }

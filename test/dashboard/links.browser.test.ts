@@ -249,7 +249,7 @@ describe.skipIf(!haveChromium)('payment links screens in Chromium', { timeout: 1
     await o.page.context().close();
   });
 
-  it('a link that does not exist says so; a failed load offers a retry; the list says when it is empty after a filter', async () => {
+  it('a link that does not exist says so; a failed load offers a retry; a dropped write says so in words; the list says when it is empty after a filter', async () => {
     const { page, problems } = await open(1280, 800, { locale: 'en-GB', path: 'links/00000000-0000-4000-8000-000000000000' });
     await expect.poll(() => page.locator('main .empty').textContent()).toBe('This payment link was not found.');
 
@@ -273,6 +273,15 @@ describe.skipIf(!haveChromium)('payment links screens in Chromium', { timeout: 1
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.locator('[data-field="linkState"]').textContent()).toBe('Open');
     expect(await page.locator('.error-state').count()).toBe(0);
+
+    // A write the network drops says so in words, once, never urql's "[Network] …"; the link stays open.
+    await page.route(graphqlUrl, (route) => ((route.request().postData() ?? '').includes('mutation ClosePaymentLink(') ? route.abort('connectionreset') : route.continue()));
+    await page.getByRole('button', { name: 'Close the link' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const said = page.getByRole('status').filter({ hasText: 'The server could not be reached. Check your connection and try again.' });
+    await expect.poll(() => said.count()).toBe(1);
+    expect(await page.locator('main').textContent()).not.toContain('[Network]');
+    expect(await page.locator('[data-field="linkState"]').textContent()).toBe('Open');
     await page.unroute(graphqlUrl);
 
     await page.goto(`${t.gateway.baseUrl}/dashboard/links`);

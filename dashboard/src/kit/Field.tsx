@@ -5,7 +5,7 @@
 // belongs to no field, once, at the top.
 import { cloneElement, createContext, useContext, useId, useLayoutEffect, useMemo, useState, type FormEvent, type FormHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { useT } from '../i18n.ts';
-import { splitErrors, type ApiOutcome, type SplitErrors } from './field-errors.ts';
+import { splitErrors, UNREACHABLE, type ApiOutcome, type SplitErrors } from './field-errors.ts';
 
 interface FieldContext { split: SplitErrors; register: (name: string) => () => void }
 const Ctx = createContext<FieldContext | null>(null);
@@ -38,7 +38,7 @@ export function FormErrors() {
   return (
     <div className="form-errors" role="alert">
       <strong>{t.kitFormErrors}</strong>
-      {split.general.length > 0 && <ul>{split.general.map((m) => <li key={m}>{m}</li>)}</ul>}
+      {split.general.length > 0 && <ul>{split.general.map((m) => <li key={m}>{m === UNREACHABLE ? t.kitServerDown : m}</li>)}</ul>}
     </div>
   );
 }

@@ -4,6 +4,9 @@
 // An error whose path names no field of the form (or none at all) is a general error.
 
 export interface ApiError { path?: readonly string[] | null; message?: string | null }
+/** The message of a mutation that never reached the server; shown as the kit's "server could not be reached". */
+export const UNREACHABLE = 'kit:unreachable';
+
 export interface ApiOutcome { result?: { successful?: boolean | null; message?: string | null } | null; errors?: readonly ApiError[] | null }
 
 export interface SplitErrors {
