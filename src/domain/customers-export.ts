@@ -4,7 +4,7 @@
 // payment attempts it has; never card data (saved cards stay on the customer's page).
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
-import { keysetRows, localIso, olderThan } from './exports.ts';
+import { batchQuery, createdCells, keysetRows } from './exports.ts';
 
 export const CUSTOMER_CSV_COLUMNS = [
   'token',
@@ -36,13 +36,11 @@ type ExportRow = Prisma.CustomerGetPayload<{ include: typeof INCLUDE }>;
 /** The customers matching `where`, newest first, as records, one batch in memory at a time. */
 export async function* customerRecords(db: Tx, where: Prisma.CustomerWhereInput, signal?: AbortSignal, batch?: number): AsyncGenerator<CustomerCsvRecord> {
   const page = (after: ExportRow | null, take: number): Promise<ExportRow[]> =>
-    db.customer.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, include: INCLUDE });
+    db.customer.findMany({ ...batchQuery(where, after, take), include: INCLUDE });
   for await (const c of keysetRows(page, signal, batch)) {
     yield {
       token: c.id,
-      created_at: c.createdAt.toISOString(),
-      created_at_local: localIso(c.createdAt, c.workspace.timeZone),
-      time_zone: c.workspace.timeZone,
+      ...createdCells(c),
       channel_token: c.channelId,
       channel_reference: c.channelReference,
       firstname: c.firstname ?? '',

@@ -11,6 +11,16 @@ export const EXPORT_BATCH = 1000;
 /** The condition "after this row" in newest-first order, for any model with createdAt and id. */
 export const olderThan = (row: { createdAt: Date; id: string }) => ({ OR: [{ createdAt: { lt: row.createdAt } }, { createdAt: row.createdAt, id: { lt: row.id } }] });
 
+/** One batch's query: the rows of `where` after `after` (none: from the newest), newest first, at most `take`. */
+export function batchQuery<Where extends object>(where: Where, after: { createdAt: Date; id: string } | null, take: number) {
+  return { where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take };
+}
+
+/** The cells every export starts its rows with: the creation time in UTC, in the workspace's zone, and that zone. */
+export function createdCells(row: { createdAt: Date; workspace: { timeZone: string } }) {
+  return { created_at: row.createdAt.toISOString(), created_at_local: localIso(row.createdAt, row.workspace.timeZone), time_zone: row.workspace.timeZone };
+}
+
 /**
  * Every row `page` gives, batch by batch: `page(after, take)` reads up to `take` rows older than
  * `after` (the first batch: after null), newest first. `signal` stops it between batches.

@@ -4,7 +4,7 @@
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import { formatAmount, formatRate } from './money.ts';
-import { keysetRows, localIso, olderThan } from './exports.ts';
+import { batchQuery, createdCells, keysetRows } from './exports.ts';
 
 export const PRODUCT_CSV_COLUMNS = [
   'token',
@@ -32,13 +32,11 @@ type ExportRow = Prisma.ProductGetPayload<{ include: typeof INCLUDE }>;
 /** The products matching `where`, newest first, as records, one batch in memory at a time. */
 export async function* productRecords(db: Tx, where: Prisma.ProductWhereInput, signal?: AbortSignal, batch?: number): AsyncGenerator<ProductCsvRecord> {
   const page = (after: ExportRow | null, take: number): Promise<ExportRow[]> =>
-    db.product.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, include: INCLUDE });
+    db.product.findMany({ ...batchQuery(where, after, take), include: INCLUDE });
   for await (const p of keysetRows(page, signal, batch)) {
     yield {
       token: p.id,
-      created_at: p.createdAt.toISOString(),
-      created_at_local: localIso(p.createdAt, p.workspace.timeZone),
-      time_zone: p.workspace.timeZone,
+      ...createdCells(p),
       channel_token: p.channelId,
       channel_reference: p.channelReference,
       name: p.name,

@@ -4,7 +4,7 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatAmount } from '../money.ts';
-import { keysetRows, localIso, olderThan } from '../exports.ts';
+import { batchQuery, createdCells, keysetRows } from '../exports.ts';
 
 export const ORDER_CSV_COLUMNS = [
   'token',
@@ -40,13 +40,11 @@ type ExportRow = Prisma.OrderGetPayload<{ select: typeof SELECT }>;
 /** The orders matching `where`, newest first, as records, one batch in memory at a time. */
 export async function* orderRecords(db: Tx, where: Prisma.OrderWhereInput, signal?: AbortSignal, batch?: number): AsyncGenerator<OrderCsvRecord> {
   const page = (after: ExportRow | null, take: number): Promise<ExportRow[]> =>
-    db.order.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, select: SELECT });
+    db.order.findMany({ ...batchQuery(where, after, take), select: SELECT });
   for await (const o of keysetRows(page, signal, batch)) {
     yield {
       token: o.id,
-      created_at: o.createdAt.toISOString(),
-      created_at_local: localIso(o.createdAt, o.workspace.timeZone),
-      time_zone: o.workspace.timeZone,
+      ...createdCells(o),
       channel_reference: o.channelReference,
       status: o.status,
       amount: formatAmount(o.amount),

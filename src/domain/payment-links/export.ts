@@ -5,7 +5,7 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatAmount } from '../money.ts';
-import { keysetRows, localIso, olderThan } from '../exports.ts';
+import { batchQuery, createdCells, keysetRows } from '../exports.ts';
 import { fixedTotals, isOpen, linkInclude, type LinkView } from './view.ts';
 
 export const LINK_CSV_COLUMNS = [
@@ -41,7 +41,7 @@ type ExportRow = Prisma.PaymentLinkGetPayload<{ include: typeof INCLUDE }> & { p
 /** The links matching `where`, newest first, as records, one batch in memory at a time; open or closed at `now`. */
 export async function* linkRecords(db: Tx, where: Prisma.PaymentLinkWhereInput, now: Date, signal?: AbortSignal, batch?: number): AsyncGenerator<LinkCsvRecord> {
   const page = async (after: ExportRow | null, take: number): Promise<ExportRow[]> => {
-    const links = await db.paymentLink.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, include: INCLUDE });
+    const links = await db.paymentLink.findMany({ ...batchQuery(where, after, take), include: INCLUDE });
     const paid = await paidCounts(db, links.map((l) => l.id));
     return links.map((l) => ({ ...l, paid: paid.get(l.id) ?? 0 }));
   };
@@ -52,9 +52,7 @@ function record(l: ExportRow, now: Date): LinkCsvRecord {
   const totals = fixedTotals(l as LinkView);
   return {
     token: l.id,
-    created_at: l.createdAt.toISOString(),
-    created_at_local: localIso(l.createdAt, l.workspace.timeZone),
-    time_zone: l.workspace.timeZone,
+    ...createdCells(l),
     reference: l.reference,
     description: l.description ?? '',
     amount_type: l.amountType,

@@ -6,7 +6,7 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatAmount } from '../money.ts';
-import { keysetRows, localIso, olderThan } from '../exports.ts';
+import { batchQuery, createdCells, keysetRows } from '../exports.ts';
 
 export const PAYMENT_CSV_COLUMNS = [
   'token',
@@ -56,16 +56,14 @@ type ExportRow = Prisma.PaymentGetPayload<{ select: typeof SELECT }>;
 /** The payments matching `where`, newest first, as records, one batch in memory at a time. */
 export async function* paymentRecords(db: Tx, where: Prisma.PaymentWhereInput, signal?: AbortSignal, batch?: number): AsyncGenerator<PaymentCsvRecord> {
   const page = (after: ExportRow | null, take: number): Promise<ExportRow[]> =>
-    db.payment.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, select: SELECT });
+    db.payment.findMany({ ...batchQuery(where, after, take), select: SELECT });
   for await (const row of keysetRows(page, signal, batch)) yield paymentRecord(row);
 }
 
 export function paymentRecord(p: ExportRow): PaymentCsvRecord {
   return {
     token: p.id,
-    created_at: p.createdAt.toISOString(),
-    created_at_local: localIso(p.createdAt, p.workspace.timeZone),
-    time_zone: p.workspace.timeZone,
+    ...createdCells(p),
     status: p.status,
     payment_status: p.paymentStatus ?? '',
     amount: formatAmount(p.amount),

@@ -4,7 +4,7 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatAmount } from '../money.ts';
-import { keysetRows, localIso, olderThan } from '../exports.ts';
+import { batchQuery, createdCells, keysetRows } from '../exports.ts';
 import { currentPeriod } from './view.ts';
 
 export const SUBSCRIPTION_CSV_COLUMNS = [
@@ -48,14 +48,12 @@ type ExportRow = Prisma.SubscriptionGetPayload<{ select: typeof SELECT }>;
 /** The subscriptions matching `where`, newest first, as records, one batch in memory at a time. */
 export async function* subscriptionRecords(db: Tx, where: Prisma.SubscriptionWhereInput, signal?: AbortSignal, batch?: number): AsyncGenerator<SubscriptionCsvRecord> {
   const page = (after: ExportRow | null, take: number): Promise<ExportRow[]> =>
-    db.subscription.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, select: SELECT });
+    db.subscription.findMany({ ...batchQuery(where, after, take), select: SELECT });
   for await (const s of keysetRows(page, signal, batch)) {
     const current = currentPeriod(s);
     yield {
       token: s.id,
-      created_at: s.createdAt.toISOString(),
-      created_at_local: localIso(s.createdAt, s.workspace.timeZone),
-      time_zone: s.workspace.timeZone,
+      ...createdCells(s),
       channel_reference: s.channelReference,
       status: s.status,
       period: s.period,

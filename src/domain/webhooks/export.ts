@@ -2,7 +2,7 @@
 // keyset batches, newest first; what was sent where and how it went, never the body.
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
-import { keysetRows, localIso, olderThan } from '../exports.ts';
+import { batchQuery, createdCells, keysetRows } from '../exports.ts';
 
 export const NOTIFICATION_CSV_COLUMNS = [
   'id',
@@ -38,13 +38,11 @@ type ExportRow = Prisma.NotificationGetPayload<{ select: typeof SELECT }>;
 /** The notifications matching `where`, newest first, as records, one batch in memory at a time. */
 export async function* notificationRecords(db: Tx, where: Prisma.NotificationWhereInput, signal?: AbortSignal, batch?: number): AsyncGenerator<NotificationCsvRecord> {
   const page = (after: ExportRow | null, take: number): Promise<ExportRow[]> =>
-    db.notification.findMany({ where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, select: SELECT });
+    db.notification.findMany({ ...batchQuery(where, after, take), select: SELECT });
   for await (const n of keysetRows(page, signal, batch)) {
     yield {
       id: n.id,
-      created_at: n.createdAt.toISOString(),
-      created_at_local: localIso(n.createdAt, n.workspace.timeZone),
-      time_zone: n.workspace.timeZone,
+      ...createdCells(n),
       event: n.event,
       record_token: n.recordToken,
       url: n.url,
