@@ -76,7 +76,8 @@ describe('startGateway', () => {
       return startGateway(config, { seedDemo: true, logger: createLogger('silent') }).then((g) => (gateways.push(g), g));
     };
     const started = await Promise.allSettled([start(), start()]);
-    expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
+    const why = started.flatMap((s) => (s.status === 'rejected' ? [String((s.reason as Error)?.stack ?? s.reason)] : [])).join('\n');
+    expect(started.map((s) => s.status), why).toEqual(['fulfilled', 'fulfilled']);
 
     for (const g of gateways) {
       const health = await fetch(`${g.baseUrl}/healthz`);
