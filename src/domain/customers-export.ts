@@ -4,13 +4,11 @@
 // payment attempts it has; never card data (saved cards stay on the customer's page).
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
-import { batchQuery, createdCells, keysetRows } from './exports.ts';
+import { batchQuery, CREATED_COLUMNS, createdCells, keysetRows } from './exports.ts';
 
 export const CUSTOMER_CSV_COLUMNS = [
   'token',
-  'created_at',
-  'created_at_local',
-  'time_zone',
+  ...CREATED_COLUMNS,
   'channel_token',
   'channel_reference',
   'firstname',

@@ -16,6 +16,9 @@ export function batchQuery<Where extends object>(where: Where, after: { createdA
   return { where: after ? { AND: [where, olderThan(after)] } : where, orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take };
 }
 
+/** The columns of `createdCells`, right after each export's token. */
+export const CREATED_COLUMNS = ['created_at', 'created_at_local', 'time_zone'] as const;
+
 /** The cells every export starts its rows with: the creation time in UTC, in the workspace's zone, and that zone. */
 export function createdCells(row: { createdAt: Date; workspace: { timeZone: string } }) {
   return { created_at: row.createdAt.toISOString(), created_at_local: localIso(row.createdAt, row.workspace.timeZone), time_zone: row.workspace.timeZone };

@@ -5,14 +5,12 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatAmount } from '../money.ts';
-import { batchQuery, createdCells, keysetRows } from '../exports.ts';
+import { batchQuery, CREATED_COLUMNS, createdCells, keysetRows } from '../exports.ts';
 import { fixedTotals, isOpen, linkInclude, type LinkView } from './view.ts';
 
 export const LINK_CSV_COLUMNS = [
   'token',
-  'created_at',
-  'created_at_local',
-  'time_zone',
+  ...CREATED_COLUMNS,
   'reference',
   'description',
   'amount_type',

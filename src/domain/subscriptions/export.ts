@@ -4,14 +4,12 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatAmount } from '../money.ts';
-import { batchQuery, createdCells, keysetRows } from '../exports.ts';
+import { batchQuery, CREATED_COLUMNS, createdCells, keysetRows } from '../exports.ts';
 import { currentPeriod } from './view.ts';
 
 export const SUBSCRIPTION_CSV_COLUMNS = [
   'token',
-  'created_at',
-  'created_at_local',
-  'time_zone',
+  ...CREATED_COLUMNS,
   'channel_reference',
   'status',
   'period',

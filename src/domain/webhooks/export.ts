@@ -2,13 +2,11 @@
 // keyset batches, newest first; what was sent where and how it went, never the body.
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
-import { batchQuery, createdCells, keysetRows } from '../exports.ts';
+import { batchQuery, CREATED_COLUMNS, createdCells, keysetRows } from '../exports.ts';
 
 export const NOTIFICATION_CSV_COLUMNS = [
   'id',
-  'created_at',
-  'created_at_local',
-  'time_zone',
+  ...CREATED_COLUMNS,
   'event',
   'record_token',
   'url',
