@@ -11,6 +11,7 @@ import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { LINK_CSV_COLUMNS } from '../../src/domain/payment-links/export.ts';
 import { CUSTOMER_CSV_COLUMNS } from '../../src/domain/customers-export.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { exportReader } from '../helpers/exports.ts';
 import { answerAcs, GOOD_CARD } from '../helpers/checkout.ts';
 import { paymentBody } from '../helpers/payments.ts';
 
@@ -71,13 +72,7 @@ beforeAll(async () => {
   customers.formula = rows.find((c) => c.channelReference === '-EXP-CUST-2')!.id;
 });
 
-const get = (path: string, as: string | null = tokens.owner!) =>
-  fetch(`${t.gateway.baseUrl}/dashboard/export/${path}`, { headers: { 'Accept-Language': 'en', ...(as ? { Authorization: `Bearer ${as}` } : {}) } });
-const rowsOf = async (res: Response): Promise<Record<string, string>[]> => {
-  expect(res.status).toBe(200);
-  return parse(await res.text(), { columns: true });
-};
-const column = async (path: string, name: string, as?: string) => (await rowsOf(await get(path, as))).map((r) => r[name]);
+const { get, rowsOf, column } = exportReader(t, () => tokens.owner!);
 
 describe('payment links CSV export', () => {
   it('needs a valid token', async () => {

@@ -3,12 +3,12 @@
 // newest first, the lists' own filters and the refusal of any other key or value by name, formula-
 // safe cells, and who may read them (no token: 401; another workspace's token never sees these rows).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'csv-parse/sync';
 import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { PRODUCT_CSV_COLUMNS } from '../../src/domain/products-export.ts';
 import { NOTIFICATION_CSV_COLUMNS } from '../../src/domain/webhooks/export.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { exportReader } from '../helpers/exports.ts';
 import { productBody } from '../helpers/orders.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { deliveryRounds, eventually } from '../helpers/webhooks.ts';
@@ -42,13 +42,7 @@ beforeAll(async () => {
   await eventually(async () => (await db.notification.findFirst({ where: { recordToken: payment, status: 'delivered' } })) ?? undefined, 'the notification delivered');
 });
 
-const get = (path: string, as: string | null = tokens.owner!) =>
-  fetch(`${t.gateway.baseUrl}/dashboard/export/${path}`, { headers: { 'Accept-Language': 'en', ...(as ? { Authorization: `Bearer ${as}` } : {}) } });
-const rowsOf = async (res: Response): Promise<Record<string, string>[]> => {
-  expect(res.status).toBe(200);
-  return parse(await res.text(), { columns: true });
-};
-const column = async (path: string, name: string, as?: string) => (await rowsOf(await get(path, as))).map((r) => r[name]);
+const { get, rowsOf, column } = exportReader(t, () => tokens.owner!);
 
 describe('products CSV export', () => {
   it("writes the workspace's products newest first: prices and VAT as decimals, on sale or not, inert formulas", async () => {
