@@ -1,74 +1,53 @@
-// `npm run emulator -- iyzico` as a developer runs it: a real child process that prints its base
-// URL and keys, answers iyzico's own client with those keys, and stops on SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+// `npm run emulator` as a developer runs it: real child processes. An unknown emulator names the
+// three there are; the three start side by side on their default ports; the iyzico emulator prints
+// its base URL and keys, answers iyzico's own client signed with them and refuses other keys.
+import { expect, it } from 'vitest';
+import { useProcessGroups } from '../helpers/emulator-process.ts';
 import { iyzipay } from './iyzipay-client.ts';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
-let child: ChildProcess | undefined;
+const processes = useProcessGroups();
 
-// The child runs in a process group of its own: a test that fails before its SIGTERM leaves no
-// emulator behind (tsx's node child included), since the whole group is killed.
-afterEach(() => {
-  if (child?.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-});
+it('refuses an unknown emulator (and none) naming iyzico, est and garanti', async () => {
+  const unknown = await processes.emulator(['stripe']);
+  expect(await unknown.exit).not.toBe(0);
+  expect(unknown.output()).toContain("unknown emulator 'stripe': choose iyzico, est or garanti");
 
-function start(args: string[]): Promise<{ stdout: () => string; exit: Promise<number | null> }> {
-  child = spawn(TSX, ['scripts/emulator.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c));
-  child.stderr!.on('data', (c: Buffer) => (err += c));
-  // 'close', not 'exit': it comes after stdout and stderr are drained.
-  const exit = new Promise<number | null>((resolve) => child!.on('close', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (out.includes('secret key:') || child!.exitCode !== null) {
-        clearInterval(timer);
-        resolve({ stdout: () => out + err, exit });
-      }
-    }, 25);
-    setTimeout(() => reject(new Error(`emulator did not start: ${out}${err}`)), 20_000);
-  });
-}
+  const none = await processes.emulator([]);
+  expect(await none.exit).not.toBe(0);
+  for (const name of ['iyzico', 'est', 'garanti']) expect(none.output()).toMatch(new RegExp(`^  ${name} \\[options\\]`, 'm'));
+}, 60_000);
 
-it('prints its base URL and the keys it accepts, which iyzipay can use; SIGTERM stops it', async () => {
-  const run = await start(['iyzico', '--port', '0', '--api-key', 'dev-key', '--secret-key', 'dev-secret']);
-  const text = run.stdout();
-  const url = /base URL: +(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
-  expect(url).toBeTruthy();
-  expect(text).toMatch(/API key: +dev-key/);
-  expect(text).toMatch(/secret key: +dev-secret/);
-  const client = iyzipay({ apiKey: 'dev-key', secretKey: 'dev-secret', uri: url! });
-  expect(await client.call('binNumber', 'retrieve', { binNumber: '552879' })).toMatchObject({ status: 'success', bankName: 'Halkbank' });
-  child!.kill('SIGTERM');
-  expect(await run.exit).toBe(0);
-});
+it('starts all three side by side on their own default ports', async () => {
+  const runs = await Promise.all(['iyzico', 'est', 'garanti'].map((name) => processes.emulator([name])));
+  const urls = runs.map((run) => /listening on (\S+)/.exec(run.output())?.[1]);
+  expect(urls, runs.map((run) => run.output()).join('\n')).toEqual(['http://127.0.0.1:8790', 'http://127.0.0.1:8792', 'http://127.0.0.1:8791']);
+  for (const [i, url] of urls.entries()) expect((await fetch(`${url}/_emulator/state`)).status, runs[i]!.output()).toBe(200);
+  expect(await Promise.all(runs.map((run) => run.stop()))).toEqual([0, 0, 0]);
+}, 90_000);
 
-it('refuses an unknown provider with a usage line', async () => {
-  const run = await start(['stripe']);
-  expect(await run.exit).toBe(2);
-  expect(run.stdout()).toContain('usage: npm run emulator -- iyzico');
-});
+it('accepts the keys given as flags, refuses others, and prints them; SIGTERM stops it', async () => {
+  const run = await processes.emulator(['iyzico', '--port', '0', '--api-key', 'dev-key', '--secret-key', 'dev-secret']);
+  const url = run.printed('base URL');
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(run.printed('API key')).toBe('dev-key');
+  expect(run.printed('secret key')).toBe('dev-secret');
+  const bin = (apiKey: string, secretKey: string) => iyzipay({ apiKey, secretKey, uri: url! }).call('binNumber', 'retrieve', { binNumber: '552879' });
+  expect(await bin('dev-key', 'dev-secret')).toMatchObject({ status: 'success', bankName: 'Halkbank' });
+  expect(await bin('dev-key', 'sandbox-emulator-secret-key')).toMatchObject({ status: 'failure', errorCode: '1000' });
+  expect(await bin('sandbox-emulator-api-key', 'dev-secret')).toMatchObject({ status: 'failure', errorCode: '1001' });
+  expect(await run.stop()).toBe(0);
+}, 60_000);
 
 it('answers after the --latency it was given, and refuses a latency it cannot read', async () => {
-  const run = await start(['iyzico', '--port', '0', '--latency', '150-200']);
-  const url = /base URL: +(http:\/\/127\.0\.0\.1:\d+)/.exec(run.stdout())?.[1];
-  expect(run.stdout()).toMatch(/latency: +150-200 ms before every API answer/);
-  const client = iyzipay({ apiKey: 'sandbox-emulator-api-key', secretKey: 'sandbox-emulator-secret-key', uri: url! });
+  const run = await processes.emulator(['iyzico', '--port', '0', '--latency', '150-200']);
+  expect(run.printed('latency')).toBe('150-200 ms before every answer');
+  const client = iyzipay({ apiKey: 'sandbox-emulator-api-key', secretKey: 'sandbox-emulator-secret-key', uri: run.printed('base URL')! });
   const started = Date.now();
   expect(await client.call('binNumber', 'retrieve', { binNumber: '552879' })).toMatchObject({ status: 'success' });
   expect(Date.now() - started).toBeGreaterThanOrEqual(149);
-  child!.kill('SIGTERM');
-  await run.exit;
+  await run.stop();
 
-  const refused = await start(['iyzico', '--latency', 'slow']);
-  expect(await refused.exit).toBe(2);
-  expect(refused.stdout()).toContain('--latency must be MIN-MAX or MS in milliseconds, got "slow"');
-});
+  const refused = await processes.emulator(['iyzico', '--latency', 'slow']);
+  expect(await refused.exit).not.toBe(0);
+  expect(refused.output()).toContain('latency must be MIN-MAX or MS in milliseconds, got "slow"');
+}, 60_000);

@@ -1,42 +1,35 @@
-// `npm run emulator -- est` as a developer runs it: a real child process that prints the gate and
-// API addresses and the credentials (from the EST_EMULATOR_* variables), answers an XML Auth with
-// them, and stops on SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+// `npm run emulator -- est` as a developer runs it: a real child process that takes the merchant's
+// credentials as flags (or EST_EMULATOR_* variables), prints them with its gate and API, accepts
+// an XML Auth and a gate form made with them and refuses those made with others; SIGTERM stops it.
+import { expect, it } from 'vitest';
+import type { EstEmulator } from '../../emulators/est/server.ts';
+import { useProcessGroups } from '../helpers/emulator-process.ts';
+import { callApi, FAIL_URL, gateForm, parseAutoPost, postForm } from './est-client.ts';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
-let child: ChildProcess | undefined;
+const processes = useProcessGroups();
 
-afterEach(() => {
-  if (child?.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL'); // its own process group: tsx's node child goes too
-  } catch {
-    // already gone
-  }
-});
+it('accepts the credentials given as flags, refuses others, and prints them with its addresses', async () => {
+  const run = await processes.emulator(
+    ['est', '--port', '0', '--client-id', '100200300', '--store-key', 'dev-store-key', '--api-password', 'dev-pass'],
+    // A flag beats its variable; a variable stands in for a flag not given.
+    { EST_EMULATOR_CLIENT_ID: '999999999', EST_EMULATOR_API_USER: 'env-user' },
+  );
+  const url = /listening on (\S+)/.exec(run.output())?.[1];
+  expect(run.printed('3D gate')).toBe(`${url}/fim/est3Dgate`);
+  expect(run.printed('XML API')).toBe(`${url}/fim/api`);
+  expect([run.printed('client id'), run.printed('store key'), run.printed('API user'), run.printed('API password')]).toEqual(['100200300', 'dev-store-key', 'env-user', 'dev-pass']);
+  const emulator = { url, gateUrl: run.printed('3D gate'), apiUrl: run.printed('XML API'), clientId: '100200300', storeKey: 'dev-store-key', apiUser: 'env-user', apiPassword: 'dev-pass' } as EstEmulator;
 
-it('prints its addresses and credentials, answers the XML API with them; SIGTERM stops it', async () => {
-  child = spawn(TSX, ['scripts/emulator.ts', 'est', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-    env: { ...process.env, EST_EMULATOR_CLIENT_ID: '100200300', EST_EMULATOR_API_USER: 'dev-user', EST_EMULATOR_API_PASSWORD: 'dev-pass' },
-  });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c));
-  child.stderr!.on('data', (c: Buffer) => (out += c));
-  const exit = new Promise<number | null>((resolve) => child!.on('close', (code) => resolve(code)));
-  const started = Date.now();
-  while (!out.includes('controls:') && child.exitCode === null && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 25));
+  const auth = { Type: 'Auth', Total: '1.00', Currency: '949', Number: '4355084355084358', Expires: '12/30', Cvv2Val: '000' };
+  expect((await callApi(emulator, { ...auth, OrderId: 'cli1' })).answer).toMatchObject({ Response: 'Approved', ProcReturnCode: '00' });
+  const refused = await callApi(emulator, { ...auth, OrderId: 'cli2' }, { credentials: { Password: 'ESTAPI01' } });
+  expect(refused.answer).toMatchObject({ Response: 'Error', Extra: { ERRORCODE: 'CORE-2702' } });
 
-  expect(out).toMatch(/3D gate: +http:\/\/127\.0\.0\.1:\d+\/fim\/est3Dgate/);
-  expect(out).toMatch(/client id: +100200300/);
-  const apiUrl = /XML API: +(\S+)/.exec(out)?.[1];
-  const xml = '<?xml version="1.0" encoding="ISO-8859-9"?><CC5Request><Name>dev-user</Name><Password>dev-pass</Password><ClientId>100200300</ClientId>' +
-    '<Type>Auth</Type><OrderId>cli1</OrderId><Total>1.00</Total><Currency>949</Currency><Number>4355084355084358</Number><Expires>12/30</Expires><Cvv2Val>000</Cvv2Val></CC5Request>';
-  const answer = await (await fetch(apiUrl!, { method: 'POST', body: `DATA=${encodeURIComponent(xml)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).text();
-  expect(answer).toContain('<Response>Approved</Response>');
-  child.kill('SIGTERM');
-  expect(await exit).toBe(0);
-});
+  const atGate = await postForm(emulator.gateUrl, gateForm(emulator));
+  expect(atGate.status).toBe(303);
+  expect(atGate.headers.get('location')).toMatch(new RegExp(`^${url}/_emulator/acs/`));
+  const forged = parseAutoPost(await (await postForm(emulator.gateUrl, gateForm(emulator, {}, 'TRPS0200'))).text());
+  expect(forged).toMatchObject({ action: FAIL_URL, fields: { Response: 'Error', ErrorCode: 'HPP-1006' } });
+
+  expect(await run.stop()).toBe(0);
+}, 60_000);
