@@ -18,6 +18,8 @@ export interface TestGateway {
   gateway: Gateway;
   clock: ManualClock;
   databaseUrl: string;
+  /** Its DATA_DIR, a temporary folder of its own (the demo workspace's credentials file goes there). */
+  dataDir: string;
   logLines: string[];
   stop(): Promise<void>;
 }
@@ -30,17 +32,20 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Sees every SQL statement the gateway's Prisma client sends (statement budgets). */
   onQuery?: (sql: string) => void;
+  /** Creates the demo workspace and its credentials file, as `npm start` does on an empty database. */
+  seedDemo?: boolean;
 }
 
 export async function startTestGateway(opts: StartOptions = {}): Promise<TestGateway> {
   const databaseUrl = opts.databaseUrl ?? (await createTestDatabase());
   const clock = opts.clock ?? new ManualClock();
   const logLines: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-test-data-'));
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     PORT: '0',
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gateway-test-data-')),
+    DATA_DIR: dataDir,
     GATEWAY_MASTER_KEY: TEST_MASTER_KEY,
     AGENDA_PROCESS_EVERY_MS: '200',
     WEBHOOK_POLL_INTERVAL_MS: '200',
@@ -50,8 +55,8 @@ export async function startTestGateway(opts: StartOptions = {}): Promise<TestGat
     RATE_LIMIT_LINKS_PER_MINUTE: '0',
     ...opts.env,
   });
-  const gateway = await startGateway(config, { clock, logger: createLogger('debug', (line) => logLines.push(line)), onQuery: opts.onQuery });
-  return { gateway, clock, databaseUrl, logLines, stop: () => gateway.stop() };
+  const gateway = await startGateway(config, { clock, logger: createLogger('debug', (line) => logLines.push(line)), onQuery: opts.onQuery, seedDemo: opts.seedDemo });
+  return { gateway, clock, databaseUrl, dataDir, logLines, stop: () => gateway.stop() };
 }
 
 export interface Merchant extends MerchantCredentials {
