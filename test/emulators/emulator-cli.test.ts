@@ -8,7 +8,7 @@ import { iyzipay } from './iyzipay-client.ts';
 const processes = useProcessGroups();
 
 it('refuses an unknown emulator (and none) naming iyzico, est and garanti', async () => {
-  const unknown = await processes.emulator(['stripe']);
+  const unknown = processes.start('npm', ['run', 'emulator', '--', 'stripe']);
   expect(await unknown.exit).not.toBe(0);
   expect(unknown.output()).toContain("unknown emulator 'stripe': choose iyzico, est or garanti");
 
