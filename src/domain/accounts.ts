@@ -1,34 +1,11 @@
-// Payment account selection (contract convention 10): an explicit token, else the accounts the
-// routing rules matching the card name, cheapest for the payment first, else the workspace
-// default (routing/candidates.ts); none is a 422 on the token's path.
-import { randomUUID } from 'node:crypto';
+// Payment account records: looking one up, the per-process copy of a workspace's live accounts
+// with their routing rules and cost tables, and the capability names an account has switched on.
+// Which account takes a payment is routing's (src/domain/routing/choice.ts).
 import type { AccountCost, PaymentAccount, RoutingRule, Workspace } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import type { Connector } from '../providers/types.ts';
 import type { Services } from './services.ts';
-import type { RateSource } from './conversion.ts';
-import type { Path } from './errors.ts';
 import { processCache } from './process-cache.ts';
-import { routeCandidates, type Candidate, type RouteRequest } from './routing/candidates.ts';
-import type { CardFacts } from './routing/rules.ts';
-
-export { ruleMatches, type CardFacts } from './routing/rules.ts';
-
-export interface AccountRequest {
-  /** The payment_provider_token sent, if any. */
-  token?: string | null;
-  /** Where errors about the account are reported, e.g. ['transaction', 'paymentProviderToken']. */
-  path: Path;
-  card: CardFacts;
-  /** Installments asked for (default 1): the price and the plan depend on it. */
-  installmentCount?: number;
-  /** What picks among weighted rules, the payment's id; default: a random one. */
-  splitKey?: string;
-  /** Capabilities the payment needs, and whether an account has them (default: its own flags). */
-  needs?: RouteRequest['needs'];
-  supports?: RouteRequest['supports'];
-  rates?: RateSource;
-}
 
 /** The connector of the account a payment was made with. */
 export async function paymentConnector(s: Services, payment: { paymentAccountId: string | null }): Promise<Connector> {
@@ -41,33 +18,9 @@ export async function findAccount(db: Tx, workspaceId: string, token: string): P
   return db.paymentAccount.findFirst({ where: { id: token, workspaceId, deletedAt: null } });
 }
 
-/** The account a payment goes to: the first of its candidates. */
-export async function selectAccount(db: Tx, workspace: Workspace, req: AccountRequest): Promise<PaymentAccount> {
-  return withoutRules((await accountCandidates(db, workspace, req))[0]!.account);
-}
-
-/**
- * Every account that could take the payment, in the order to try them, with why each is there
- * (routing/candidates.ts). Never empty: no account at all is a 422 on `req.path`.
- */
-export async function accountCandidates(db: Tx, workspace: Workspace, req: AccountRequest): Promise<Candidate[]> {
-  return routeCandidates({
-    accounts: await liveAccounts(db, workspace),
-    defaultAccountId: workspace.defaultPaymentAccountId,
-    token: req.token,
-    path: req.path,
-    card: req.card,
-    installmentCount: req.installmentCount ?? 1,
-    splitKey: req.splitKey ?? randomUUID(),
-    needs: req.needs,
-    supports: req.supports,
-    rates: req.rates,
-  });
-}
-
 type AccountWithRules = PaymentAccount & { routingRules: RoutingRule[]; costs: AccountCost[] };
 
-/** One live account of the workspace, from the per-process copy `selectAccount` reads. */
+/** One live account of the workspace, from the per-process copy routing reads. */
 export async function liveAccount(db: Tx, workspace: Workspace, id: string): Promise<PaymentAccount | null> {
   const found = (await liveAccounts(db, workspace)).find((a) => a.id === id);
   return found ? withoutRules(found) : null;

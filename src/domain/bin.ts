@@ -5,9 +5,9 @@ import type { BinInfo, InstallmentOption } from '../providers/types.ts';
 import type { Services } from './services.ts';
 import { amount, currency, parseInput, uuid } from './validation.ts';
 import { lookupBin } from './bin-source.ts';
-import { routedInstallments } from './routing/quotes.ts';
+import { installmentOptions, routedInstallments } from './routing/quotes.ts';
 import { requireActive } from './plans.ts';
-import { installmentOptions, MAX_CARD_PAYMENT } from './payments/attempt.ts';
+import { MAX_CARD_PAYMENT } from './payments/attempt.ts';
 
 export const binDigits = z
   .string({ error: 'invalid_type' })

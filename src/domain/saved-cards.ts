@@ -14,7 +14,7 @@ import { requireFeature } from './plans.ts';
 import { requireChannel } from './channels.ts';
 import { findAccount } from './accounts.ts';
 import { requireCardVault } from './card-vault.ts';
-import { requireCapabilities } from './payments/account-choice.ts';
+import { requireCapabilities } from './routing/choice.ts';
 import { ValidationError } from './errors.ts';
 import { firstDigitsOf, lastFourOf, storedCardInput } from './cards.ts';
 import { queryRows } from '../db/raw.ts';

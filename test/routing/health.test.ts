@@ -105,6 +105,22 @@ describe('an account that keeps failing', () => {
     expect(await eventsOf(t, flaky)).toEqual(['payment_account.degraded']);
   });
 
+  it('a failure while probing (after a probe succeeded) takes it out again, still without a second degraded event', async () => {
+    const { m, flaky, spare } = await workspace();
+    for (let i = 0; i < 3; i++) await pay(m);
+    await until(flaky, 'degraded');
+    await setOutage(flaky, null);
+    t.clock.advance(31_000);
+    expect(await pay(m)).toMatchObject({ paymentAccountId: flaky, attemptNumber: 1 });
+    await until(flaky, 'probing');
+
+    await setOutage(flaky, 'errors');
+    expect(await pay(m)).toMatchObject({ paymentAccountId: spare, attemptNumber: 2 });
+    await until(flaky, 'degraded');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await eventsOf(t, flaky)).toEqual(['payment_account.degraded']);
+  });
+
   it('declines are not failures: a card refused again and again leaves the account healthy', async () => {
     const { m, flaky } = await workspace();
     await setOutage(flaky, null);

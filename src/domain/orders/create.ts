@@ -9,7 +9,7 @@ import { amount, currency, httpUrl, orderNumberReference, parseInput, rate, text
 import { customerInput, upsertCustomer } from '../customers.ts';
 import { requireFeature } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
-import { checkAccountForLater } from '../payments/account-choice.ts';
+import { checkAccountForLater } from '../routing/choice.ts';
 import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
 import { catalogByReference, itemQuantity, MAX_UNIT_AMOUNT, productReference } from '../products.ts';

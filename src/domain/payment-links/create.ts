@@ -7,7 +7,7 @@ import type { Services } from '../services.ts';
 import { requireFeature } from '../plans.ts';
 import { NotFoundError } from '../errors.ts';
 import { isUuid } from '../validation.ts';
-import { checkAccountForLater } from '../payments/account-choice.ts';
+import { checkAccountForLater } from '../routing/choice.ts';
 import { orderTotals } from '../orders/view.ts';
 import { parseCreateLink, parseUpdateLink, type LinkDefinition } from './input.ts';
 import { expiresAtOf, linkInclude, loadLinkView, type LinkView } from './view.ts';

@@ -1,6 +1,7 @@
 // One payment attempt: the only way the gateway takes money, whoever asks for it (the API's
 // secure/regular-payment, an order page, and next subscription pages and renewals and link
-// pages). It chooses the account, plans the charge (conversion, installments), writes the
+// pages). It asks routing for the payment's route (its account, and where it moves after a
+// technical failure: src/domain/routing/route.ts), plans the charge (conversion, installments), writes the
 // payment row with the card columns that may be stored, calls the bank (3D start or direct
 // charge) and settles. What differs per owner comes in as data (`source`, `customer`, `claim`) and
 // through the owner table (owners.ts): the events, the page after a failed 3D step. The API's
@@ -14,8 +15,8 @@ import type { Tx } from '../../db/client.ts';
 import { insertRow, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
-import type { BasketItem, BinInfo, Connector, InstallmentOption, Redirect, Shopper } from '../../providers/types.ts';
-import { allowsInstallments, offeredInstallments } from '../installment-plan.ts';
+import type { BasketItem, Redirect, Shopper } from '../../providers/types.ts';
+import { allowsInstallments } from '../installment-plan.ts';
 import { unknownBin } from '../bin-source.ts';
 import { ProviderTimeoutError, ProviderUnreachableError } from '../../providers/types.ts';
 import { covers } from '../plans.ts';
@@ -26,12 +27,10 @@ import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, type ViewRow, type ViewRowColumn } from './view.ts';
 import { refusal, settleAfterBank, type Final } from './settle.ts';
 import { scheduleReconcile } from './reconcile.ts';
-import { chooseRoute, requireCapabilities, routeFor, type AccountChoice, type Capability } from './account-choice.ts';
-import { withoutRules } from '../accounts.ts';
-import type { RoutingRecord } from '../routing/candidates.ts';
+import type { Capability } from '../routing/choice.ts';
+import { routePayment, type Move, type PaymentRoute } from '../routing/route.ts';
+import { pageInstallments } from '../routing/quotes.ts';
 import { requireCardVault } from '../card-vault.ts';
-import { fallbackAccounts, isTechnical, retryKey } from '../routing/cascade.ts';
-import { claimRoute, observeCall, type CallOutcome } from '../routing/health.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 
@@ -107,25 +106,26 @@ export interface AttemptResult {
 export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
   const id = randomUUID();
   const plan = await planAttempt(s, req, id);
+  const { account, routing, priced } = plan.route;
   const now = s.clock.now();
   const columns: Columns<Payment> = {
     id,
-    ...plan.routing,
+    ...routing,
     workspaceId: req.workspace.id,
     channelId: req.channelId,
-    paymentAccountId: plan.account.id,
+    paymentAccountId: account.id,
     source: req.source,
     securityType: req.security === 'secure' ? 'secure' : 'non_secure',
     status: 'started',
     channelReference: req.channelReference,
-    amount: plan.amount,
-    baseAmount: plan.baseAmount,
+    amount: priced.amount,
+    baseAmount: priced.baseAmount,
     currency: req.currency,
     installmentNumber: req.installmentNumber,
-    chargedAmount: plan.charge.conversion?.amount ?? null,
-    chargedCurrency: plan.charge.conversion?.currency ?? null,
-    conversionRate: plan.charge.conversion?.rate ?? null,
-    isTest: plan.account.mode === 'test',
+    chargedAmount: priced.charge.conversion?.amount ?? null,
+    chargedCurrency: priced.charge.conversion?.currency ?? null,
+    conversionRate: priced.charge.conversion?.rate ?? null,
+    isTest: account.mode === 'test',
     ip: req.ip,
     callbackUrl: req.callbackUrl,
     ...req.card.cardColumns,
@@ -144,12 +144,12 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
       })
     : await refusedWhenBusy(s.db, () => writePayment(s.db, columns, req.customer));
   const bankRequest: BankRequest = {
-    amount: plan.bankAmount,
-    currency: plan.bankCurrency,
+    amount: priced.bankAmount,
+    currency: priced.bankCurrency,
     installmentNumber: req.installmentNumber,
     shopper: { ...req.shopper, ...(req.ip ? { ip: req.ip } : {}) },
     // Items describe what is sold: only when the bank charges exactly their sum.
-    ...(basketFits(req.basket, plan.bankAmount) ? { basket: req.basket } : {}),
+    ...(basketFits(req.basket, priced.bankAmount) ? { basket: req.basket } : {}),
     ...req.card.providerSource,
   };
   return callBank(s, req, payment.id, plan, bankRequest, customer);
@@ -169,11 +169,14 @@ async function writePayment(db: Tx, columns: Columns<Payment>, customer: Upsert<
 }
 
 interface AttemptPlan {
-  account: PaymentAccount;
-  /** Why the account was chosen (the row's routingReason and routingDetail). */
-  routing: RoutingRecord;
-  /** What selection was asked (the cascade asks it again for the accounts after the first). */
-  choice: AccountChoice;
+  /** The account, why it was chosen, what is charged there, and where the payment moves after a technical failure. */
+  route: PaymentRoute<Priced>;
+  /** Where the card is stored (card.should_save), else null: the charging account or the workspace's card storage account. */
+  vault: PaymentAccount | null;
+}
+
+/** What the payment charges at an account. */
+interface Priced {
   charge: ChargePlan;
   /** The payment's `amount` and `base_amount` columns. */
   amount: bigint;
@@ -181,33 +184,33 @@ interface AttemptPlan {
   /** What the bank is asked to charge. */
   bankAmount: bigint;
   bankCurrency: Currency;
-  /** Where the card is stored (card.should_save), else null: the charging account or the workspace's card storage account. */
-  vault: PaymentAccount | null;
 }
 
 const NEEDS: Record<Security, Capability[]> = { secure: ['secure'], regular: ['nonSecure'] };
 
+/** The amount the owner asked for, before any installment surcharge: what routing ranks accounts on. */
+const askedAmount = (req: AttemptRequest): bigint => (req.pricing === 'given' ? (req.baseAmount ?? req.amount) : req.amount);
+
 /** Every check before anything is written: account, capabilities, currency, installments, card storage. */
 async function planAttempt(s: Services, req: AttemptRequest, paymentId: string): Promise<AttemptPlan> {
-  const savedCardAccount = req.card.account ? { account: req.card.account, path: req.paths.savedCard ?? req.paths.account } : null;
-  const choice: AccountChoice = {
-    token: req.accountToken,
-    path: req.paths.account,
-    needs: NEEDS[req.security],
-    card: { bin: req.card.bin, currency: req.currency, amount: req.amount },
-    installmentCount: req.installmentNumber,
-    splitKey: paymentId,
-  };
-  const { account, routing } = await chooseRoute(s, req.workspace, choice, savedCardAccount);
-  const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
-  const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
-  const plan: AttemptPlan = { account, routing, choice, charge, ...priced, vault: req.shouldSave ? await cardVault(s, req, account) : null };
-  if (await claimRoute(s, account, req.workspace, s.clock.now())) return plan;
-  // Degraded, or probed by another payment (routing/health.ts): the first eligible account that
-  // charges the same, whatever the cascade's bound; when there is none, the degraded one is tried
-  // all the same.
-  const [healthy] = await cascadeAccounts(s, req, plan, 1);
-  return healthy ? { ...plan, account: healthy, routing: { routingReason: 'health', routingDetail: { ...plan.routing.routingDetail, passedOver: account.id } } } : plan;
+  const route = await routePayment(s, {
+    workspace: req.workspace,
+    choice: {
+      token: req.accountToken,
+      path: req.paths.account,
+      needs: NEEDS[req.security],
+      card: req.card.bin,
+      currency: req.currency,
+      baseAmount: askedAmount(req),
+      installmentCount: req.installmentNumber,
+      splitKey: paymentId,
+    },
+    savedCard: req.card.account ? { account: req.card.account, path: req.paths.savedCard ?? req.paths.account } : null,
+    price: (account) => price(s, req, account),
+    // A payment moves only where the shopper is charged exactly the figure shown.
+    samePrice: (a, b) => a.amount === b.amount && a.bankAmount === b.bankAmount && a.bankCurrency === b.bankCurrency,
+  });
+  return { route, vault: req.shouldSave ? await cardVault(s, req, route.account) : null };
 }
 
 /** Where a card to save goes (card-vault.ts): the plan must cover saved cards, and some account must store them. */
@@ -217,16 +220,21 @@ async function cardVault(s: Services, req: AttemptRequest, charging: PaymentAcco
   return requireCardVault(s, req.workspace, charging, path);
 }
 
-type Priced = Omit<AttemptPlan, 'account' | 'routing' | 'choice' | 'charge' | 'vault'>;
+async function price(s: Services, req: AttemptRequest, account: PaymentAccount): Promise<Priced> {
+  const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
+  return { charge, ...(req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge)) };
+}
 
-function priceGiven(req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Priced {
+type Amounts = Omit<Priced, 'charge'>;
+
+function priceGiven(req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Amounts {
   // Installments exist only in TRY, also when conversion charges the card in another currency.
   if (charge.currency !== 'TRY' && req.installmentNumber !== 1) throw ValidationError.single(req.paths.installmentNumber, 'installment_only_try');
   if (!allowsInstallments(account, req.card.bin, req.installmentNumber)) throw ValidationError.single(req.paths.installmentNumber, 'installment_not_offered');
-  return { amount: req.amount, baseAmount: req.baseAmount ?? req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
+  return { amount: req.amount, baseAmount: askedAmount(req), bankAmount: charge.amount, bankCurrency: charge.currency };
 }
 
-async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Promise<Priced> {
+async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAccount, charge: ChargePlan): Promise<Amounts> {
   const asked = { amount: req.amount, baseAmount: req.amount, bankAmount: charge.amount, bankCurrency: charge.currency };
   const bin = req.card.bin ?? unknownBin('');
   if (req.installmentNumber > 1) {
@@ -240,30 +248,12 @@ async function priceQuoted(s: Services, req: AttemptRequest, account: PaymentAcc
   return single ? { ...asked, amount: single.total, bankAmount: single.total, bankCurrency: 'TRY' } : asked;
 }
 
-/**
- * Installment options the account quotes for a charge and offers for this card (its plan's counts
- * and card programs); the contract has them in TRY only.
- */
-export async function installmentOptions(s: Services, account: PaymentAccount, charge: ChargePlan, card: BinInfo): Promise<InstallmentOption[]> {
-  if (charge.currency !== 'TRY' || charge.amount <= 0n) return [];
-  const quoted = await s.providers.forAccount(account).installments({ bin: card.bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });
-  return offeredInstallments(account, card, quoted);
-}
-
 function basketFits(basket: BasketItem[] | undefined, amount: bigint): basket is BasketItem[] {
   return !!basket?.length && basket.reduce((sum, item) => sum + item.price, 0n) === amount;
 }
 
 /** Where the bank's ACS posts a 3D payment's result: one address per payment. */
 export const threeDsCallbackUrl = (s: Services, paymentId: string): string => `${s.baseUrl}/checkout/3ds/callback/${paymentId}`;
-
-/**
- * What a hosted page offers: none when conversion sits in between, since the page shows and
- * records the amount in the owner's currency while the quote would be in the charged one.
- */
-export async function pageInstallments(s: Services, account: PaymentAccount, charge: ChargePlan, card: BinInfo): Promise<InstallmentOption[]> {
-  return charge.conversion ? [] : installmentOptions(s, account, charge, card);
-}
 
 /** What the bank is asked to charge: amount and currency as charged, and the card or saved card. */
 type BankRequest = { amount: bigint; currency: Currency; installmentNumber: number; shopper: Shopper; basket?: BasketItem[] } & CardSource['providerSource'];
@@ -279,6 +269,11 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
   const viewOf = async (row: ViewRow) => rowView(row, customer) ?? (await loadPaymentView(s.db, paymentId));
   // card.should_save: the vault's provider keeps the card; the saved card appears once the payment succeeds.
   const vault = plan.vault;
+  // The row moves with the payment, before the next account is asked: a crash in between leaves a
+  // row that names the account and key of the call in flight.
+  const moved = async (to: Move) => {
+    await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { paymentAccountId: to.account.id, attemptNumber: to.attemptNumber, ...to.routing }, ['id']);
+  };
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
     if (!vault || !card) return null;
@@ -289,14 +284,13 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
     if (security === 'secure') {
       const stored = await tokenise();
       if (stored) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: stored.reference, pendingCardAccountId: stored.accountId }, ['id']);
-      const res = await withCascade(s, req, paymentId, plan, `${paymentId}:authorise`, (provider, idempotencyKey) =>
-        provider.start3D({ idempotencyKey, callbackUrl: threeDsCallbackUrl(s, paymentId), ...request }),
-      );
+      const res = await plan.route.call(`${paymentId}:authorise`, (provider, idempotencyKey) =>
+        provider.start3D({ idempotencyKey, callbackUrl: threeDsCallbackUrl(s, paymentId), ...request }), moved);
       if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, res.providerReference, res.redirect, viewOf);
       const settled = await settle(refusal(res));
       return failed(await viewOf(settled), res.code, res.message);
     }
-    const res = await withCascade(s, req, paymentId, plan, `${paymentId}:charge`, (provider, idempotencyKey) => provider.charge({ idempotencyKey, ...request }));
+    const res = await plan.route.call(`${paymentId}:charge`, (provider, idempotencyKey) => provider.charge({ idempotencyKey, ...request }), moved);
     if (res.status === 'succeeded') {
       const settled = await settle({ status: 'successful', providerReference: res.providerReference });
       const stored = await tokenise();
@@ -319,63 +313,6 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
     await scheduleReconcile(s, paymentId);
     return failed(await viewOf(settled), 'provider_timeout', text);
   }
-}
-
-/**
- * Asks the plan's account, and while the answer is a technical failure, the next eligible account
- * (cascade.ts): the payment row moves to that account, with the try's number, before it is asked,
- * so a crash in between leaves a row that names the account and key of the call in flight. The
- * other accounts are looked up only after a first technical failure: a payment that goes through
- * costs nothing more.
- */
-async function withCascade<A extends { status: string }>(s: Services, req: AttemptRequest, paymentId: string, plan: AttemptPlan, keyBase: string, ask: (provider: Connector, key: string) => Promise<A>): Promise<A> {
-  let account = plan.account;
-  let next: PaymentAccount[] | null = null;
-  for (let attempt = 1; ; attempt++) {
-    const key = retryKey(keyBase, attempt);
-    const observe = (outcome: CallOutcome) => observeCall(s, { workspace: req.workspace, account, outcome, idempotencyKey: key });
-    let answer: A | null = null;
-    try {
-      answer = await ask(s.providers.forAccount(account), key);
-    } catch (err) {
-      observe(err instanceof ProviderTimeoutError ? 'technical' : 'other');
-      if (!isTechnical(err)) throw err;
-      next ??= await cascadeAccounts(s, req, plan);
-      if (next.length === 0) throw err;
-    }
-    if (answer) observe(isTechnical(answer) ? 'technical' : 'success');
-    if (answer && !isTechnical(answer)) return answer;
-    next ??= await cascadeAccounts(s, req, plan);
-    if (answer && next.length === 0) return answer;
-    const failed = account;
-    account = next.shift()!;
-    const routing: RoutingRecord = { routingReason: 'fallback', routingDetail: { ruleId: null, cost: null, failed: failed.id } };
-    await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { paymentAccountId: account.id, attemptNumber: attempt + 1, ...routing }, ['id']);
-  }
-}
-
-/** Where this payment may go after a technical failure: none for a saved card or a named account. */
-async function cascadeAccounts(s: Services, req: AttemptRequest, plan: AttemptPlan, limit = req.workspace.cascadeExtraAttempts): Promise<PaymentAccount[]> {
-  if (req.card.account || req.accountToken) return [];
-  const preferred = (await routeFor(s, req.workspace, plan.choice)).map((c) => withoutRules(c.account));
-  return fallbackAccounts(s, {
-    limit,
-    preferred,
-    workspace: req.workspace,
-    first: plan.account,
-    card: { bin: req.card.bin, currency: req.currency, amount: req.amount },
-    canTake: async (account) => {
-      try {
-        requireCapabilities(s, account, NEEDS[req.security], req.paths.account);
-        const charge = planCharge(account, req.amount, req.currency, s.rates, req.paths.currency);
-        const priced = req.pricing === 'given' ? priceGiven(req, account, charge) : await priceQuoted(s, req, account, charge);
-        return priced.amount === plan.amount && priced.bankAmount === plan.bankAmount && priced.bankCurrency === plan.bankCurrency;
-      } catch (err) {
-        if (err instanceof ValidationError || err instanceof ProviderTimeoutError) return false;
-        throw err;
-      }
-    },
-  });
 }
 
 function failed(view: PaymentView, code: string, text: string): AttemptResult {

@@ -113,8 +113,9 @@ export interface RoutingRecord {
   /** `health`: the account routing preferred was degraded; `fallback`: the accounts before it failed technically (a cascade). */
   routingReason: 'token' | 'rule' | 'cost' | 'default' | 'saved_card' | 'health' | 'fallback';
   /**
-   * The rule that named the account and the cost in minor units (null: no price); the degraded
-   * account passed over (`passedOver`), or the one that failed before a cascade (`failed`).
+   * Of the account that charges: the rule that named it (null: none did) and its cost in minor
+   * units (null: no price); the degraded account passed over (`passedOver`), or the one that failed
+   * before a cascade (`failed`).
    */
   routingDetail: { ruleId: string | null; cost: number | null; passedOver?: string; failed?: string };
 }

@@ -9,7 +9,10 @@
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderUnreachableError } from '../../providers/types.ts';
-import { liveAccounts, withoutRules, type CardFacts } from '../accounts.ts';
+import { liveAccounts, withoutRules } from '../accounts.ts';
+import type { Candidate } from './candidates.ts';
+import { costOf } from './costs.ts';
+import type { CardFacts } from './rules.ts';
 import { claimRoute, routable } from './health.ts';
 
 /** Whether a provider's answer or exception lets the payment move to another account. */
@@ -27,14 +30,19 @@ export interface FallbackRequest {
   /** How many to find at most (the workspace's bound for a cascade). */
   limit: number;
   workspace: Workspace;
-  /** Routing's candidates for the payment, in its order (routing/candidates.ts). */
-  preferred: readonly PaymentAccount[];
+  /** Routing's candidates for the payment, in its order (candidates.ts). */
+  preferred: readonly Candidate[];
   /** The account the payment went to first. */
   first: PaymentAccount;
+  /** What prices an account that no rule named (choice.ts `routingFacts`), and the installment count. */
   card: CardFacts;
+  installmentCount: number;
   /** Whether the account can take the payment (capabilities) and charge exactly what the first was asked to. */
   canTake(account: PaymentAccount): Promise<boolean>;
 }
+
+/** An account a payment may move to, with the rule that named it and its cost (none: no rule, no price). */
+export type Fallback = Pick<Candidate, 'ruleId' | 'cost'> & { account: PaymentAccount };
 
 /**
  * The accounts a payment may move to after its first account failed technically, in order:
@@ -43,16 +51,17 @@ export interface FallbackRequest {
  * able to take the payment as the first would have (`canTake`). At most `limit`. A degraded account
  * past its cool-down is listed only when this payment wins its probe (health.ts claimRoute).
  */
-export async function fallbackAccounts(s: Services, req: FallbackRequest): Promise<PaymentAccount[]> {
+export async function fallbackAccounts(s: Services, req: FallbackRequest): Promise<Fallback[]> {
   if (req.limit <= 0) return [];
-  const live = (await liveAccounts(s.db, req.workspace)).map(withoutRules);
-  const ordered = [...req.preferred, ...live].filter((account, i, all) => all.findIndex((a) => a.id === account.id) === i);
+  const others = (await liveAccounts(s.db, req.workspace)).map((account) => ({ account, ruleId: null, cost: costOf(account, req.card.bin, req.card.amount, req.installmentCount) }));
+  const ordered = [...req.preferred, ...others].filter((c, i, all) => all.findIndex((o) => o.account.id === c.account.id) === i);
   const now = s.clock.now();
-  const found: PaymentAccount[] = [];
-  for (const account of ordered) {
+  const found: Fallback[] = [];
+  for (const { account: routed, ruleId, cost } of ordered) {
     if (found.length >= req.limit) break;
+    const account = withoutRules(routed);
     if (account.id === req.first.id || account.mode !== req.first.mode || !routable(account, req.workspace, now)) continue;
-    if ((await req.canTake(account)) && (await claimRoute(s, account, req.workspace, now))) found.push(account);
+    if ((await req.canTake(account)) && (await claimRoute(s, account, req.workspace, now))) found.push({ account, ruleId, cost });
   }
   return found;
 }

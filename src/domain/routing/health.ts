@@ -85,7 +85,8 @@ async function afterFailure(s: Services, call: ObservedCall): Promise<void> {
     // On probation (or probed after its cool-down) one failure is enough; healthy, the window decides.
     if (account.health === 'healthy' && !overThreshold(counted, call.workspace)) return;
     await tx.paymentAccount.update({ where: { id: account.id }, data: { health: 'degraded', healthChangedAt: now, healthProbesLeft: 0 } });
-    if (account.health !== 'degraded') await recordEvent(tx, { workspaceId: account.workspaceId, kind: 'payment_account.degraded', recordToken: account.id }, now);
+    // Only leaving `healthy` is news: on probation the account was never announced back.
+    if (account.health === 'healthy') await recordEvent(tx, { workspaceId: account.workspaceId, kind: 'payment_account.degraded', recordToken: account.id }, now);
   });
 }
 

@@ -12,11 +12,11 @@ import { lookupBin } from '../bin-source.ts';
 import { planCharge } from '../charge-currency.ts';
 import { ValidationError } from '../errors.ts';
 import { binDigits } from '../bin.ts';
-import { installmentOptions, MAX_CARD_PAYMENT } from '../payments/attempt.ts';
-import { routeFor } from '../payments/account-choice.ts';
+import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
+import { routeFor } from './choice.ts';
 import type { Candidate } from './candidates.ts';
 import type { Cost } from './costs.ts';
-import { MAX_INSTALLMENTS, QUOTE_SPLIT_KEY } from './quotes.ts';
+import { installmentOptions, MAX_INSTALLMENTS, QUOTE_SPLIT_KEY } from './quotes.ts';
 
 const previewInput = z
   .object({
@@ -51,7 +51,9 @@ export async function previewRoute(s: Services, workspace: Workspace, raw: unkno
     token: null,
     path: ['bin'],
     needs: [],
-    card: { bin: card, currency: input.currency, amount: input.amount },
+    card,
+    currency: input.currency,
+    baseAmount: input.amount,
     installmentCount,
     splitKey: QUOTE_SPLIT_KEY,
   });

@@ -1,7 +1,9 @@
 // Installment quotes from the account that would charge each count. The cheapest account can
 // differ per installment count (its commission table, its plan's counts and programs), so every
-// count is routed on its own and its option taken from that account's quote; each account is
-// asked once. retrieve-bin and the order page quote this way, as the attempt then charges.
+// count is routed on its own (choice.ts, on the amount asked, as the payment is) and its option
+// taken from that account's quote; each account is asked once. retrieve-bin and the order page
+// quote this way, as the attempt then charges; an account's own quote (`installmentOptions`,
+// `pageInstallments`) is what the attempt prices a hosted page's payment with.
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { BinInfo, InstallmentOption } from '../../providers/types.ts';
 import type { Services } from '../services.ts';
@@ -9,7 +11,8 @@ import type { Currency } from '../money.ts';
 import { planCharge, type ChargePlan } from '../charge-currency.ts';
 import { ValidationError, type Path } from '../errors.ts';
 import { withoutRules } from '../accounts.ts';
-import { chooseRoute, routeFor, type AccountChoice, type Capability } from '../payments/account-choice.ts';
+import { offeredInstallments } from '../installment-plan.ts';
+import { chooseRoute, routeFor, type AccountChoice, type Capability } from './choice.ts';
 
 export const MAX_INSTALLMENTS = 12;
 
@@ -27,7 +30,7 @@ export interface QuoteRequest {
   currency: Currency;
   amount: bigint;
   needs: readonly Capability[];
-  /** The options an account quotes for a charge (the API's, or a hosted page's). */
+  /** The options an account quotes for a charge (`installmentOptions` for the API, `pageInstallments` for a hosted page). */
   quote: (account: PaymentAccount, charge: ChargePlan) => Promise<InstallmentOption[]>;
 }
 
@@ -37,7 +40,7 @@ export interface QuoteRequest {
  * currency is left out.
  */
 export async function routedInstallments(s: Services, workspace: Workspace, req: QuoteRequest): Promise<InstallmentOption[]> {
-  const choice = { token: req.token, path: req.paths.account, needs: req.needs, card: { bin: req.card, currency: req.currency, amount: req.amount }, splitKey: QUOTE_SPLIT_KEY };
+  const choice = { token: req.token, path: req.paths.account, needs: req.needs, card: req.card, currency: req.currency, baseAmount: req.amount, splitKey: QUOTE_SPLIT_KEY };
   const single = await chooseRoute(s, workspace, { ...choice, installmentCount: 1 });
   const charge = planCharge(single.account, req.amount, req.currency, s.rates, req.paths.currency);
   if (req.token || charge.currency !== 'TRY') return req.quote(single.account, charge);
@@ -72,4 +75,22 @@ async function quoteOf(s: Services, req: QuoteRequest, account: PaymentAccount):
     throw err;
   }
   return req.quote(account, charge);
+}
+
+/**
+ * Installment options the account quotes for a charge and offers for this card (its plan's counts
+ * and card programs); the contract has them in TRY only.
+ */
+export async function installmentOptions(s: Services, account: PaymentAccount, charge: ChargePlan, card: BinInfo): Promise<InstallmentOption[]> {
+  if (charge.currency !== 'TRY' || charge.amount <= 0n) return [];
+  const quoted = await s.providers.forAccount(account).installments({ bin: card.bin, amount: charge.amount, currency: 'TRY', monthlyRatesBp: account.installmentRatesBp });
+  return offeredInstallments(account, card, quoted);
+}
+
+/**
+ * What a hosted page offers: none when conversion sits in between, since the page shows and
+ * records the amount in the owner's currency while the quote would be in the charged one.
+ */
+export async function pageInstallments(s: Services, account: PaymentAccount, charge: ChargePlan, card: BinInfo): Promise<InstallmentOption[]> {
+  return charge.conversion ? [] : installmentOptions(s, account, charge, card);
 }

@@ -10,7 +10,7 @@ import { requireFeature } from '../plans.ts';
 import { requireChannel } from '../channels.ts';
 import { providerStoresCards, requireCardVault } from '../card-vault.ts';
 import { liveAccount } from '../accounts.ts';
-import { checkAccountForLater } from '../payments/account-choice.ts';
+import { checkAccountForLater } from '../routing/choice.ts';
 import { MAX_CARD_PAYMENT } from '../payments/attempt.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
 import { catalogByReference, itemQuantity, MAX_UNIT_AMOUNT, productReference } from '../products.ts';

@@ -1,15 +1,18 @@
-// Which payment account takes an attempt (contract convention 10) and whether it can: an explicit
+// Which payment account takes a payment, a quote or a preview, and whether it can: an explicit
 // token, else the cheapest account the routing rules matching the card name among those that can
-// take it (routing/candidates.ts), else the workspace default; then the capabilities the owner
-// needs. Records paid later on a hosted page (orders, subscriptions,
-// links) check the account at creation with `checkAccountForLater`.
+// take it (candidates.ts), else the workspace default; then the capabilities the owner needs.
+// Payments (route.ts), quotes (quotes.ts) and previews (preview.ts) all rank here, on the same
+// amount. Records paid later on a hosted page (orders, subscriptions, links) check the account at
+// creation with `checkAccountForLater`.
+import { randomUUID } from 'node:crypto';
 import type { PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
-import type { Capability as ProviderCapability } from '../../providers/types.ts';
+import type { BinInfo, Capability as ProviderCapability } from '../../providers/types.ts';
 import type { Currency } from '../money.ts';
 import type { MessageCode } from '../messages.ts';
-import { accountCandidates, findAccount, withoutRules, type CardFacts } from '../accounts.ts';
-import { routingRecord, type Candidate, type RoutingRecord } from '../routing/candidates.ts';
+import { findAccount, liveAccounts, withoutRules } from '../accounts.ts';
+import { routeCandidates, routingRecord, type Candidate, type RoutingRecord } from './candidates.ts';
+import type { CardFacts } from './rules.ts';
 import { planCharge } from '../charge-currency.ts';
 import { providerSupports } from '../account-credentials.ts';
 import { IssueList, ValidationError, type Path } from '../errors.ts';
@@ -37,7 +40,16 @@ export interface AccountChoice {
   token: string | null;
   /** Where errors about the account are reported. */
   path: Path;
-  card: CardFacts;
+  /** The card's BIN facts; null when unknown. */
+  card: BinInfo | null;
+  currency: Currency;
+  /**
+   * The amount the merchant asked, before any installment surcharge. Rules match it and costs are
+   * ranked on it, for a payment as for the quote before it: a quote cannot know the surcharged
+   * total before the shopper picks a count, so ranking on it would name another account than the
+   * one that charges (docs/decisions.md, "Routing by cost").
+   */
+  baseAmount: bigint;
   needs: readonly Capability[];
   /** Installments asked for (default 1): which accounts offer them and what they cost depend on it. */
   installmentCount?: number;
@@ -51,36 +63,40 @@ export interface Route {
   routing: RoutingRecord;
 }
 
-/** The account of an attempt: the saved card's own account when there is one, else selection. */
-export async function chooseAccount(s: Services, workspace: Workspace, choice: AccountChoice, savedCardAccount?: { account: PaymentAccount; path: Path } | null): Promise<PaymentAccount> {
-  return (await chooseRoute(s, workspace, choice, savedCardAccount)).account;
+/** The first candidate, checked for the capabilities needed, with the reason to record. */
+export async function chooseRoute(s: Services, workspace: Workspace, choice: AccountChoice): Promise<Route> {
+  return firstRoute(s, choice, await routeFor(s, workspace, choice));
 }
 
-/** `chooseAccount` with the reason to record on the payment row. */
-export async function chooseRoute(s: Services, workspace: Workspace, choice: AccountChoice, savedCardAccount?: { account: PaymentAccount; path: Path } | null): Promise<Route> {
-  if (savedCardAccount) {
-    requireCapabilities(s, savedCardAccount.account, choice.needs, savedCardAccount.path);
-    return { account: savedCardAccount.account, routing: { routingReason: 'saved_card', routingDetail: { ruleId: null, cost: null } } };
-  }
-  const [first] = await routeFor(s, workspace, choice);
-  const account = withoutRules(first!.account);
+/** The first of candidates already found, checked like `chooseRoute`'s. */
+export function firstRoute(s: Services, choice: AccountChoice, candidates: readonly Candidate[]): Route {
+  const first = candidates[0]!;
+  const account = withoutRules(first.account);
   requireCapabilities(s, account, choice.needs, choice.path);
-  return { account, routing: routingRecord(first!) };
+  return { account, routing: routingRecord(first) };
 }
 
-/** Every account that could take the attempt, in order, with its reason and cost (routing/candidates.ts). */
-export function routeFor(s: Services, workspace: Workspace, choice: AccountChoice): Promise<Candidate[]> {
-  return accountCandidates(s.db, workspace, {
+/**
+ * Every account that could take the attempt, in order, with its reason and cost (candidates.ts).
+ * Never empty: no account at all is a 422 on `choice.path`.
+ */
+export async function routeFor(s: Services, workspace: Workspace, choice: AccountChoice): Promise<Candidate[]> {
+  return routeCandidates({
+    accounts: await liveAccounts(s.db, workspace),
+    defaultAccountId: workspace.defaultPaymentAccountId,
     token: choice.token,
     path: choice.path,
-    card: choice.card,
-    installmentCount: choice.installmentCount,
-    splitKey: choice.splitKey,
+    card: routingFacts(choice),
+    installmentCount: choice.installmentCount ?? 1,
+    splitKey: choice.splitKey ?? randomUUID(),
     needs: choice.needs.map((need) => WIRE[need]),
     supports: (account, capability) => providerSupports(s.providers, account, capability),
     rates: s.rates,
   });
 }
+
+/** What rules match and costs rank: the card, the currency and the amount asked. */
+export const routingFacts = (choice: Pick<AccountChoice, 'card' | 'currency' | 'baseAmount'>): CardFacts => ({ bin: choice.card, currency: choice.currency, amount: choice.baseAmount });
 
 /**
  * At the creation of a record paid later: a given account must exist, have the capabilities and
