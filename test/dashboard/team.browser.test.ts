@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { recordAudit } from '../../src/domain/audit.ts';
 
@@ -157,7 +158,8 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     }
     const { page, problems } = await open(390, 844, { token: owner, path: 'audit' });
     const rows = page.locator('tr[data-operation="createPaymentLink"]');
-    await expect.poll(() => rows.count()).toBe(20);
+    // The first screen of a fresh page loads the whole bundle: on a busy machine that takes a while.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(20);
     await fitsWidth(page, 390);
     // Every row a card of bounded height: the input is one clipped line, not the whole JSON.
     const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
@@ -186,6 +188,7 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await fitsWidth(page, 390);
     await shot(page, 'audit-sent-panel-phone.png');
+    expect(await axeViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Kapat' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(problems).toEqual([]);
