@@ -1,6 +1,7 @@
 // One payment: amounts, conversion, installments, card (first digits and last four only),
-// customer (name and e-mail, linked to its page), refunds, the calls made to its provider and webhook notifications. Statuses are badges,
-// money and times are in the reader's language (times in the workspace's zone, said on the page).
+// customer (name and e-mail, linked to its page), refunds, the calls made to its provider and
+// webhook notifications. Statuses are badges, money and times are in the reader's language (times
+// in the workspace's zone, said on the page).
 // Refund and cancel (RefundBox) show only to roles that may call them.
 import { useQuery, useSubscription } from 'urql';
 import { fill, useT, type Labels } from '../i18n.ts';
