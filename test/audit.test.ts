@@ -2,6 +2,8 @@
 // append-only table, and reading it back (owners their workspace, support everything, CSV).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
 import { createAccessToken } from '../src/domain/access-tokens.ts';
 import { auditCsv, scrubForAudit } from '../src/domain/audit.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from './helpers/gateway.ts';
@@ -211,5 +213,33 @@ describe('token management through GraphQL', () => {
     expect(res.data.revokeAccessToken).toEqual({ accessToken: { active: false }, errors: [] });
     const after = await fetch(`${t.gateway.baseUrl}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${victim}` }, body: '{"query":"{ workspaces { slug } }"}' });
     expect(after.status).toBe(401);
+  });
+});
+
+describe('over WebSocket', () => {
+  it('a write sent over WebSocket carries a request id of its own: the one the caller gave, else a new one per operation', async () => {
+    const sockets = await seedWorkspace(t, { slug: 'sockets' });
+    const token = await createAccessToken(db(), 'sockets', 'socket desk', { role: 'operator' });
+    const tokenId = (await db().accessToken.findFirstOrThrow({ where: { name: 'socket desk' } })).id;
+    const ws = createClient({ url: `${t.gateway.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${token}` } });
+    const run = (ref: string, extensions?: Record<string, unknown>) => new Promise<Body>((resolve, reject) => {
+      let got: Body = {};
+      t.clock.advance(1000); // entries sort by their time
+      ws.subscribe({ query: SAVE_PRODUCT, variables: { input: { product: { ...product(ref).product, channelToken: sockets.channelToken } } }, extensions }, { next: (v) => void (got = v as Body), error: reject, complete: () => resolve(got) });
+    });
+    try {
+      expect((await run('MUG-WS-1', { requestId: 'req-audit-ws' })).data.saveProduct.result.successful).toBe(true);
+      expect((await run('MUG-WS-2')).data.saveProduct.result.successful).toBe(true);
+      expect((await run('MUG-WS-3')).data.saveProduct.result.successful).toBe(true);
+    } finally {
+      await ws.dispose();
+    }
+    const refOf = (row: { variables: unknown }) => (row.variables as { input: { product: { channelReference: string } } }).input.product.channelReference;
+    const rows = await entries({ tokenId });
+    expect(rows.map((r) => [refOf(r), r.outcome])).toEqual([['MUG-WS-1', 'done'], ['MUG-WS-2', 'done'], ['MUG-WS-3', 'done']]);
+    expect(rows[0]!.requestId).toBe('req-audit-ws');
+    expect(rows[1]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rows[2]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rows[2]!.requestId).not.toBe(rows[1]!.requestId);
   });
 });

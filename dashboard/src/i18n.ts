@@ -5,6 +5,7 @@ import { searchLabelsEn, searchLabelsTr } from './search/labels.ts';
 import { kitLabelsEn, kitLabelsTr } from './kit/labels.ts';
 import { linksLabelsEn, linksLabelsTr } from './links/labels.ts';
 import { paymentLabelsEn, paymentLabelsTr } from './payments/labels.ts';
+import { teamLabelsEn, teamLabelsTr } from './team/labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -72,6 +73,7 @@ const tr = {
   ...kitLabelsTr,
   ...linksLabelsTr,
   ...paymentLabelsTr,
+  ...teamLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
   role: 'Rol',
@@ -157,6 +159,7 @@ const en: Labels = {
   ...kitLabelsEn,
   ...linksLabelsEn,
   ...paymentLabelsEn,
+  ...teamLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
   role: 'Role',

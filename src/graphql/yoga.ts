@@ -15,7 +15,7 @@ import type { LiveEvents } from './live.ts';
 import { hashToken } from '../domain/secrets.ts';
 import { tokenUsable } from '../domain/access-tokens.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
-import { currentContext } from '../observability/context.ts';
+import { currentContext, requestIdFrom, runInContext, type RequestContext } from '../observability/context.ts';
 import { documentTooLong, LIMITS, limitPlugins } from './limits.ts';
 import { maskError, maskGraphQLError, maskInputEcho, maskValidationErrors, maskVariableEchoes } from './masking.ts';
 import { graphiqlGate, graphiqlOptions, holdsToken, introspectionGate, type GraphQLExposure } from './exposure.ts';
@@ -120,7 +120,7 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
     // A page from a foreign origin may not open a socket; clients outside browsers send no Origin.
     verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => !origin || origins.has(origin) || sameHost(origin, req.headers.host),
   });
-  type Root = { execute: (a: ExecutionArgs) => never; subscribe: (a: ExecutionArgs) => never };
+  type Root = { execute: (a: ExecutionArgs) => never; subscribe: (a: ExecutionArgs) => never; request: RequestContext };
   const unexpected = (what: string, err: unknown) => {
     logger?.error(what, { error: maskInputEcho(err instanceof Error ? err.message : String(err)) });
     return [new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })];
@@ -128,8 +128,9 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
   useServer(
     {
       isProd: true,
-      execute: (args) => (args.rootValue as Root).execute(args),
-      subscribe: (args) => (args.rootValue as Root).subscribe(args),
+      // Each operation runs as a request of its own (see operationArgs): its audit entry and log lines carry its id.
+      execute: (args) => { const root = args.rootValue as Root; return runInContext(root.request, () => root.execute(args)); },
+      subscribe: (args) => { const root = args.rootValue as Root; return runInContext(root.request, () => root.subscribe(args)); },
       onConnect: async (ctx) => {
         try {
           return (await viewerFromToken(services, authorizationOf(ctx.connectionParams))) !== null;
@@ -148,7 +149,7 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
             ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden');
             return [new GraphQLError(message('auth_invalid_token', languageFrom(ctx.connectionParams?.['Accept-Language'] as string | undefined)), { extensions: { code: 'UNAUTHENTICATED' } })];
           }
-          return await operationArgs(yoga, { ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params, connectionParams: ctx.connectionParams, wsViewer: viewer, schemaHidden: exposure.production && !holdsToken(viewer) });
+          return await operationArgs(yoga, { ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params, connectionParams: ctx.connectionParams, wsViewer: viewer, schemaHidden: exposure.production && !holdsToken(viewer) }, logger);
         } catch (err) {
           return unexpected('graphql websocket operation failed', err);
         }
@@ -169,9 +170,13 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
 
 /**
  * A WebSocket operation's execution arguments through Yoga's envelope (its parse, validate and
- * context, so the limits, masking and introspection rules apply), or its masked errors.
+ * context, so the limits, masking and introspection rules apply), or its masked errors. The
+ * operation gets a request id of its own, as an HTTP request does (one socket carries many
+ * operations, so the upgrade request's id would name them all alike): the caller's
+ * `extensions.requestId` when it is short and plain, as X-Request-Id over HTTP, else a new one.
  */
-async function operationArgs(yoga: GraphQLServer, initial: ServerContext & { params: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null } } & Record<string, unknown>): Promise<ExecutionArgs | GraphQLError[]> {
+async function operationArgs(yoga: GraphQLServer, initial: ServerContext & { params: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null; extensions?: Record<string, unknown> | null } } & Record<string, unknown>, logger?: GraphQLExposure['logger']): Promise<ExecutionArgs | GraphQLError[]> {
+  const request: RequestContext = { fields: { request_id: requestIdFrom(initial.params.extensions?.requestId as string | undefined) }, logger, operation: 'graphql' };
   const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(initial as never);
   let document: DocumentNode;
   try {
@@ -182,8 +187,8 @@ async function operationArgs(yoga: GraphQLServer, initial: ServerContext & { par
   }
   const errors = validate(schema, document);
   if (errors.length) return errors.map(maskGraphQLError);
-  const contextValue = await contextFactory();
-  return { schema, operationName: initial.params.operationName, document, variableValues: initial.params.variables, contextValue, rootValue: { execute, subscribe } };
+  const contextValue = await runInContext(request, () => contextFactory());
+  return { schema, operationName: initial.params.operationName, document, variableValues: initial.params.variables, contextValue, rootValue: { execute, subscribe, request } };
 }
 
 /** A page of this gateway itself (its Origin names the host the socket was opened on). */

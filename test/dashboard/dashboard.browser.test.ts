@@ -95,7 +95,7 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
   it('refunds part of a payment from its detail page at phone width, after a confirmation; the box then offers exactly the remainder', async () => {
     const paid = await pay('DASH-REFUND-1', '100.00');
     const { page, problems } = await open(390, 844);
-    await page.locator(`tr[data-token="${paid}"] a`).click();
+    await page.locator(`tr[data-token="${paid}"] a[href="/dashboard/payments/${paid}"]`).click();
     await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Başarılı');
     expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/payments/${paid}`);
     expect(await page.locator('[data-field="card"]').textContent()).toBe('Visa 41111111•••• 1111 AYSE YILMAZ');
@@ -157,7 +157,7 @@ describe.skipIf(!haveChromium)('merchant dashboard in Chromium', { timeout: 120_
     await expect.poll(() => page.locator('header strong').textContent()).toBe('Destek görünümü (salt okunur)');
     await page.getByLabel('Çalışma alanı').selectOption(m.team);
     await expect.poll(() => page.locator(`tr[data-token="${paid}"]`).count()).toBe(1);
-    await page.locator(`tr[data-token="${paid}"] a`).click();
+    await page.locator(`tr[data-token="${paid}"] a[href="/dashboard/payments/${paid}"]`).click();
     await expect.poll(() => page.locator('[data-field="status"]').textContent()).toBe('Başarılı');
     expect(await page.getByRole('button', { name: 'İade et' }).count()).toBe(0);
     expect(await page.locator('.refund-box').count()).toBe(0);

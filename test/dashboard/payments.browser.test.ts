@@ -72,7 +72,7 @@ describe.skipIf(!haveChromium)('payments list and payment page in Chromium', { t
     const { page, problems } = await open(390, 844, { path: 'payments' });
     await expect.poll(() => row(page, seeded.a).count()).toBe(1);
     const cells = row(page, seeded.a).locator('td');
-    expect(await cells.evaluateAll((tds) => tds.map((td) => td.getAttribute('data-label')))).toEqual(['Oluşturulma', 'Tutar', 'Durum', 'Para durumu', 'Kart', 'Referans']);
+    expect(await cells.evaluateAll((tds) => tds.map((td) => td.getAttribute('data-label')))).toEqual(['Oluşturulma', 'Tutar', 'Durum', 'Para durumu', 'Kart', 'Müşteri', 'Referans']);
     expect(await row(page, seeded.a).evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
     expect(await cells.nth(1).textContent()).toBe('₺1.234,56');
     expect(await row(page, seeded.a).locator('.badge').allTextContents()).toEqual(['Başarılı', 'Ödendi']);

@@ -152,4 +152,60 @@ describe.skipIf(!haveChromium)('search, customers and the payment timeline in Ch
     expect(phone.problems).toEqual([]);
     await phone.page.context().close();
   });
+
+  it('the search page quoting a long e-mail or a token fits a 390 px phone (Turkish)', async () => {
+    const { page, problems } = await open(390, 844);
+    const box = page.locator('input[name="q"]');
+    const email = 'zeynep.kaya.muhasebe.departmani@cok-uzun-bir-sirket-adi.example.org';
+    await box.fill(email);
+    await box.press('Enter');
+    await expect.poll(() => page.locator('[data-field="noResults"]').textContent()).toBe('Sonuç yok.');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`"${email}" için sonuçlar`);
+    await fitsWidth(page, 390);
+    await box.fill(paymentToken);
+    await box.press('Enter');
+    await expect.poll(() => page.locator('[data-kind="payments"] h2').textContent()).toBe('Ödemeler (1)');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`"${paymentToken}" için sonuçlar`);
+    await fitsWidth(page, 390);
+    await shot(page, 'dashboard-search-token-phone.png');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the payment page names its customer with the e-mail and links the customer's page (desktop, English)", async () => {
+    const { page, problems } = await open(1280, 900, { locale: 'en-GB', path: `payments/${paymentToken}` });
+    const customer = page.locator('[data-field="customer"]');
+    await expect.poll(() => customer.getByRole('link').textContent()).toBe('Zeynep Kaya');
+    expect(await customer.locator('[data-field="customerEmail"]').textContent()).toBe('zeynep@example.org');
+    expect(await customer.textContent()).toContain('BRW-CUST-1');
+    expect(await customer.getByRole('link').getAttribute('href')).toBe(`/dashboard/customers/${customerToken}`);
+    await customer.getByRole('link').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Zeynep Kaya');
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/customers/${customerToken}`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the payments list shows each payment's card brand and customer, linked (desktop, English; phone, Turkish)", async () => {
+    const desktop = await open(1280, 900, { locale: 'en-GB', path: 'payments' });
+    const row = desktop.page.locator(`tr[data-token="${paymentToken}"]`);
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await desktop.page.locator('thead th').allTextContents()).toEqual(['Created', 'Amount', 'Status', 'Money status', 'Card', 'Customer', 'Reference']);
+    expect(await row.locator('[data-field="card"]').textContent()).toBe('Visa 41111111•••• 1111');
+    expect(await row.locator('[data-field="customer"]').textContent()).toBe('Zeynep Kaya');
+    await row.locator('[data-field="customer"]').getByRole('link').click();
+    await expect.poll(() => desktop.page.getByRole('heading', { level: 1 }).textContent()).toBe('Zeynep Kaya');
+    expect(new URL(desktop.page.url()).pathname).toBe(`/dashboard/customers/${customerToken}`);
+    expect(desktop.problems).toEqual([]);
+    await desktop.page.context().close();
+
+    const phone = await open(390, 844, { path: 'payments' });
+    const card = phone.page.locator(`tr[data-token="${paymentToken}"]`);
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.locator('[data-field="card"], [data-field="customer"]').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-label')}: ${td.textContent}`))).toEqual(['Kart: Visa 41111111•••• 1111', 'Müşteri: Zeynep Kaya']);
+    await fitsWidth(phone.page, 390);
+    await shot(phone.page, 'dashboard-payments-customers-phone.png');
+    expect(phone.problems).toEqual([]);
+    await phone.page.context().close();
+  });
 });

@@ -5,7 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { createAccessToken } from '../../src/domain/access-tokens.ts';
+import { recordAudit } from '../../src/domain/audit.ts';
 
 warnIfNoChromium('team.browser.test.ts');
 
@@ -136,6 +138,61 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await fitsWidth(page, 390);
     await shot(page, 'audit-phone.png');
     expect(problems).toEqual([]);
+  });
+
+  it('at phone width a page of 20 entries with large inputs stays compact, and the panel shows what each sent, value by value', async () => {
+    const m = await seed();
+    const owner = await createAccessToken(db(), m.team, 'Bulk desk');
+    const token = await db().accessToken.findFirstOrThrow({ where: { name: 'Bulk desk', workspaceId: m.workspaceId } });
+    // A payment link of twelve items, each with a long description: some 2 kB of input per entry.
+    const input = (n: number) => ({
+      input: {
+        paymentLink: {
+          channelToken: m.channelToken, reference: `BULK-LINK-${n}`, currency: 'TRY', description: 'Toplu sipariş bağlantısı, uzun bir açıklama ile birlikte gönderildi',
+          items: Array.from({ length: 12 }, (_, i) => ({ name: `Ürün ${i + 1} — seramik kupa, el yapımı, 350 ml`, unitAmount: `${10 + i}.50`, quantity: i + 1, description: 'Bulaşık makinesinde yıkanabilir; her parça biraz farklıdır.' })),
+        },
+      },
+    });
+    for (let n = 1; n <= 20; n += 1) {
+      await recordAudit(db(), { workspaceId: m.workspaceId, token: { id: token.id, name: token.name, role: token.role }, requestId: `req-bulk-${n}`, operation: 'createPaymentLink', outcome: 'done', variables: input(n), at: new Date(t.clock.now().getTime() + n * 1000) });
+    }
+    const { page, problems } = await open(390, 844, { token: owner, path: 'audit' });
+    const rows = page.locator('tr[data-operation="createPaymentLink"]');
+    // The first screen of a fresh page loads the whole bundle: on a busy machine that takes a while.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(20);
+    await fitsWidth(page, 390);
+    // Every row a card of bounded height: the input is one clipped line, not the whole JSON.
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    expect(Math.max(...heights)).toBeLessThanOrEqual(300);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6_500);
+    const newest = rows.first();
+    expect(await newest.locator('[data-field="sent"]').getAttribute('data-label')).toBe('Gönderilen');
+    expect(await newest.locator('[data-field="sent"] button').textContent()).toMatch(/^Ayrıntılar \(52 alan\)/);
+    expect(await newest.locator('.sent-preview').textContent()).toContain('reference: BULK-LINK-20');
+    expect(await newest.locator('[data-field="sent"]').textContent()).not.toContain('{');
+    await shot(page, 'audit-bulk-phone.png');
+
+    // The panel: each value under its path, inside the phone's width, closed by its button.
+    await newest.locator('[data-field="sent"] button').click();
+    const panel = page.getByRole('dialog', { name: 'Gönderilenler: Ödeme linki oluşturma' });
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await panel.textContent()).toContain('req-bulk-20');
+    const lines = new Map(await panel.locator('[data-field="sent"] > div').evaluateAll((divs) => divs.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent] as const)));
+    expect(lines.size).toBe(52);
+    expect(lines.get('input.paymentLink.reference')).toBe('BULK-LINK-20');
+    expect(lines.get('input.paymentLink.items[0].name')).toBe('Ürün 1 — seramik kupa, el yapımı, 350 ml');
+    expect(lines.get('input.paymentLink.items[11].unitAmount')).toBe('21.50');
+    expect(lines.get('input.paymentLink.items[11].description')).toBe('Bulaşık makinesinde yıkanabilir; her parça biraz farklıdır.');
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await fitsWidth(page, 390);
+    await shot(page, 'audit-sent-panel-phone.png');
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Kapat' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it("a viewer's menu has neither screen", async () => {

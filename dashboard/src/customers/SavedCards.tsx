@@ -9,6 +9,7 @@ import { graphql } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { Empty } from '../kit/states.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
+import { maskedCard } from '../kit/card-brand.ts';
 
 const MAKE_DEFAULT = graphql(`
   mutation DefaultSavedCard($customer: CustomerRefInput!, $card: String!) {
@@ -24,9 +25,6 @@ const DELETE = graphql(`
 export interface SavedCardRow { token: string | null; scheme: string | null; firstDigits: string | null; lastFourDigit: string | null; expiryMonth: string | null; expiryYear: string | null; holderName: string | null; isDefault: boolean | null }
 interface CustomerRef { channelReference: string | null; channelToken: string | null }
 type Action = { kind: 'default' | 'delete'; card: SavedCardRow };
-
-/** "visa" -> "Visa": a card scheme is a brand name. */
-const schemeName = (scheme: string | null) => (scheme ? scheme.charAt(0).toUpperCase() + scheme.slice(1) : '');
 
 export function SavedCards({ cards, customer, viewer, onChanged }: { cards: readonly SavedCardRow[]; customer: CustomerRef; viewer: Viewer; onChanged: () => void }) {
   const { t } = useT();
@@ -52,7 +50,7 @@ export function SavedCards({ cards, customer, viewer, onChanged }: { cards: read
           {cards.map((s) => (
             <li key={s.token} data-card={s.token ?? undefined} className="row spread">
               <span>
-                <span data-field="card">{schemeName(s.scheme)} {s.firstDigits}•••• {s.lastFourDigit} · {t.expiry} {s.expiryMonth}/{s.expiryYear} · {s.holderName}</span>
+                <span data-field="card">{maskedCard(s.scheme, s.firstDigits, s.lastFourDigit)} · {t.expiry} {s.expiryMonth}/{s.expiryYear} · {s.holderName}</span>
                 {s.isDefault && <> <StatusBadge kind="savedCard" value="default" /></>}
               </span>
               <span className="row">

@@ -1,6 +1,7 @@
 // One payment: amounts, conversion, installments, card (first digits and last four only),
-// customer, refunds, the calls made to its provider and webhook notifications. Statuses are badges,
-// money and times are in the reader's language (times in the workspace's zone, said on the page).
+// customer (name and e-mail, linked to its page), refunds, the calls made to its provider and
+// webhook notifications. Statuses are badges, money and times are in the reader's language (times
+// in the workspace's zone, said on the page).
 // Refund and cancel (RefundBox) show only to roles that may call them.
 import { useQuery, useSubscription } from 'urql';
 import { fill, useT, type Labels } from '../i18n.ts';
@@ -11,7 +12,10 @@ import { PaymentTimeline, TIMELINE_FIELDS } from './PaymentTimeline.tsx';
 import { RefundBox } from './RefundBox.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
+import { Link } from '../ui.tsx';
+import { customerName } from '../search/SearchPage.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { maskedCard } from '../kit/card-brand.ts';
 import { useMoney } from '../kit/money.ts';
 import { useDates } from '../kit/dates.ts';
 import { ZoneNote } from '../kit/ZoneNote.tsx';
@@ -20,7 +24,8 @@ import { Empty, ErrorState, Loading } from '../kit/states.tsx';
 const FIELDS = graphql(`fragment PaymentDetailFields on Payment {
   token createdAt completedAt amount baseAmount currency status paymentStatus refundedAmount refundableAmount refundCurrency installmentNumber
   securityType source isTest channelReference channelToken paymentProviderToken errorCode errorMessage providerErrorCode providerErrorMessage routingReason routingDetail
-  cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate } customer { channelReference }
+  cardFirstDigits cardLastFourDigits cardScheme cardHolderName conversion { amount currency rate }
+  customer { channelReference } customerRecord { token firstname lastname email channelReference }
   refunds { amount type status createdAt errorCode errorMessage } ...ProviderAttemptFields ...PaymentTimelineFields
 }`, [PROVIDER_ATTEMPT_FIELDS, TIMELINE_FIELDS]);
 const PAYMENT = graphql(`
@@ -56,8 +61,8 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
             <dt>{t.refundable}</dt><dd data-field="refundableAmount">{money(p.refundableAmount, p.refundCurrency)}</dd>
             {p.conversion && <><dt>{t.conversion}</dt><dd data-field="conversion">{money(p.conversion.amount, p.conversion.currency)} @ {p.conversion.rate}</dd></>}
             <dt>{t.installments}</dt><dd>{p.installmentNumber ?? 1}</dd>
-            <dt>{t.card}</dt><dd data-field="card">{p.cardFirstDigits ? [schemeName(p.cardScheme), `${p.cardFirstDigits}•••• ${p.cardLastFourDigits}`, p.cardHolderName].filter(Boolean).join(' ') : '—'}</dd>
-            <dt>{t.customer}</dt><dd>{p.customer?.channelReference ?? '—'}</dd>
+            <dt>{t.card}</dt><dd data-field="card">{[maskedCard(p.cardScheme, p.cardFirstDigits, p.cardLastFourDigits), p.cardHolderName].filter(Boolean).join(' ') || '—'}</dd>
+            <dt>{t.customer}</dt><dd data-field="customer"><PaymentCustomer record={p.customerRecord} reference={p.customer?.channelReference} /></dd>
             <dt>{t.reference}</dt><dd>{p.channelReference ?? '—'}</dd>
             <dt>{t.source}</dt><dd data-field="source"><StatusBadge kind="source" value={p.source} /> <StatusBadge kind="security" value={p.securityType} /></dd>
             <dt>{t.created}</dt><dd data-field="createdAt">{dates.dateTime(p.createdAt)}</dd>
@@ -101,9 +106,19 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
   );
 }
 
-/** Card schemes by their brand names ("visa" is stored as the BIN source gives it). */
-const SCHEMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', troy: 'Troy', amex: 'American Express', maestro: 'Maestro' };
-const schemeName = (scheme: string | null) => (scheme ? (SCHEMES[scheme.toLowerCase()] ?? scheme) : null);
+type CustomerRecord = { token: string | null; firstname: string | null; lastname: string | null; email: string | null; channelReference: string | null };
+
+/** The customer by name, a link to its page, with its e-mail and reference; a payment without one: "—". */
+function PaymentCustomer({ record, reference }: { record: CustomerRecord | null | undefined; reference: string | null | undefined }) {
+  if (!record?.token) return <>{reference ?? '—'}</>;
+  return (
+    <>
+      <Link to={`customers/${record.token}`}>{customerName(record)}</Link>
+      {record.email && <div data-field="customerEmail">{record.email}</div>}
+      {record.channelReference && <div className="muted">{record.channelReference}</div>}
+    </>
+  );
+}
 
 type RoutingDetail = { ruleId?: string | null; cost?: number | null; passedOver?: string; failed?: string } | null;
 

@@ -1,6 +1,7 @@
 // Payments, newest first: filters, cursor paging, and a refetch on every live event of the
 // workspace (graphql-ws), so new rows appear and changed rows update while the page is open.
-// Times are in the workspace's zone (said under the list); on phones each row is a card.
+// Times are in the workspace's zone (said under the list); on phones each row is a card. Each row
+// names its card's brand and its customer (a link to the customer's page).
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSubscription } from 'urql';
 import { useT } from '../i18n.ts';
@@ -9,7 +10,9 @@ import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { graphql } from '../graphql.ts';
 import { PaymentMoneyStatus, PaymentStatus } from '../schema-enums.ts';
 import { Link, ListTable, useConnection } from '../ui.tsx';
+import { customerName } from '../search/SearchPage.tsx';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
+import { maskedCard } from '../kit/card-brand.ts';
 import { statusOf } from '../kit/status.ts';
 import { useMoney } from '../kit/money.ts';
 import { useDates } from '../kit/dates.ts';
@@ -19,7 +22,8 @@ import { NO_FILTERS, inKitOrder, toFilter, type Filters } from './filters.ts';
 const PAYMENTS = graphql(`
   query Payments($first: Int, $after: String, $last: Int, $before: String, $filter: PaymentFilter, $slug: String) {
     payments(first: $first, after: $after, last: $last, before: $before, filter: $filter, workspaceSlug: $slug) {
-      edges { node { token createdAt amount currency status paymentStatus cardFirstDigits cardLastFourDigits channelReference isTest } }
+      edges { node { token createdAt amount currency status paymentStatus cardFirstDigits cardLastFourDigits cardScheme channelReference isTest
+        customer { channelReference } customerRecord { token firstname lastname channelReference } } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
@@ -79,14 +83,15 @@ export function PaymentsPage({ viewer }: { viewer: Viewer }) {
         <button type="submit" className="primary">{t.filter}</button>
       </form>
       <ExportLink href={exportHref('payments.csv', filter, viewer.support ? viewer.slug : undefined)} />
-      <ListTable list={list} loadingRows={PAGE} empty={filtered ? t.kitEmptyFiltered : t.paymentsEmpty} head={[t.created, t.amount, t.status, t.paymentStatus, t.card, t.reference]}>
+      <ListTable list={list} loadingRows={PAGE} empty={filtered ? t.kitEmptyFiltered : t.paymentsEmpty} head={[t.created, t.amount, t.status, t.paymentStatus, t.card, t.customer, t.reference]}>
         {list.rows.map((p) => (
           <tr key={p.token} data-token={p.token}>
             <td><Link to={`payments/${p.token}`}>{p.createdAt ? dates.dateTime(p.createdAt) : p.token}</Link></td>
             <td data-field="amount">{money(p.amount, p.currency)}</td>
             <td><StatusBadge kind="payment" value={p.status} /></td>
             <td><StatusBadge kind="money" value={p.paymentStatus} /></td>
-            <td>{p.cardFirstDigits ? `${p.cardFirstDigits}•••• ${p.cardLastFourDigits}` : '—'}</td>
+            <td data-field="card">{maskedCard(p.cardScheme, p.cardFirstDigits, p.cardLastFourDigits) ?? '—'}</td>
+            <td data-field="customer">{p.customerRecord?.token ? <Link to={`customers/${p.customerRecord.token}`}>{customerName(p.customerRecord)}</Link> : (p.customer?.channelReference ?? '—')}</td>
             <td>{p.channelReference ?? '—'}</td>
           </tr>
         ))}

@@ -1,7 +1,8 @@
 // The audit trail for owners (their workspace) and support staff (every workspace): writes made with
 // dashboard tokens, attempts refused by role and support reads, filtered by operation (in words,
-// operations.ts), token and days, and downloaded as CSV with the same filter. Times and the filter's days are the workspace's
-// zone's, and say so.
+// operations.ts), token and days, and downloaded as CSV with the same filter. Times and the
+// filter's days are the workspace's zone's, and say so. What an entry was sent shows as a one-line
+// preview that opens in a panel (SentPanel), so a large input never makes a row tall on a phone.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useClient, useQuery } from 'urql';
 import { fill, useT } from '../i18n.ts';
@@ -14,6 +15,8 @@ import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { ErrorState } from '../kit/states.tsx';
 import { zonedDayStart } from '../kit/zoned-day.ts';
 import { OPERATION_NAMES, operationLabel } from './operations.ts';
+import { SentPanel, type SentEntry } from './SentPanel.tsx';
+import { sentLines, sentPreview } from './sent.ts';
 
 const ENTRIES = graphql(`
   query AuditEntries($first: Int, $after: String, $last: Int, $before: String, $filter: AuditFilter) {
@@ -34,6 +37,7 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
   const [draft, setDraft] = useState({ operation: '', tokenId: '', from: '', to: '' });
   const [applied, setApplied] = useState(draft);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [shown, setShown] = useState<SentEntry | null>(null);
   const zone = dates.zone;
   const filter = useMemo(
     () => ({
@@ -91,11 +95,27 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
             <td className="wrap">{r.tokenName}</td>
             <td data-field="role"><StatusBadge kind="role" value={r.role} /></td>
             <td><code className="wrap">{r.requestId ?? '—'}</code></td>
-            <td className="wrap"><code className="wrap audit-variables">{JSON.stringify(r.variables)}</code></td>
+            <td data-field="sent"><SentCell variables={r.variables} label={`${operationLabel(r.operation, lang)}, ${dates.dateTime(r.createdAt)}`} onShow={() => setShown({ operation: operationLabel(r.operation, lang), when: dates.dateTime(r.createdAt), tokenName: r.tokenName, requestId: r.requestId, variables: r.variables })} /></td>
           </tr>
         ))}
       </ListTable>
+      {shown && <SentPanel entry={shown} onClose={() => setShown(null)} />}
       <ZoneNote timeZone={viewer.timeZone} />
     </section>
+  );
+}
+
+/** A row's sent data: how many values and the first of them on one line, and the button that opens them all. */
+function SentCell({ variables, label, onShow }: { variables: unknown; label: string; onShow: () => void }) {
+  const { t } = useT();
+  const lines = sentLines(variables);
+  if (!lines.length) return <>—</>;
+  return (
+    <div className="sent-cell">
+      <span className="sent-preview">{sentPreview(lines)}</span>
+      <button type="button" aria-haspopup="dialog" onClick={onShow}>
+        {t.auditSentShow} ({fill(t.auditSentFields, { n: String(lines.length) })})<span className="sr-only">: {label}</span>
+      </button>
+    </div>
   );
 }

@@ -61,6 +61,10 @@ export const PaymentRecord = builder.prismaObject('Payment', {
       select: { customer: true },
       resolve: (p) => (p.customer ? { channelReference: p.customer.channelReference } : null),
     }),
+    customerRecord: t.relation('customer', {
+      nullable: true,
+      description: "The customer's record (name, e-mail, the token of its page); `customer` is the contract's reference only",
+    }),
     conversion: t.field({ type: Conversion, nullable: true, resolve: (p) => conversionOf(p) }),
     savedCard: t.field({ type: SavedCardObject, nullable: true, select: { storedCard: true }, resolve: (p) => p.storedCard }),
     refunds: t.relation('refunds', { query: { orderBy: { createdAt: 'asc' } } }),
