@@ -33,7 +33,7 @@ const page = (text: string, lang: string) =>
 /** The operator's line for a stored secret this process cannot decrypt: which one, and the ways to fix it. */
 export function logUnreadableSecret(logger: Logger, err: UnreadableSecretError, fields: Record<string, unknown>): void {
   logger.error('stored secret cannot be decrypted with this master key; answered 503', {
-    secret: err.subject,
+    stored: err.subject,
     problem: err.problem,
     fix: 'run every gateway and CLI with the GATEWAY_MASTER_KEY this secret was written with, or replace it: npm run gateway -- workspace rotate-key <team> (API key), account update <team> <token> --credential … (payment account)',
     ...fields,
