@@ -17,7 +17,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { cliOn } from '../helpers/cli.ts';
 import { call } from '../helpers/client.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { TEST_MASTER_KEY } from '../helpers/gateway.ts';
+import { startTestGateway, TEST_MASTER_KEY } from '../helpers/gateway.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 const gw = useGateway();
@@ -27,7 +27,7 @@ const OTHER_KEY = generateMasterKey();
 
 const workspaceCount = (slug: string) => t.gateway.services.db.workspace.count({ where: { slug } });
 
-describe('the CLI with another key than the database was written with', () => {
+describe('another key than the database was written with', () => {
   it('records the gateway key at its first start', async () => {
     const row = await t.gateway.services.db.masterKeyCheck.findUniqueOrThrow({ where: { id: 1 } });
     expect(row.digest).toBe(masterKeyDigest(parseMasterKey(TEST_MASTER_KEY)));
@@ -47,6 +47,12 @@ describe('the CLI with another key than the database was written with', () => {
     expect(res.stderr).toMatch(/^error: the secrets in this database are encrypted with a master key this process does not have: set GATEWAY_MASTER_KEY to it\n$/);
     expect(existsSync(path.join(t.gateway.config.dataDir, 'cli-without-key', 'master.key'))).toBe(false);
     expect(await workspaceCount('shop3')).toBe(0);
+  });
+
+  it('a gateway started on the database with another key refuses before it listens', async () => {
+    await expect(startTestGateway({ databaseUrl: t.databaseUrl, env: { GATEWAY_MASTER_KEY: OTHER_KEY } })).rejects.toThrow(
+      /^the master key \(GATEWAY_MASTER_KEY, else DATA_DIR\/master\.key\) is not the one the secrets in this database are encrypted with/,
+    );
   });
 
   it('the right key: the command runs', async () => {
