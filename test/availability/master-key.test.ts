@@ -13,6 +13,8 @@ import { openMasterKey } from '../../src/master-key.ts';
 import { createWorkspace } from '../../src/domain/workspaces.ts';
 import { encryptSecret, generateMasterKey, masterKeyDigest, parseMasterKey } from '../../src/domain/secrets.ts';
 import { message } from '../../src/domain/messages.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
+import { gql } from '../helpers/webhooks.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { cliOn } from '../helpers/cli.ts';
 import { call } from '../helpers/client.ts';
@@ -127,5 +129,13 @@ describe('a stored secret the gateway cannot decrypt', () => {
     expect(res.body.result).toEqual({ successful: false, message: message('service_unavailable', 'tr') });
     expect(errorLines().slice(before)).toEqual([expect.objectContaining({ stored: `payment account ${m.accountToken}`, operation: 'regular-payment' })]);
     expect(await t.gateway.services.db.payment.count({ where: { workspaceId: m.workspaceId } })).toBe(0);
+
+    // The dashboard reading that account's credential hints: GraphQL's 503, not a masked 500.
+    const token = await createAccessToken(t.gateway.services.db, m.team, 'dashboard');
+    const before2 = errorLines().length;
+    const res2 = await gql(t, token, '{ workspace { paymentAccounts { credentialHints { name } } } }');
+    expect(res2.status).toBe(503);
+    expect(res2.body.errors).toEqual([expect.objectContaining({ message: message('service_unavailable', 'en'), extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) })]);
+    expect(errorLines().slice(before2)).toEqual([expect.objectContaining({ operation: 'graphql', problem: 'wrong_key' })]);
   });
 });
