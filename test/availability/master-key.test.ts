@@ -14,7 +14,8 @@ import { createWorkspace } from '../../src/domain/workspaces.ts';
 import { encryptSecret, generateMasterKey, masterKeyDigest, parseMasterKey } from '../../src/domain/secrets.ts';
 import { message } from '../../src/domain/messages.ts';
 import { createAccessToken } from '../../src/domain/access-tokens.ts';
-import { gql } from '../helpers/webhooks.ts';
+import { attemptsRecorded, emitEvent, gql, notificationsOf } from '../helpers/webhooks.ts';
+import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { cliOn } from '../helpers/cli.ts';
 import { call } from '../helpers/client.ts';
@@ -139,3 +140,19 @@ describe('a stored secret the gateway cannot decrypt', () => {
     expect(errorLines().slice(before2)).toEqual([expect.objectContaining({ operation: 'graphql', problem: 'wrong_key' })]);
   });
 });
+
+describe('a webhook whose API secret cannot be decrypted', () => {
+  it('is a failed attempt that says why and is tried again later, not a delivery run that breaks', async () => {
+    const { workspace } = await createWorkspace(t.gateway.services.db, parseMasterKey(OTHER_KEY), { slug: 'undecryptable-hooks' });
+    const receiver = await gw.startReceiver();
+    await addWebhookAddress(t.gateway.services, workspace, { url: `${receiver.url}/hooks`, allEvents: true });
+    const { recordToken } = await emitEvent(t, workspace.id, 'transaction.successful');
+    const [n] = await notificationsOf(t, { recordToken });
+    t.clock.advance(30_000);
+    const done = await attemptsRecorded(t, n!.id, 1);
+    expect(done.attempts[0]).toMatchObject({ httpStatus: null, error: expect.stringMatching(/^API secret cannot be decrypted with this master key \(API credential [0-9a-f-]+\)/) });
+    expect(done.status).toBe('pending');
+    expect(receiver.requests).toHaveLength(0);
+  });
+});
+
