@@ -12,7 +12,7 @@ import { decryptSecret, generateMasterKey, masterKeyDigest, parseMasterKey } fro
 
 const WRONG_KEY =
   'the master key (GATEWAY_MASTER_KEY, else DATA_DIR/master.key) is not the one the secrets in this database are encrypted with: ' +
-  'set GATEWAY_MASTER_KEY to the key the gateway was first started with on this database';
+  'set GATEWAY_MASTER_KEY to the key of the first gateway or CLI that ran on this database';
 
 /**
  * GATEWAY_MASTER_KEY, or one generated once into DATA_DIR (a production start has the first:
