@@ -25,7 +25,10 @@ import { handleFavicon } from './http/favicon.ts';
 import { createGraphiqlPage } from './http/graphiql.ts';
 import { securityHeaders, type SecuritySettings } from './http/security-headers.ts';
 import { isDatabaseBusy } from './db/busy.ts';
-import { answerUnavailable } from './http/unavailable.ts';
+import { answerUnavailable, logUnreadableSecret } from './http/unavailable.ts';
+import { unreadableSecretIn } from './domain/secrets.ts';
+import { languageFrom } from './domain/messages.ts';
+import { simpleError } from './rest/errors.ts';
 
 export interface AppOptions {
   services: Services;
@@ -130,9 +133,14 @@ export function createApp(opts: AppOptions): App {
         opts.logger.warn('database unavailable', { error: String((err as Error).message ?? err).trim().split('\n').pop(), url: req.url?.split('?')[0] });
         return answerUnavailable(req, res);
       }
+      const unreadable = unreadableSecretIn(err);
+      if (unreadable) {
+        logUnreadableSecret(opts.logger, unreadable, { url: req.url?.split('?')[0] });
+        return answerUnavailable(req, res, 'service_unavailable');
+      }
       opts.logger.error('unhandled request error', { error: (err as Error).message, url: req.url?.split('?')[0] });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ result: { successful: false, message: 'Beklenmeyen bir hata oluştu.' } }));
+      res.end(JSON.stringify(simpleError('internal_error', languageFrom(req.headers['accept-language']))));
     }
   };
   server.keepAliveTimeout = 5_000;

@@ -16,6 +16,7 @@ import { detachEmbeddedSignalHooks, startEmbeddedPostgres, type EmbeddedDatabase
 import { loadMasterKey } from './master-key.ts';
 import { createLogger, noteStopBegun } from './logger.ts';
 import { serveClusterScrapes } from './observability/cluster-metrics.ts';
+import { assertPortFree } from './http/port.ts';
 
 /** Set in a worker's environment: its number, 1..N. Worker 1 seeds the demo workspace and prints the banner. */
 export const WORKER_INDEX_ENV = 'GATEWAY_WORKER_INDEX';
@@ -85,6 +86,8 @@ export async function runPrimary(config: Config): Promise<void> {
   // given DATABASE_URL (the embedded server's), which alone would mean "no demo".
   const env: Record<string, string> = { SEED_DEMO: String(config.seedDemo) };
   try {
+    // Before the database starts: a port that is taken would fail every worker after the migrations.
+    await assertPortFree(config.PORT, config.HOST);
     if (!config.DATABASE_URL) {
       const dir = path.join(config.dataDir, 'pg');
       embedded = await startEmbeddedPostgres({

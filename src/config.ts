@@ -92,3 +92,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl: (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
   });
 }
+
+/**
+ * What a production start (NODE_ENV=production: `npm run start:prod`, the image) needs besides
+ * valid values, checked before anything starts: its own PostgreSQL (the embedded one is for
+ * development) and the master key its secrets are encrypted with. Throws one message naming each.
+ */
+export function assertStartable(config: Config): void {
+  if (config.NODE_ENV !== 'production') return;
+  const lines: string[] = [];
+  if (!config.DATABASE_URL) lines.push('  DATABASE_URL: required with NODE_ENV=production (the embedded PostgreSQL is for development): set it to postgresql://user:password@host:5432/database');
+  if (!config.GATEWAY_MASTER_KEY) lines.push('  GATEWAY_MASTER_KEY: required with NODE_ENV=production: make one with `openssl rand -hex 32` and keep it (it decrypts the stored API secrets)');
+  if (lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+}
+

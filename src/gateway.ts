@@ -31,11 +31,12 @@ import { SEND_RECEIPT_JOB } from './domain/payment-links/receipt.ts';
 import { createMailer } from './mail.ts';
 import type { Scheduler } from './domain/scheduler.ts';
 import { subscriptionPayments } from './domain/subscriptions/owner.ts';
-import { loadMasterKey } from './master-key.ts';
+import { openMasterKey } from './master-key.ts';
 import { workerIndex } from './cluster.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { startTracing } from './observability/tracing.ts';
 import { queryRows } from './db/raw.ts';
+import { portError } from './http/port.ts';
 
 export interface Gateway {
   config: Config;
@@ -88,7 +89,7 @@ export function createServices(config: Config, parts: { db: Db; clock: Clock; sc
     db,
     clock,
     warn: (msg, fields) => logger.warn(msg, fields),
-    providers: createRegistry(providerCatalog(deps), (stored) => decryptSecret(masterKey, stored), attempts),
+    providers: createRegistry(providerCatalog(deps), (stored, subject) => decryptSecret(masterKey, stored, subject), attempts),
     attempts,
     rates: staticRates(config.CONVERSION_RATES),
     scheduler,
@@ -136,9 +137,9 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     stops.push(() => tracing.shutdown());
     const { applied } = await migrate(databaseUrl);
     if (applied.length) logger.info('migrations applied', { applied });
-    const masterKey = loadMasterKey(config, logger);
     const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, onQuery: opts.onQuery, direct: !tracing.enabled });
     stops.push(() => db.$disconnect());
+    const masterKey = await openMasterKey(config, db, logger);
 
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing });
     const services = createServices(config, { db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey, logger });
@@ -202,10 +203,7 @@ async function listen(app: App, port: number, host: string): Promise<number> {
   try {
     return await app.listen(port, host);
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new Error(`port ${port} on ${host} is already in use (PORT): stop what uses it or choose another port.`);
-    if (code === 'EACCES') throw new Error(`port ${port} on ${host} may not be used by this user (PORT): choose a port above 1023.`);
-    throw err;
+    throw portError(err, port, host);
   } finally {
     for (const f of forwarders) app.server.on('error', f);
   }

@@ -3,7 +3,7 @@
 // The primary replaces a worker that dies, so a fatal error in the serving process (a crash, a V8
 // heap abort, the OOM killer) never leaves the gateway down.
 import cluster from 'node:cluster';
-import { loadConfig, type Config } from './config.ts';
+import { assertStartable, loadConfig, type Config } from './config.ts';
 import { oneLine, reportReady, reportStartFailure, runPrimary, workerIndex } from './cluster.ts';
 import { detachEmbeddedSignalHooks } from './db/embedded.ts';
 import { startGateway, type Gateway } from './gateway.ts';
@@ -12,6 +12,7 @@ import { noteStopBegun } from './logger.ts';
 let config: Config;
 try {
   config = loadConfig();
+  assertStartable(config);
 } catch (err) {
   // A bad setting: one line naming it, no stack trace.
   process.stderr.write(`The gateway could not start: ${oneLine(err)}\n`);

@@ -205,8 +205,16 @@ describe('the image built from the Dockerfile', () => {
     }
   });
 
-  it('refuses to start without DATABASE_URL, in one line, since it has no embedded PostgreSQL', async () => {
+  it('refuses to start without DATABASE_URL, in one line, since a production start has no embedded PostgreSQL', async () => {
     const env: NodeJS.ProcessEnv = { ...gateway.env, PORT: String(await freePort()), DATA_DIR: path.join(work, 'no-database') };
+    delete env.DATABASE_URL;
+    const r = startImage(env);
+    expect(await r.exited).toEqual({ code: 1, signal: null });
+    expect(r.output()).toMatch(/^The gateway could not start: Invalid configuration: DATABASE_URL: required with NODE_ENV=production [^\n]+\n$/);
+  });
+
+  it('without NODE_ENV=production either, it says the embedded PostgreSQL is not installed', async () => {
+    const env: NodeJS.ProcessEnv = { ...gateway.env, NODE_ENV: 'development', PORT: String(await freePort()), DATA_DIR: path.join(work, 'no-database-dev') };
     delete env.DATABASE_URL;
     const r = startImage(env);
     expect(await r.exited).toEqual({ code: 1, signal: null });

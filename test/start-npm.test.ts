@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/client.ts';
 import { groupMembers, killGroup, pgDataOf, ROOT, serverProcesses, startNpmProcess, stopEverything, waitForOutput, waitUntil, type GatewayProcess } from './helpers/gateway-process.ts';
 import { acceptsConnections, freePort } from './helpers/ports.ts';
+import { createTestDatabase } from './helpers/db.ts';
+import { TEST_MASTER_KEY } from './helpers/gateway.ts';
 
 const children: GatewayProcess[] = [];
 const dataDirs: string[] = [];
@@ -130,7 +132,7 @@ describe('WORKERS=2 when the workers cannot listen', () => {
       const r = startNpmProcess({ dataDir, port, pgPort, env: { WORKERS: '2' } }, ['start'], children);
       const result = await Promise.race([r.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 90_000))]);
       expect(result, r.output()).toEqual({ code: 1, signal: null });
-      // Both workers fail alike; the primary says why once.
+      // The primary finds the port taken before it starts the database or any worker, and says so once.
       expect(r.output().match(/The gateway could not start: [^\n]*/g)).toEqual([`The gateway could not start: port ${port} on 127.0.0.1 is already in use (PORT): stop what uses it or choose another port.`]);
       await waitUntil(() => groupMembers(r.child.pid!).length === 0, 10_000, 'process group empty').catch(() => {});
       expect(groupMembers(r.child.pid!)).toEqual([]);
@@ -146,8 +148,9 @@ describe('npm run build, then npm run start:prod', () => {
   it('compiles to JavaScript and runs it with plain node; stops cleanly on SIGTERM to the group', async () => {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
     expect(existsSync(path.join(ROOT, 'dist/main.js'))).toBe(true);
-    // Production makes no demo workspace unless asked: this start asks, to sign a call with it.
-    const run = await startAndCall(['run', 'start:prod'], { SEED_DEMO: 'true' });
+    // Production runs on its own PostgreSQL with its own key, and makes no demo workspace unless
+    // asked: this start asks, to sign a call with it.
+    const run = await startAndCall(['run', 'start:prod'], { DATABASE_URL: await createTestDatabase(), GATEWAY_MASTER_KEY: TEST_MASTER_KEY, SEED_DEMO: 'true' });
     // No TypeScript at runtime: the supervisor is `node dist/main.js`, without tsx, and so is its worker.
     const gateways = groupMembers(run.r.child.pid!).filter((p) => p.args.includes('dist/main.js'));
     expect(gateways).toHaveLength(2);

@@ -14,7 +14,7 @@ import { CliError } from './parse.ts';
 /** The database, the master key and the provider catalog; no connector is ever built from here. */
 export function accountServices(ctx: CliContext): AccountServices {
   const deps = { now: () => new Date(), baseUrl: () => ctx.config.baseUrl, key: derivedKeys(ctx.masterKey), log: () => {} };
-  return { db: ctx.db, masterKey: ctx.masterKey, providers: createRegistry(providerCatalog(deps), (stored) => decryptSecret(ctx.masterKey, stored)) };
+  return { db: ctx.db, masterKey: ctx.masterKey, providers: createRegistry(providerCatalog(deps), (stored, subject) => decryptSecret(ctx.masterKey, stored, subject)) };
 }
 
 /** Every issue as `path: Turkish / English`, so the operator knows which word to fix. */

@@ -1,7 +1,7 @@
 // What every CLI action gets: the database (opened after the arguments are checked, closed
 // after the action), the master key, and one way to print for people or for scripts (--json).
 import type { Command } from 'commander';
-import { loadConfig, type Config } from '../config.ts';
+import { assertStartable, loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { CliError } from './parse.ts';
 
@@ -34,6 +34,7 @@ export function withDatabase<A extends unknown[]>(io: CliIo, action: (ctx: CliCo
     const command = args[args.length - 1] as Command;
     const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
     const config = loadConfig(io.env);
+    assertStartable(config);
     // Loaded only here: Prisma and the PostgreSQL drivers are slow to import, and --help or a
     // rejected argument should answer at once.
     const { openDatabase } = await import('./database.ts');

@@ -12,7 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts'
 import { recoverOrphanedServer } from '../db/orphaned-server.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
-import { loadMasterKey } from '../master-key.ts';
+import { openMasterKey } from '../master-key.ts';
 
 export interface CliDatabase {
   db: Db;
@@ -38,10 +38,11 @@ export async function openDatabase(config: Config, stderr: CliOutput): Promise<C
   let db: Db | null = null;
   try {
     await migrate(url);
-    // Warnings (a generated master key) go to stderr so --json output stays parseable.
-    const masterKey = loadMasterKey(config, createLogger('warn', (line) => stderr.write(line + '\n')));
     db = createDb(url, { max: 2 });
     const opened = db;
+    // Before any command runs: a key the database was not written with is refused, nothing written.
+    // Warnings (a generated master key) go to stderr so --json output stays parseable.
+    const masterKey = await openMasterKey(config, opened, createLogger('warn', (line) => stderr.write(line + '\n')));
     return {
       db: opened,
       masterKey,

@@ -13,7 +13,9 @@ export type { CliIo };
 
 const HELP_AFTER = `
 Uses DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR (default .data), the same
-database \`npm start\` uses; a running gateway's embedded server is reused.
+database \`npm start\` uses; a running gateway's embedded server is reused. Give it the gateway's
+master key (GATEWAY_MASTER_KEY, else DATA_DIR/master.key): a key the database's secrets were not
+written with is refused before anything is written.
 
 Examples:
   npm run gateway -- workspace create acme --name "Acme" --plan orders,saved_cards

@@ -25,6 +25,7 @@ const catalog = {
   too_many_items: { tr: 'En fazla {max} öğe olabilir.', en: 'Must have at most {max} items.' },
   text_invalid_characters: { tr: 'Geçersiz karakter içeriyor (NUL veya eşlenmemiş UTF-16 vekil karakteri).', en: 'Contains an invalid character (NUL or an unpaired UTF-16 surrogate).' },
   service_busy: { tr: 'Sistem şu anda yoğun; işlem yapılmadı. Lütfen biraz sonra tekrar deneyin.', en: 'The service is busy; nothing was done. Please retry shortly.' },
+  service_unavailable: { tr: 'Hizmet bu isteği şu anda işleyemiyor; işlem yapılmadı. Lütfen daha sonra tekrar deneyin.', en: 'The service cannot handle this request now; nothing was done. Please retry later.' },
   // money
   amount_format: { tr: 'Tutar 100 veya 100.10 biçiminde olmalıdır.', en: 'The amount must be in the form 100 or 100.10.' },
   amount_positive: { tr: 'Tutar sıfırdan büyük olmalıdır.', en: 'The amount must be greater than zero.' },

@@ -1,6 +1,6 @@
 // API secrets must be readable by the gateway (it signs with them), so they are encrypted at rest
 // under a master key rather than hashed. Access tokens are only ever compared, so they are hashed.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { processCache } from './process-cache.ts';
 
 const ALGORITHM = 'aes-256-gcm';
@@ -48,8 +48,28 @@ function strictBase64(text: string): Buffer | null {
   return bytes.toString('base64') === text ? bytes : null;
 }
 
-/** Reverses encryptSecret; throws on a malformed value, a wrong master key or any tampering. */
-export function decryptSecret(masterKey: Buffer, stored: string): string {
+/**
+ * A stored secret this process cannot decrypt: another master key wrote it, or the value was
+ * altered. Nothing a caller sent is wrong; the gateway answers 503 and the log tells the operator.
+ */
+export class UnreadableSecretError extends Error {
+  override readonly name = 'UnreadableSecretError';
+  /** `subject`: whose secret, e.g. "API credential <id>" (never any of the value). */
+  constructor(readonly problem: 'malformed' | 'wrong_key', readonly subject?: string) {
+    super(`${problem === 'malformed' ? 'Encrypted secret is malformed' : 'Encrypted secret failed authentication (wrong master key or tampered value)'}${subject ? `: ${subject}` : ''}`);
+  }
+}
+
+/** True when `err`, or an error it wraps (a GraphQL error's original, a cause), is an UnreadableSecretError. */
+export function unreadableSecretIn(err: unknown, depth = 0): UnreadableSecretError | null {
+  if (err instanceof UnreadableSecretError) return err;
+  const e = err as { originalError?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object' || depth > 5) return null;
+  return unreadableSecretIn(e.originalError, depth + 1) ?? unreadableSecretIn(e.cause, depth + 1);
+}
+
+/** Reverses encryptSecret; throws UnreadableSecretError on a malformed value, a wrong master key or any tampering. */
+export function decryptSecret(masterKey: Buffer, stored: string, subject?: string): string {
   assertKey(masterKey);
   const parts = typeof stored === 'string' ? stored.split(':') : [];
   const [version, ivText, tagText, dataText] = parts;
@@ -57,14 +77,14 @@ export function decryptSecret(masterKey: Buffer, stored: string): string {
   const tag = iv ? strictBase64(tagText) : null;
   const data = tag ? strictBase64(dataText) : null;
   if (!iv || !tag || !data || iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
-    throw new Error('Encrypted secret is malformed');
+    throw new UnreadableSecretError('malformed', subject);
   }
   const decipher = createDecipheriv(ALGORITHM, masterKey, iv, { authTagLength: TAG_BYTES });
   decipher.setAuthTag(tag);
   try {
     return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
   } catch {
-    throw new Error('Encrypted secret failed authentication (wrong master key or tampered value)');
+    throw new UnreadableSecretError('wrong_key', subject);
   }
 }
 
@@ -98,7 +118,7 @@ const secrets = processCache<string>();
 export function cachedSecret(masterKey: Buffer, credentialId: string, secretEncrypted: string): string {
   let secret = secrets.get(masterKey, credentialId);
   if (secret === undefined) {
-    secret = decryptSecret(masterKey, secretEncrypted);
+    secret = decryptSecret(masterKey, secretEncrypted, `API credential ${credentialId}`);
     secrets.set(masterKey, credentialId, secret);
   }
   return secret;
@@ -130,6 +150,16 @@ export function unsealFor(masterKey: Buffer, purpose: string, aad: string, seale
   } catch {
     return null;
   }
+}
+
+const KEY_CHECK_TEXT = 'payment-gateway master key check';
+
+/**
+ * What a database records of the master key its secrets are encrypted with: an HMAC of a fixed
+ * text under a key derived for this purpose, so it tells keys apart without revealing anything of them.
+ */
+export function masterKeyDigest(masterKey: Buffer): string {
+  return createHmac('sha256', purposeKey(masterKey, 'master-key-check')).update(KEY_CHECK_TEXT).digest('hex');
 }
 
 /** A key for one purpose, derived from the master key (HKDF-SHA256): never the master key itself. */

@@ -71,7 +71,7 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
     maskedErrors: { maskError },
     cors: corsFor(allowedOrigins(services.baseUrl, exposure.corsOrigins)),
     plugins: [
-      useDatabaseUnavailable(),
+      useDatabaseUnavailable(exposure.logger),
       ...limitPlugins(),
       maskValidationErrors(),
       maskVariableEchoes(),

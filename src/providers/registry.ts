@@ -85,7 +85,7 @@ const CONNECTORS_KEPT = 1_000;
  * `attempts`: where the connectors handed out record each call about a payment, refund or card
  * (recording.ts); without it (the CLI's account checks) calls are not recorded.
  */
-export function createRegistry(definitions: readonly ProviderDefinition[], decrypt: (stored: string) => string, attempts?: AttemptSink): ProviderRegistry {
+export function createRegistry(definitions: readonly ProviderDefinition[], decrypt: (stored: string, subject: string) => string, attempts?: AttemptSink): ProviderRegistry {
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const built = new Map<string, { version: string; connector: Connector }>();
   const definition = (id: string): ProviderDefinition => {
@@ -101,7 +101,7 @@ export function createRegistry(definitions: readonly ProviderDefinition[], decry
       const cached = built.get(account.id);
       if (cached?.version === version) return cached.connector;
       const def = definition(account.provider);
-      const credentials = def.credentials.parse(account.credentials ? JSON.parse(decrypt(account.credentials)) : {});
+      const credentials = def.credentials.parse(account.credentials ? JSON.parse(decrypt(account.credentials, `payment account ${account.id}`)) : {});
       const settings = def.settings.parse(account.settings ?? {});
       const connected = def.connect({ id: account.id, credentials, settings });
       const connector = attempts ? recordAttempts(connected, { id: account.id, workspaceId: account.workspaceId }, attempts) : connected;

@@ -17,6 +17,8 @@ import { pruneUnknownKeys } from './prune.ts';
 import { fieldPlaces, findUnknownKeys, type FieldPlaces, type UnknownKey } from './unknown-keys.ts';
 import { bodyProblem } from './limits.ts';
 import { isDatabaseBusy } from '../db/busy.ts';
+import { unreadableSecretIn } from '../domain/secrets.ts';
+import { logUnreadableSecret } from '../http/unavailable.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { AdmissionMemory } from './admission-memory.ts';
 import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
@@ -206,6 +208,11 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
   if (result.errors?.length) {
     // Met before anything was written (work after the bank answered waits instead: db/busy.ts).
     if (result.errors.some((e) => isDatabaseBusy(e.originalError))) return [503, simpleError('service_busy', ctx.lang)];
+    const unreadable = result.errors.map((e) => unreadableSecretIn(e)).find((u) => u !== null);
+    if (unreadable) {
+      logUnreadableSecret(opts.logger, unreadable, { operation: p.route.operation });
+      return [503, simpleError('service_unavailable', ctx.lang)];
+    }
     const fields = variableErrors(result.errors, ctx.lang);
     if (fields) return [422, errorBody(fields)];
     // Only the first line of each message, cut short and with echoed values masked: graphql-js

@@ -13,7 +13,7 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import { isUuid } from '../validation.ts';
 import type { Notification, Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
-import { cachedSecret } from '../secrets.ts';
+import { cachedSecret, UnreadableSecretError } from '../secrets.ts';
 import { signTimestamped, webhookPath } from '../signatures.ts';
 import { NotFoundError, StateError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
@@ -296,7 +296,14 @@ function logAttempt(s: Services, n: Claimed, number: number, startedAt: Date, re
 
 async function send(s: Services, n: Claimed, at: Date): Promise<AttemptResult> {
   if (!n.credentialId || !n.secretEncrypted) return { httpStatus: null, responseExcerpt: null, error: 'workspace has no API secret', durationMs: 0 };
-  const secret = cachedSecret(s.masterKey, n.credentialId, n.secretEncrypted);
+  let secret: string;
+  try {
+    secret = cachedSecret(s.masterKey, n.credentialId, n.secretEncrypted);
+  } catch (err) {
+    // Nothing can be signed: an attempt that failed (and is retried), not a run that broke.
+    if (!(err instanceof UnreadableSecretError)) throw err;
+    return { httpStatus: null, responseExcerpt: null, error: `API secret cannot be decrypted with this master key (${err.subject}): start with the key it was written with, or rotate the key`, durationMs: 0 };
+  }
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const headers = {
     'Content-Type': 'application/json',
