@@ -2,7 +2,7 @@
 // text; `parseInput` turns zod issues into domain issues with the contract's field paths.
 import { z } from 'zod';
 import { CURRENCIES, parseAmount, parseRate } from './money.ts';
-import { isMessageCode, type MessageCode } from './messages.ts';
+import { isMessageCode } from './messages.ts';
 import { ValidationError, type Issue, type IssueList, type Path } from './errors.ts';
 import { isIP } from 'node:net';
 
