@@ -29,7 +29,7 @@ const digits = (max: number) =>
     .trim()
     .min(1, { error: 'required' })
     .max(max, { error: 'too_long' })
-    .regex(/^\d+$/, { error: 'invalid_format' });
+    .regex(/^\d+$/, { error: 'digits_only' });
 
 export const garantiCredentialsSchema = z
   .object({
