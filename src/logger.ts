@@ -4,6 +4,7 @@
 // (defence in depth).
 // Lines written while a request or job runs carry its request id (observability/context.ts).
 import pino from 'pino';
+import { maskCardValue } from './domain/card-masking.ts';
 import { currentContext } from './observability/context.ts';
 import { isDatabaseStopping, isDatabaseUnavailable } from './db/unavailable.ts';
 
@@ -54,22 +55,27 @@ function wrap(p: pino.Logger): Logger {
 }
 
 /**
- * Defence in depth: any run of 12-19 digits (a possible card number) is masked before writing,
- * inside strings and as a bare number. A bare number (a provider's millisecond `systemTime` is 13
- * digits) becomes the masked text as a JSON string, so the line stays JSON.
+ * Defence in depth: a card number is masked before writing (domain/card-masking.ts: by the field's
+ * name, else a Luhn-valid run of 12-19 digits), inside strings and as a bare number, while the
+ * banks' references stay whole. A bare number that is masked becomes the masked text as a JSON
+ * string, so the line stays JSON.
  */
 export function scrubCardNumbers(line: string): string {
-  return line.replace(JSON_TOKEN, (token) => {
-    const masked = maskCardNumbers(token);
-    return masked === token || token.startsWith('"') ? masked : JSON.stringify(masked);
+  return line.replace(JSON_TOKEN, (token: string, key: string | undefined, value: string | undefined) => {
+    if (value === undefined) return masked('', token);
+    const at = token.length - value.length;
+    return token.slice(0, at) + masked(key!, value);
   });
 }
-/** A JSON string literal or a JSON number, as pino writes them. */
-const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
-const CARD_LIKE = /(?<!\d)(\d{6})\d{2,9}(\d{4})(?!\d)/g;
 
-/** Every run of 12-19 digits in `text` as first six, ******, last four (also for provider texts kept on records). */
-export const maskCardNumbers = (text: string): string => text.replace(CARD_LIKE, '$1******$2');
+/** A JSON string literal or number (its key's name first when it is an object member's value), as pino writes them. */
+const JSON_TOKEN = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+function masked(key: string, token: string): string {
+  if (token.startsWith('"')) return `"${maskCardValue(key, token.slice(1, -1))}"`;
+  const text = maskCardValue(key, token);
+  return text === token ? token : JSON.stringify(text);
+}
 
 /**
  * Defence in depth: a security code written inside a message (e.g. an echoed GraphQL input,

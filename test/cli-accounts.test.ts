@@ -72,6 +72,36 @@ describe('CLI accounts with credentials', { timeout: 120_000 }, () => {
     expect(res.stderr).not.toContain(SECRET_KEY);
   });
 
+  it.each([
+    ['an EST account without its bank', ['--provider', 'est'], 'settings.bank: Şunlardan biri olmalıdır: akbank, isbank, halkbank, ziraat, teb, sekerbank, finansbank. / Must be one of: akbank, isbank, halkbank, ziraat, teb, sekerbank, finansbank.'],
+    ['a bank EST does not serve', ['--provider', 'est', '--setting', 'bank=garanti'], 'settings.bank: Şunlardan biri olmalıdır: akbank, isbank,'],
+    ['an EST model in capitals', ['--provider', 'est', '--setting', 'bank=akbank', '--setting', 'model=3D'], 'settings.model: Şunlardan biri olmalıdır: 3d, 3d_pay. / Must be one of: 3d, 3d_pay.'],
+    ["a Garanti model without GVP's underscore", ['--provider', 'garanti', '--setting', 'model=3dpay'], 'settings.model: Şunlardan biri olmalıdır: 3d, 3d_pay. / Must be one of: 3d, 3d_pay.'],
+    ['a Garanti environment', ['--provider', 'garanti', '--setting', 'environment=live'], 'settings.environment: Şunlardan biri olmalıdır: test, production. / Must be one of: test, production.'],
+    ['an outage the simulator cannot play', ['--setting', 'outage=slow'], 'settings.outage: Şunlardan biri olmalıdır: none, errors, unreachable. / Must be one of: none, errors, unreachable.'],
+  ])('refuses %s naming the values it takes', async (_name, words, expected) => {
+    const res = await cli.run(['account', 'create', m.team, 'x', ...words]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(expected);
+    expect(res.stderr).not.toContain('{allowed}');
+  });
+
+  it('starts an outage on a simulator account and ends it with outage= or outage=none', async () => {
+    const created = await cli.json<AccountOut>('account', 'create', m.team, 'outage', '--setting', 'outage=errors');
+    const token = created.payment_provider_token;
+    const settings = async () => (await db().paymentAccount.findUniqueOrThrow({ where: { id: token } })).settings;
+    expect(await settings()).toEqual({ outage: 'errors' });
+    for (const end of ['outage=', 'outage=none']) {
+      expect((await cli.run(['account', 'update', m.team, token, '--setting', 'outage=unreachable'])).code).toBe(0);
+      expect(await settings()).toEqual({ outage: 'unreachable' });
+      const res = await cli.run(['account', 'update', m.team, token, '--setting', end]);
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(res.stdout).not.toContain('setting outage');
+      expect(await settings()).toEqual({});
+    }
+  });
+
   it('update replaces the credentials wholesale (half a pair is refused) and the settings', async () => {
     const created = await cli.json<AccountOut>('account', 'create', m.team, 'to update', '--provider', 'iyzico', '--credential', `api_key=${API_KEY}`, '--credential', `secret_key=${SECRET_KEY}`);
     const token = created.payment_provider_token;

@@ -221,12 +221,12 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
       }),
     );
 
-  const routing = program.command('routing').description("Manage a workspace's routing rules (in order; the first match picks the account)");
+  const routing = program.command('routing').description("Manage a workspace's routing rules: the accounts of every rule a card matches are its candidates, the cheapest first, equal costs in rule order");
   routing
     .command('add')
     .description('Append a rule; every condition given must hold for a payment to match it')
     .argument('<slug>', 'workspace slug')
-    .requiredOption('--account <token>', 'payment_provider_token of the account the rule picks')
+    .requiredOption('--account <token>', 'payment_provider_token of the account the rule makes a candidate')
     .option('--scheme <scheme>', 'card scheme, e.g. visa, mastercard, troy', parseScheme)
     .option('--card-type <type>', 'credit, debit or prepaid', parseCardType)
     .option('--bin-prefix <digits>', 'the card number starts with these digits (1-8)', parseBinPrefix)
@@ -234,7 +234,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
     .option('--currency <currency>', 'payment currency', parseCurrency)
     .option('--min-amount <amount>', 'smallest amount, e.g. 10.00', (v) => parseMoney(v, '--min-amount'))
     .option('--max-amount <amount>', 'largest amount, e.g. 5000.00', (v) => parseMoney(v, '--max-amount'))
-    .option('--program <name>', 'card program of the BIN, e.g. Bonus, World')
+    .option('--program <name>', 'card program of the BIN, as the BIN lookup names it, e.g. "Simülasyon Bonus" (the simulator\'s Visa credit cards)')
     .option('--weight <n>', 'share of volume (1-1000) among consecutive weighted rules; equal-cost matches are split by it', parseWeight)
     .hook('preAction', (command) => {
       const { minAmount, maxAmount } = command.opts<{ minAmount?: bigint; maxAmount?: bigint }>();
@@ -257,7 +257,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
     );
   routing
     .command('list')
-    .description("List a workspace's routing rules in the order they are tried")
+    .description("List a workspace's routing rules in their order (the order equal-cost accounts are tried in)")
     .argument('<slug>', 'workspace slug')
     .action(
       withDatabase(io, async (ctx, slug: string) => {

@@ -4,7 +4,8 @@
 // What is kept of the input is scrubbed first: secrets, credentials and card data never reach it.
 import type { Db } from '../db/client.ts';
 import type { AccessRole, AuditEntry, Prisma } from '../generated/prisma/client.ts';
-import { SECRET_KEYS, maskCardNumbers } from '../logger.ts';
+import { SECRET_KEYS } from '../logger.ts';
+import { maskCardValue } from './card-masking.ts';
 import { isUuid } from './validation.ts';
 
 export type AuditOutcome = 'done' | 'forbidden' | 'read';
@@ -28,19 +29,21 @@ const DROPPED_KEYS = new Set([...SECRET_KEYS, 'card', 'cvc2', 'expireMonth', 'ex
 
 /**
  * A JSON copy of `value` without secrets: values under a secret, credential or card key become
- * "[removed]", and any run of 12-19 digits left in a string is masked as a card number would be.
+ * "[removed]", and a card number left in a string (card-masking.ts: typed with spaces or dashes
+ * too) is masked, or removed when it is a bare number; references stay readable.
  */
-export function scrubForAudit(value: unknown, depth = 0): Prisma.InputJsonValue {
+export function scrubForAudit(value: unknown, depth = 0, key = ''): Prisma.InputJsonValue {
   if (depth > 12) return REMOVED;
   if (value === null || value === undefined) return null as unknown as Prisma.InputJsonValue;
-  if (typeof value === 'string') return maskCardNumbers(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return typeof value === 'number' && /\d{12,}/.test(String(value)) ? REMOVED : value;
-  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') return maskCardValue(key, value);
+  if (typeof value === 'number') return maskCardValue(key, String(value)) === String(value) ? value : REMOVED;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return maskCardValue(key, value.toString());
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map((v) => scrubForAudit(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => scrubForAudit(v, depth + 1, key));
   if (typeof value === 'object') {
     const out: Record<string, Prisma.InputJsonValue> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = DROPPED_KEYS.has(key.toLowerCase()) ? REMOVED : scrubForAudit(v, depth + 1);
+    for (const [k, v] of Object.entries(value)) out[k] = DROPPED_KEYS.has(k.toLowerCase()) ? REMOVED : scrubForAudit(v, depth + 1, k);
     return out;
   }
   return REMOVED;

@@ -27,6 +27,17 @@ export const storedCardInput = z.object({ ...cardShape, securityCode: securityCo
 
 export type CardInput = z.output<typeof cardInput>;
 
+/** Whether a string of digits passes the Luhn check digit. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = digits.length - 1, double = false; i >= 0; i -= 1, double = !double) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 /** First 8 digits when the number has 16 or more, else the first 6 (contract: Saved card object). */
 export function firstDigitsOf(cardNumber: string): string {
   return cardNumber.slice(0, cardNumber.length >= 16 ? 8 : 6);

@@ -40,6 +40,7 @@ const catalog = {
   rate_format: { tr: 'Oran 0 ile 100 arasında, en fazla iki ondalıklı olmalıdır.', en: 'The rate must be between 0 and 100 with at most two decimals.' },
   weight_range: { tr: 'Ağırlık 1 ile 1000 arasında bir tam sayı olmalıdır.', en: 'The weight must be a whole number from 1 to 1000.' },
   reference_needs_digit: { tr: 'En az bir rakam içermelidir.', en: 'Must contain at least one digit.' },
+  digits_only: { tr: 'Yalnızca rakamlardan oluşmalıdır.', en: 'Must contain digits only.' },
   // cards and BIN
   bin_too_short: { tr: 'BIN en az 6 haneli olmalıdır.', en: 'The BIN must have at least 6 digits.' },
   bin_too_long: { tr: 'BIN en fazla 8 haneli olabilir.', en: 'The BIN can have at most 8 digits.' },

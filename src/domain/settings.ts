@@ -175,7 +175,7 @@ const ruleInput = z
   })
   .strict();
 
-/** Appends a rule after the existing ones (first match wins); every condition given must hold. */
+/** Appends a rule after the existing ones (its position breaks cost ties); every condition given must hold. */
 export async function addWorkspaceRoutingRule(s: Services, workspace: Workspace, raw: unknown): Promise<RoutingRule> {
   const input = parseInput(ruleInput, raw);
   const issues = new IssueList();

@@ -2,7 +2,7 @@
 // text; `parseInput` turns zod issues into domain issues with the contract's field paths.
 import { z } from 'zod';
 import { CURRENCIES, parseAmount, parseRate } from './money.ts';
-import { isMessageCode, type MessageCode } from './messages.ts';
+import { isMessageCode } from './messages.ts';
 import { ValidationError, type Issue, type IssueList, type Path } from './errors.ts';
 import { isIP } from 'node:net';
 
@@ -125,6 +125,10 @@ function toIssue(issue: z.core.$ZodIssue): Issue {
   if (issue.code === 'unrecognized_keys') {
     return { path: [...path, ...issue.keys.slice(0, 1)], code: 'unknown_field' };
   }
-  const code: MessageCode = isMessageCode(issue.message) ? issue.message : 'invalid_type';
-  return { path, code };
+  const named = isMessageCode(issue.message) ? issue.message : null;
+  if (issue.code === 'invalid_value' && (named === null || named === 'value_not_allowed')) {
+    // Every refusal of a value outside a fixed list names the list, whatever the schema's own error says.
+    return { path, code: 'value_not_allowed', params: { allowed: issue.values.map(String).join(', ') } };
+  }
+  return { path, code: named ?? 'invalid_type' };
 }

@@ -170,7 +170,7 @@ export interface RoutingRuleInput {
   weight?: number;
 }
 
-/** Appends a rule after the existing ones (first match wins). */
+/** Appends a rule after the existing ones (its position breaks cost ties). */
 export async function addRoutingRule(db: Db, slug: string, rule: RoutingRuleInput) {
   return db.$transaction(async (tx) => {
     const workspace = await requireWorkspace(tx, slug);

@@ -5,7 +5,7 @@
 // ":charge", ":complete").
 // The id is that uuid's 32 hex digits written as the letters a-p (0 -> a ... f -> p): no digit at
 // all, so no run of it can look like a card number to the log scrubbers (which mask any 12-19 digit
-// run), and it fits every bank's limit (alphanumeric, 32 characters; EST takes 64, GVP 36).
+// run that passes the Luhn check), and it fits every bank's limit (alphanumeric, 32 characters; EST takes 64, GVP 36).
 // A key of another shape (never sent by the gateway) gets the first 32 hex digits of its SHA-256,
 // written the same way, still stable.
 import { createHash } from 'node:crypto';

@@ -5,9 +5,9 @@
 // callback check (verifyCallback, no call at all) pass through unrecorded.
 //
 // Only the fields of ProviderAttemptRecord leave this module: never a card, a security code or the
-// provider's full answer. The provider's text is cut to 255 characters with any card-like digit run
+// provider's full answer. The provider's text is cut to 255 characters with any card number in it
 // masked, in case a provider echoes what it was sent.
-import { maskCardNumbers } from '../logger.ts';
+import { maskCardNumbers } from '../domain/card-masking.ts';
 import { ProviderTimeoutError, type Connector } from './types.ts';
 
 export type AttemptOperation = 'start3D' | 'complete3D' | 'charge' | 'paymentStatus' | 'refund' | 'refundStatus' | 'cancel' | 'storeCard' | 'deleteCard';

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { firstDigitsOf, lastFourOf } from '../domain/cards.ts';
+import { firstDigitsOf, lastFourOf, luhnValid } from '../domain/cards.ts';
 import {
   ALL_CAPABILITIES,
   ProviderTimeoutError,
@@ -140,20 +140,6 @@ type Code = keyof typeof MESSAGES;
 
 const declined = (code: Code): Declined => ({ status: 'declined', code, message: MESSAGES[code] });
 const failure = (code: Code): ProviderFailure => ({ status: 'error', code, message: MESSAGES[code] });
-
-/** Whether a string of digits passes the Luhn check digit. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** The card scheme from the number's leading digits, or null when no known range matches. */
 export function schemeFromNumber(number: string): CardScheme | null {

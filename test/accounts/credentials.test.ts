@@ -84,6 +84,35 @@ describe('creating an account with credentials', { timeout: 60_000 }, () => {
     expect(await accountCount()).toBe(before);
   });
 
+  it('names the values an enum setting takes, in Turkish and English', async () => {
+    const refusal = async (lang: 'tr' | 'en', input: Record<string, unknown>) => {
+      const res = await fetch(`${t.gateway.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: CREATE, variables: { input: { name: 'x', currencies: ['TRY'], capabilities: ['secure'], ...input } } }),
+      });
+      return ((await res.json()) as { data: { createPaymentAccount: { errors: Array<{ code: string; message: string; path: string[] }> } } }).data.createPaymentAccount.errors;
+    };
+    const before = await accountCount();
+    const banks = 'akbank, isbank, halkbank, ziraat, teb, sekerbank, finansbank';
+    const est = { provider: 'est', credentials: { client_id: '700655000200', store_key: 'k', api_user: 'u', api_password: 'p' } };
+    expect(await refusal('en', { ...est, settings: {} })).toEqual([{ kind: 'validation', code: 'value_not_allowed', path: ['settings', 'bank'], message: `Must be one of: ${banks}.` }]);
+    expect(await refusal('tr', { ...est, settings: { bank: 'garanti', model: '3D' } })).toEqual([
+      { kind: 'validation', code: 'value_not_allowed', path: ['settings', 'bank'], message: `Şunlardan biri olmalıdır: ${banks}.` },
+      { kind: 'validation', code: 'value_not_allowed', path: ['settings', 'model'], message: 'Şunlardan biri olmalıdır: 3d, 3d_pay.' },
+    ]);
+    const garanti = {
+      provider: 'garanti',
+      credentials: { merchant_id: '7000679', terminal_id: '30691298', provision_user: 'PROVAUT', provision_password: 'p', refund_user: 'PROVRFN', refund_password: 'p', store_key: 'k' },
+    };
+    expect(await refusal('en', { ...garanti, settings: { model: '3dpay', lang: 'de' } })).toEqual([
+      { kind: 'validation', code: 'value_not_allowed', path: ['settings', 'model'], message: 'Must be one of: 3d, 3d_pay.' },
+      { kind: 'validation', code: 'value_not_allowed', path: ['settings', 'lang'], message: 'Must be one of: tr, en.' },
+    ]);
+    expect(await refusal('en', { settings: { outage: 'slow' } })).toEqual([{ kind: 'validation', code: 'value_not_allowed', path: ['settings', 'outage'], message: 'Must be one of: none, errors, unreachable.' }]);
+    expect(await accountCount()).toBe(before);
+  });
+
   it('seals the credentials with the master key, fills the settings defaults and answers only masked hints', async () => {
     const res = await gql(t, token, CREATE, { input: iyzicoInput() });
     const account = res.body.data.createPaymentAccount.paymentAccount;

@@ -107,10 +107,10 @@ describe('the last line of defence in the logger', () => {
     expect(JSON.parse(line)).toMatchObject({ error: expect.stringContaining('securityCode: "[redacted]"') });
   });
 
-  it('masks a card-number-like bare JSON number as a string, keeping the line JSON', () => {
+  it('masks a card number written as a bare JSON number as a string, keeping the line JSON and other long numbers', () => {
     const line = written({ response: { systemTime: 1795560000710, binNumber: '552879' }, list: [4556737586899855] }, 'iyzico exchange');
-    expect(line).not.toContain('1795560000710');
-    expect(JSON.parse(line)).toMatchObject({ response: { systemTime: '179556******0710', binNumber: '552879' }, list: ['455673******9855'] });
+    expect(line).not.toContain('4556737586899855');
+    expect(JSON.parse(line)).toMatchObject({ response: { systemTime: 1795560000710, binNumber: '552879' }, list: ['455673******9855'] });
   });
 
   it('masks a bare number under a key that ends in a security code word, keeping the line JSON', () => {

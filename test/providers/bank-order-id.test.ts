@@ -19,11 +19,12 @@ describe('bank order ids', () => {
     expect(bankOrderId('not-a-uuid:charge')).toBe(bankOrderId('not-a-uuid:charge'));
   });
 
-  it('reach the logs as they are, where a uuid of digits would have been masked as a card number', () => {
+  it('reach the logs as they are, where a uuid of digits could have been masked as a card number', () => {
     const lines: string[] = [];
     const logger = createLogger('debug', (line) => lines.push(line));
     const id = bankOrderId(`${PAYMENT}:charge`);
-    const hex = 'ab01234567890142cd';
+    // Digits that pass the Luhn check, as some uuids' would.
+    const hex = 'ab4111111111111111cd';
     logger.info('bank exchange', { request: { OrderId: id, Hex: hex } });
     const logged = (JSON.parse(lines[0]!) as { request: { OrderId: string; Hex: string } }).request;
     expect(logged.OrderId).toBe(id);

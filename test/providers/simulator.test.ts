@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { BOOKS_LIMIT, SimulatorBank, luhnValid, schemeFromNumber } from '../../src/providers/simulator.ts';
+import { luhnValid } from '../../src/domain/cards.ts';
+import { BOOKS_LIMIT, SimulatorBank, schemeFromNumber } from '../../src/providers/simulator.ts';
 import { acsAnswerFields } from '../../src/providers/simulator-acs.ts';
 import { ProviderTimeoutError, computeInstallments, type CardData, type ThreeDsPayment } from '../../src/providers/types.ts';
 

@@ -182,6 +182,24 @@ describe('the validation error body', () => {
   });
 });
 
+describe('a value outside a fixed list', () => {
+  it('is refused naming the values it takes, in Turkish and English', async () => {
+    const body = { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'JPY' } };
+    const tr = await m.call('retrieve-bin', body);
+    expect(tr.status).toBe(422);
+    expect(tr.body.errors).toEqual({ 'transaction.currency': ['Para birimi TRY, USD, EUR veya GBP olmalıdır.'] });
+    const en = await m.call('retrieve-bin', body, { headers: { 'Accept-Language': 'en' } });
+    expect(en.body.errors).toEqual({ 'transaction.currency': ['The currency must be TRY, USD, EUR or GBP.'] });
+
+    const product = { channel_token: m.channelToken, channel_reference: 'ENUM-1', name: 'Kupa', type: 'bundle', amount: '25.00', tax_rate: '20' };
+    const refused = await m.call('save-product', { product }, { headers: { 'Accept-Language': 'en' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ 'product.type': ['The product type must be simple or recurring.'] });
+    const period = await m.call('save-product', { product: { ...product, type: 'recurring', period: 'weekly' } });
+    expect(period.body.errors).toEqual({ 'product.period': ['Periyot monthly veya yearly olmalıdır.'] });
+  });
+});
+
 describe('keys and types', () => {
   it('refuses unknown keys at any level, each on its path with a message naming it', async () => {
     const res = await m.call('retrieve-bin', {

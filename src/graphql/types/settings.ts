@@ -51,7 +51,7 @@ builder.prismaObjectField('Workspace', 'apiKey', (t) =>
 );
 
 const RoutingRuleRecord = builder.prismaObject('RoutingRule', {
-  description: 'A routing rule: every condition given must hold; the first matching rule picks the account',
+  description: 'A routing rule: every condition given must hold; the accounts of all the rules a card matches are its candidates, the cheapest first, equal costs in rule order',
   fields: (t) => ({
     id: t.exposeID('id'),
     position: t.exposeInt('position'),

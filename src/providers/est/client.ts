@@ -3,6 +3,7 @@
 // reset connection, an HTML error page, cut-off XML) means the outcome is unknown: the money may
 // or may not have moved, so the client throws ProviderTimeoutError and the gateway asks the bank
 // later (ORDERSTATUS). The exchange handed to the logger carries no card data and no credentials.
+import { scrubCardData } from '../../domain/card-masking.ts';
 import { checkTimeout, exchange, type Exchange } from '../exchange.ts';
 import { buildCC5Request, parseCC5Response, type CC5Fields, type CC5Response } from './xml.ts';
 
@@ -15,31 +16,15 @@ export interface EstClientOptions {
   now?: () => number;
 }
 
-const REDACTED = '[redacted]';
 /** Fields never logged: the API password, the card's expiry and security code, the holder's name. */
 const DROP = new Set(['Password', 'Expires', 'Cvv2Val', 'CARDHOLDERNAME']);
-const DIGIT_RUN = /\d{12,19}/g;
-
-function maskNumber(value: string): string {
-  return value.length > 4 ? `${'*'.repeat(value.length - 4)}${value.slice(-4)}` : REDACTED;
-}
 
 /**
- * A copy of a request or answer that is safe to log: the password, expiry, CVV and holder name go; the card
- * number (Number: a PAN, or the 3D md token standing for it) keeps its last four characters; any
- * other run of 12-19 digits is masked wherever it hides.
+ * A copy of a request or answer that is safe to log: the password, expiry, CVV and holder name go;
+ * a card number keeps its last four digits; the bank's references and the 3D md token standing for
+ * the card stay whole (domain/card-masking.ts).
  */
-export function scrub(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') {
-    if (DROP.has(key)) return REDACTED;
-    if (key === 'Number') return maskNumber(value);
-    return value.replace(DIGIT_RUN, maskNumber);
-  }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, k)]));
-  }
-  return value;
-}
+export const scrub = (value: unknown): unknown => scrubCardData(value, { drop: DROP });
 
 export class EstClient {
   readonly #options: EstClientOptions;
@@ -60,7 +45,7 @@ export class EstClient {
       shown: fields,
       timeoutMs,
       read: parseCC5Response,
-      scrub: (value) => scrub(value),
+      scrub,
       ...(onExchange ? { onExchange } : {}),
       ...(now ? { now } : {}),
     });

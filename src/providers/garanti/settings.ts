@@ -29,7 +29,7 @@ const digits = (max: number) =>
     .trim()
     .min(1, { error: 'required' })
     .max(max, { error: 'too_long' })
-    .regex(/^\d+$/, { error: 'invalid_format' });
+    .regex(/^\d+$/, { error: 'digits_only' });
 
 export const garantiCredentialsSchema = z
   .object({
@@ -47,14 +47,14 @@ export type GarantiCredentials = z.output<typeof garantiCredentialsSchema>;
 
 export const garantiSettingsSchema = z
   .object({
-    environment: z.enum(['test', 'production'], { error: 'invalid_option' }).default('test'),
-    model: z.enum(['3d', '3d_pay'], { error: 'invalid_option' }).default('3d'),
+    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
+    model: z.enum(['3d', '3d_pay'], { error: 'value_not_allowed' }).default('3d'),
     gate_url: httpUrl().optional(),
     api_url: httpUrl().optional(),
     // How long one call may wait for GVP before its outcome counts as unknown (then asked later).
     timeout_ms: timeoutSetting(),
     // The language of GVP's 3D pages.
-    lang: z.enum(['tr', 'en'], { error: 'invalid_option' }).default('tr'),
+    lang: z.enum(['tr', 'en'], { error: 'value_not_allowed' }).default('tr'),
   })
   .strict();
 export type GarantiSettings = z.output<typeof garantiSettingsSchema>;

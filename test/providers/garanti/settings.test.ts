@@ -33,5 +33,11 @@ describe('Garanti settings and credentials', () => {
     expect(issues(() => parseGarantiSettings({ model: '3d_host', timeout_ms: 999_999, api_url: 'javascript:alert(1)' })).sort()).toEqual(['api_url', 'model', 'timeout_ms']);
     expect(issues(() => parseGarantiCredentials({ ...CREDENTIALS, merchant_id: 'abc', refund_password: '' })).sort()).toEqual(['merchant_id', 'refund_password']);
     expect(parseGarantiCredentials(CREDENTIALS)).toEqual(CREDENTIALS);
+    try {
+      parseGarantiCredentials({ ...CREDENTIALS, terminal_id: '3069129A' });
+    } catch (error) {
+      expect((error as ValidationError).issues).toEqual([{ path: ['terminal_id'], code: 'digits_only' }]);
+    }
+    expect.assertions(4);
   });
 });
