@@ -12,6 +12,9 @@ import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerGarantiAcs, bankFormOf, GARANTI_CARDS, garantiCalls, garantiState, seedGarantiMerchant, useGarantiEmulator } from '../helpers/garanti.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
+import { runJobsDueBy } from '../helpers/jobs.ts';
+import { paymentTimeline } from '../../src/domain/payments/timeline.ts';
+import { THREE_DS_ABANDON_MS } from '../../src/domain/payments/three-ds.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const garanti = useGarantiEmulator();
@@ -167,6 +170,46 @@ describe('callbacks that are not GVP\u2019s answer for the payment (model 3d)', 
     expect(sales(orderId)).toHaveLength(1);
     const [order] = await ordersOf(orderId);
     expect(order!.txns).toHaveLength(1);
+  });
+});
+
+// GVP's own error form, as it posts it: no hash (mewebstudio/pos GarantiPosResponseDataMapperTest 'authFail').
+const unsignedErrorForm = (orderId: string) => ({
+  mdstatus: '7', mderrormessage: 'Sistem Hatasi', errmsg: 'Sistem Hatasi', clientid: garanti.emulator.terminalId, terminalid: garanti.emulator.terminalId,
+  oid: orderId, orderid: orderId, response: 'Error', procreturncode: '99', txncurrencycode: '949', txnamount: '0',
+});
+
+describe('an unsigned error form posted to a payment\u2019s callback address (model 3d): it proves nothing, so it changes nothing', () => {
+  it('an error page, the payment still waiting and no event; the refusal is on its timeline; the bank\u2019s real answer then completes it', async () => {
+    const { token, orderId, redirectUrl } = await start('3d');
+    const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');
+    const before = await snapshot(token);
+
+    const res = await postCallback(callbackOf(token), unsignedErrorForm(orderId));
+
+    expect(res.status).toBe(400);
+    expect(await snapshot(token)).toEqual(before);
+    expect((await row(token)).status).toBe('started');
+    const entries = (await paymentTimeline(t.gateway.services.db, await row(token))).entries;
+    expect(entries).toContainEqual(expect.objectContaining({ kind: 'callback_rejected', status: 'unsigned', name: 'garanti', detail: 'callback is not signed' }));
+
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    expect((await row(token)).status).toBe('successful');
+  });
+
+  it('left at that, the 3D timer asks the bank\u2019s order inquiry before giving the payment up', async () => {
+    const { m, token, orderId, redirectUrl } = await start('3d');
+    await bankFormOf(redirectUrl);
+    expect((await postCallback(callbackOf(token), unsignedErrorForm(orderId))).status).toBe(400);
+    const inquiries = () => garantiCalls(t, 'paymentStatus').filter((c) => JSON.stringify(c).includes(orderId));
+    expect(inquiries()).toEqual([]);
+
+    t.clock.advance(THREE_DS_ABANDON_MS + 1000);
+    await runJobsDueBy(t);
+
+    expect(inquiries()).toHaveLength(1);
+    expect(await retrieve(m, token)).toMatchObject({ successful: false, error_code: 'payment_abandoned_3ds' });
+    expect(await ordersOf(orderId)).toEqual([]);
   });
 });
 
