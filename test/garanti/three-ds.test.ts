@@ -120,6 +120,26 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment through Garanti, model 
   });
 });
 
+// Every mdstatus through the emulator's 3D Pay gate, which charges after 1-4 only: the payment's
+// record agrees with the money (src/providers/three-d-pay.ts): successful with one sale, or failed with none.
+const CARD_BY_MD_STATUS = ['4000000000990004', '4000000000991002', '4000000000992000', '4000000000993008', '4000000000994006', '4000000000995003', '4000000000996001', '4000000000997009', '4000000000998007', '4000000000999005'];
+describe.each(CARD_BY_MD_STATUS.map((card, mdstatus) => [String(mdstatus), card] as const))('3d_pay, the ACS answers mdstatus %s', (mdstatus, card) => {
+  it(['1', '2', '3', '4'].includes(mdstatus) ? 'the gate charges: successful, one sale at GVP' : 'not authenticated: 3ds_failed, no sale', async () => {
+    const { m, token, orderId, redirectUrl } = await start('3d_pay', card);
+    const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');
+    expect(answer.fields.mdstatus).toBe(mdstatus);
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    const sold = (await ordersOf(orderId)).flatMap((o) => o.txns).filter((tx) => tx.type === 'sales' && tx.code === '00');
+    if (['1', '2', '3', '4'].includes(mdstatus)) {
+      expect(await retrieve(m, token)).toEqual({ successful: true, message: null });
+      expect(sold).toEqual([expect.objectContaining({ amount: 10_025 })]);
+    } else {
+      expect(await row(token)).toMatchObject({ status: 'failed', errorCode: '3ds_failed', providerErrorCode: `mdStatus:${mdstatus}` });
+      expect(sold).toEqual([]);
+    }
+  });
+});
+
 describe('callbacks that are not GVP\u2019s answer for the payment (model 3d)', () => {
   it('the hash altered, or a signed field changed: an error page, nothing written, no sale; the real answer still completes it', async () => {
     const { token, orderId, redirectUrl } = await start('3d');
