@@ -21,6 +21,14 @@ export const TEST_CARDS: Record<string, CardOutcome & { label: string }> = {
   '4355080000000302': { label: 'invalid CVV', code: '82', message: 'CVV Hatasi veya girilen CVV gecersiz.', mdStatus: '1' },
   '4355080000000401': { label: 'ACS answers mdStatus 0 (authentication failed)', ...APPROVED, mdStatus: '0' },
   '4355080000000500': { label: 'ACS answers mdStatus 4 (attempt, card not enrolled)', ...APPROVED, mdStatus: '4' },
+  // The rest of EST's mdStatus values: 2, 3 half secure (the 3D Pay gate charges), 5-9 not authenticated.
+  '4355081000000201': { label: 'ACS answers mdStatus 2 (card not enrolled)', ...APPROVED, mdStatus: '2' },
+  '4355081000000300': { label: 'ACS answers mdStatus 3 (issuer not enrolled)', ...APPROVED, mdStatus: '3' },
+  '4355081000000508': { label: 'ACS answers mdStatus 5 (verification not possible)', ...APPROVED, mdStatus: '5' },
+  '4355081000000607': { label: 'ACS answers mdStatus 6 (3-D Secure error)', ...APPROVED, mdStatus: '6' },
+  '4355081000000706': { label: 'ACS answers mdStatus 7 (system error)', ...APPROVED, mdStatus: '7' },
+  '4355081000000805': { label: 'ACS answers mdStatus 8 (unknown card)', ...APPROVED, mdStatus: '8' },
+  '4355081000000904': { label: 'ACS answers mdStatus 9 (member not registered)', ...APPROVED, mdStatus: '9' },
 };
 
 export const DECLINE_BY_CONTROL: CardOutcome = { code: '05', message: 'Islem onaylanmadi.', mdStatus: '1' };

@@ -2,7 +2,7 @@
 export interface CardOutcome {
   /** The host's answer code: '00' approved, else GVP's decline code. */
   code: string;
-  /** What the ACS answers without a challenge ('0' not authenticated, '4' attempt); null shows the Approve/Decline page. */
+  /** What the ACS answers without a challenge (an mdstatus 0-9); null shows the Approve/Decline page. */
   mdStatus: string | null;
 }
 
@@ -14,6 +14,15 @@ export const TEST_CARDS: Record<string, CardOutcome & { label: string }> = {
   '4000000000005407': { code: '54', mdStatus: null, label: 'expired card (54)' },
   '4000000000990004': { code: '00', mdStatus: '0', label: 'ACS answers mdstatus 0 (not authenticated)' },
   '4000000000994006': { code: '00', mdStatus: '4', label: 'ACS answers mdstatus 4 (attempt), then approved' },
+  // The rest of GVP's mdstatus values: 1-3 authenticate (the 3D Pay gate charges), 5-9 do not.
+  '4000000000991002': { code: '00', mdStatus: '1', label: 'ACS answers mdstatus 1 without a challenge, then approved' },
+  '4000000000992000': { code: '00', mdStatus: '2', label: 'ACS answers mdstatus 2 (card not enrolled), then approved' },
+  '4000000000993008': { code: '00', mdStatus: '3', label: 'ACS answers mdstatus 3 (issuer not enrolled), then approved' },
+  '4000000000995003': { code: '00', mdStatus: '5', label: 'ACS answers mdstatus 5 (verification not possible)' },
+  '4000000000996001': { code: '00', mdStatus: '6', label: 'ACS answers mdstatus 6 (3-D Secure error)' },
+  '4000000000997009': { code: '00', mdStatus: '7', label: 'ACS answers mdstatus 7 (system error)' },
+  '4000000000998007': { code: '00', mdStatus: '8', label: 'ACS answers mdstatus 8 (unknown card)' },
+  '4000000000999005': { code: '00', mdStatus: '9', label: 'ACS answers mdstatus 9 (member not registered)' },
 };
 
 const MESSAGES: Record<string, string> = {

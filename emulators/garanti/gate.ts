@@ -51,7 +51,7 @@ export function openGate(form: URLSearchParams, ctx: GateContext): Page {
     mdStatus: outcomeOf(field('cardnumber'), null, ctx.now).mdStatus,
     forceDecline: ctx.forceDecline,
   });
-  // A card whose ACS answers without a challenge (mdstatus 0 or 4) goes straight back.
+  // A card whose ACS answers without a challenge (its mdstatus) goes straight back.
   if (session.mdStatus !== null) return { status: 200, html: finish(session, session.mdStatus, ctx) };
   const action = `${ctx.baseUrl}/_emulator/acs/${session.token}/complete`;
   return { status: 200, html: acsPage(action, { amount: session.amount, currency: session.currency, cardMasked: maskPan(session.cardNumber) }) };

@@ -18,6 +18,8 @@ export interface Metrics {
   observeRequest(operation: string, status: number, seconds: number): void;
   /** One webhook attempt: its outcome and how late it started after it was due. */
   observeWebhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void;
+  /** One 3-D Secure callback its connector rejected (src/domain/payments/callback-rejections.ts). */
+  observeCallbackRejection(provider: string, cause: string): void;
 }
 
 /** Every series the gateway exports starts with it, prom-client's default metrics too. */
@@ -33,6 +35,7 @@ export function createMetrics(db: Db): Metrics {
   const requests = new client.Counter({ name: 'gateway_http_requests_total', help: 'HTTP requests answered, by operation and status', labelNames: ['operation', 'status'], registers: [registry] });
   const latency = new client.Histogram({ name: 'gateway_http_request_duration_seconds', help: 'Time to answer an HTTP request, by operation and status', labelNames: ['operation', 'status'], buckets: LATENCY_BUCKETS, registers: [registry] });
   const attempts = new client.Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts, by outcome (retry: failed, another attempt is queued)', labelNames: ['outcome'], registers: [registry] });
+  const rejections = new client.Counter({ name: 'gateway_callback_rejections_total', help: '3-D Secure callbacks the connector did not take as the bank\'s answer, by provider and cause (signature: check the store key)', labelNames: ['provider', 'cause'], registers: [registry] });
   const attemptLag = new client.Histogram({ name: 'gateway_webhook_delivery_lag_seconds', help: 'How late a webhook attempt started after it was due', buckets: LAG_BUCKETS, registers: [registry] });
 
   new client.Gauge({
@@ -101,6 +104,9 @@ export function createMetrics(db: Db): Metrics {
     observeWebhookAttempt(outcome, lagSeconds) {
       attempts.inc({ outcome });
       if (lagSeconds !== null) attemptLag.observe(Math.max(0, lagSeconds));
+    },
+    observeCallbackRejection(provider, cause) {
+      rejections.inc({ provider, cause });
     },
   };
 }

@@ -319,8 +319,8 @@ export class SimulatorBank implements Connector {
   /** The ACS's answer: signed by this gateway's simulator key, for this payment's reference. */
   verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
     const answer = readAcsAnswer(this.deps, fields);
-    if (!answer) return { status: 'rejected', reason: 'signature' };
-    if (answer.reference !== payment.providerReference) return { status: 'rejected', reason: 'other payment' };
+    if (!answer) return { status: 'rejected', cause: 'signature', reason: 'signature' };
+    if (answer.reference !== payment.providerReference) return { status: 'rejected', cause: 'order', reason: 'other payment' };
     if (answer.outcome === 'decline') return { status: 'verified', authenticated: false, failure: { ...declined('3ds_failed'), providerCode: 'decline' } };
     return { status: 'verified', authenticated: true, data: { outcome: answer.outcome } };
   }

@@ -197,7 +197,17 @@ export interface ThreeDsPayment {
 export type CallbackCheck =
   | { status: 'verified'; authenticated: true; data: Record<string, string> }
   | { status: 'verified'; authenticated: false; failure: Declined }
-  | { status: 'rejected'; reason: string };
+  | { status: 'rejected'; cause: CallbackRejection; reason: string };
+
+/**
+ * Why a callback was not taken as the bank's, for the payment's timeline, the log, the metric and
+ * the account's flag. `unsigned`: no signature at all; `signature`: a signature that does not check
+ * with the account's key (a forgery, or a mistyped store key when every callback fails so);
+ * `merchant`, `order`, `amount`, `currency`: signed, but about another; `incomplete`: signed but
+ * without what the decision needs (fields left unsigned, a model the account does not use, a
+ * 3-D Pay answer that does not say how the charge went).
+ */
+export type CallbackRejection = 'unsigned' | 'signature' | 'merchant' | 'order' | 'amount' | 'currency' | 'incomplete';
 
 export interface Complete3DInput {
   idempotencyKey: string;

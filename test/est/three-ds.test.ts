@@ -156,3 +156,52 @@ describe.each(['3d', '3d_pay'] as const)('a card the bank refuses after 3-D Secu
     expect(estOrderOf(est.emulator, token)!.transactions).toEqual([expect.objectContaining({ status: 'D', procReturnCode: '51' })]);
   });
 });
+
+// The ACS answers mdStatus 4 (attempt): the "3D" model does not authorise with it (the gateway's own
+// 3-D policy), while the "3D Pay" gate charges with it before the gateway hears: then the signed
+// answer's approved charge is the money's truth, and the payment is successful (src/providers/three-d-pay.ts).
+describe('mdStatus 4 (card 4355080000000500): the payment\u2019s record agrees with the money the bank moved', () => {
+  it('3d_pay: the gate charged 250.40, so the payment is successful, with one approved sale at the bank and no void', async () => {
+    const { m, token, redirectUrl } = await start('3d_pay', EST_CARDS.mdStatus4);
+    const answer = await answerEstAcs(redirectUrl);
+    expect(answer.fields).toMatchObject({ mdStatus: '4', ProcReturnCode: '00' });
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+
+    expect((await m.call('retrieve-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
+    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: orderOf(token), errorCode: null });
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
+    expect(estOrderOf(est.emulator, token)!.transactions).toEqual([expect.objectContaining({ chargeType: 'S', status: 'A', amountMinor: 25_040 })]);
+    expect(estCalls(t, 'cancel')).toEqual([]);
+  });
+
+  it('3d: the gateway does not authorise a half-secure answer: 3ds_failed, nothing charged at the bank', async () => {
+    const { m, token, redirectUrl } = await start('3d', EST_CARDS.mdStatus4);
+    const answer = await answerEstAcs(redirectUrl);
+    expect(answer.fields.mdStatus).toBe('4');
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+
+    expect((await m.call('retrieve-payment', { transaction: { token } })).body.result).toMatchObject({ successful: false, error_code: '3ds_failed' });
+    expect(authorisations(token)).toEqual([]);
+    expect(estOrderOf(est.emulator, token)?.transactions ?? []).toEqual([]);
+  });
+});
+
+// Every mdStatus through the emulator's 3D Pay gate, which charges after 1-4 only: the payment's
+// record agrees with the money (src/providers/three-d-pay.ts): successful with one sale, or failed with none.
+const CARD_BY_MD_STATUS = [EST_CARDS.mdStatus0, EST_CARDS.approved, '4355081000000201', '4355081000000300', EST_CARDS.mdStatus4, '4355081000000508', '4355081000000607', '4355081000000706', '4355081000000805', '4355081000000904'];
+describe.each(CARD_BY_MD_STATUS.map((card, mdStatus) => [String(mdStatus), card] as const))('3d_pay, the ACS answers mdStatus %s', (mdStatus, card) => {
+  it(['1', '2', '3', '4'].includes(mdStatus) ? 'the gate charges: successful, one sale at the bank' : 'not authenticated: 3ds_failed, no sale', async () => {
+    const { m, token, redirectUrl } = await start('3d_pay', card);
+    const answer = await answerEstAcs(redirectUrl);
+    expect(answer.fields.mdStatus).toBe(mdStatus);
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    const sold = (estOrderOf(est.emulator, token)?.transactions ?? []).filter((tx) => tx.status === 'A');
+    if (['1', '2', '3', '4'].includes(mdStatus)) {
+      expect((await m.call('retrieve-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
+      expect(sold).toEqual([expect.objectContaining({ chargeType: 'S', amountMinor: 25_040 })]);
+    } else {
+      expect(await row(token)).toMatchObject({ status: 'failed', errorCode: '3ds_failed', providerErrorCode: `mdStatus:${mdStatus}` });
+      expect(sold).toEqual([]);
+    }
+  });
+});

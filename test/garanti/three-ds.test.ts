@@ -12,6 +12,9 @@ import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerGarantiAcs, bankFormOf, GARANTI_CARDS, garantiCalls, garantiState, seedGarantiMerchant, useGarantiEmulator } from '../helpers/garanti.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
+import { runJobsDueBy } from '../helpers/jobs.ts';
+import { paymentTimeline } from '../../src/domain/payments/timeline.ts';
+import { THREE_DS_ABANDON_MS } from '../../src/domain/payments/three-ds.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const garanti = useGarantiEmulator();
@@ -117,6 +120,26 @@ describe.each(['3d', '3d_pay'] as const)('secure-payment through Garanti, model 
   });
 });
 
+// Every mdstatus through the emulator's 3D Pay gate, which charges after 1-4 only: the payment's
+// record agrees with the money (src/providers/three-d-pay.ts): successful with one sale, or failed with none.
+const CARD_BY_MD_STATUS = ['4000000000990004', '4000000000991002', '4000000000992000', '4000000000993008', '4000000000994006', '4000000000995003', '4000000000996001', '4000000000997009', '4000000000998007', '4000000000999005'];
+describe.each(CARD_BY_MD_STATUS.map((card, mdstatus) => [String(mdstatus), card] as const))('3d_pay, the ACS answers mdstatus %s', (mdstatus, card) => {
+  it(['1', '2', '3', '4'].includes(mdstatus) ? 'the gate charges: successful, one sale at GVP' : 'not authenticated: 3ds_failed, no sale', async () => {
+    const { m, token, orderId, redirectUrl } = await start('3d_pay', card);
+    const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');
+    expect(answer.fields.mdstatus).toBe(mdstatus);
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    const sold = (await ordersOf(orderId)).flatMap((o) => o.txns).filter((tx) => tx.type === 'sales' && tx.code === '00');
+    if (['1', '2', '3', '4'].includes(mdstatus)) {
+      expect(await retrieve(m, token)).toEqual({ successful: true, message: null });
+      expect(sold).toEqual([expect.objectContaining({ amount: 10_025 })]);
+    } else {
+      expect(await row(token)).toMatchObject({ status: 'failed', errorCode: '3ds_failed', providerErrorCode: `mdStatus:${mdstatus}` });
+      expect(sold).toEqual([]);
+    }
+  });
+});
+
 describe('callbacks that are not GVP\u2019s answer for the payment (model 3d)', () => {
   it('the hash altered, or a signed field changed: an error page, nothing written, no sale; the real answer still completes it', async () => {
     const { token, orderId, redirectUrl } = await start('3d');
@@ -167,6 +190,46 @@ describe('callbacks that are not GVP\u2019s answer for the payment (model 3d)', 
     expect(sales(orderId)).toHaveLength(1);
     const [order] = await ordersOf(orderId);
     expect(order!.txns).toHaveLength(1);
+  });
+});
+
+// GVP's own error form, as it posts it: no hash (mewebstudio/pos GarantiPosResponseDataMapperTest 'authFail').
+const unsignedErrorForm = (orderId: string) => ({
+  mdstatus: '7', mderrormessage: 'Sistem Hatasi', errmsg: 'Sistem Hatasi', clientid: garanti.emulator.terminalId, terminalid: garanti.emulator.terminalId,
+  oid: orderId, orderid: orderId, response: 'Error', procreturncode: '99', txncurrencycode: '949', txnamount: '0',
+});
+
+describe('an unsigned error form posted to a payment\u2019s callback address (model 3d): it proves nothing, so it changes nothing', () => {
+  it('an error page, the payment still waiting and no event; the refusal is on its timeline; the bank\u2019s real answer then completes it', async () => {
+    const { token, orderId, redirectUrl } = await start('3d');
+    const answer = await answerGarantiAcs(await bankFormOf(redirectUrl), 'approve');
+    const before = await snapshot(token);
+
+    const res = await postCallback(callbackOf(token), unsignedErrorForm(orderId));
+
+    expect(res.status).toBe(400);
+    expect(await snapshot(token)).toEqual(before);
+    expect((await row(token)).status).toBe('started');
+    const entries = (await paymentTimeline(t.gateway.services.db, await row(token))).entries;
+    expect(entries).toContainEqual(expect.objectContaining({ kind: 'callback_rejected', status: 'unsigned', name: 'garanti', detail: 'callback is not signed' }));
+
+    expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
+    expect((await row(token)).status).toBe('successful');
+  });
+
+  it('left at that, the 3D timer asks the bank\u2019s order inquiry before giving the payment up', async () => {
+    const { m, token, orderId, redirectUrl } = await start('3d');
+    await bankFormOf(redirectUrl);
+    expect((await postCallback(callbackOf(token), unsignedErrorForm(orderId))).status).toBe(400);
+    const inquiries = () => garantiCalls(t, 'paymentStatus').filter((c) => JSON.stringify(c).includes(orderId));
+    expect(inquiries()).toEqual([]);
+
+    t.clock.advance(THREE_DS_ABANDON_MS + 1000);
+    await runJobsDueBy(t);
+
+    expect(inquiries()).toHaveLength(1);
+    expect(await retrieve(m, token)).toMatchObject({ successful: false, error_code: 'payment_abandoned_3ds' });
+    expect(await ordersOf(orderId)).toEqual([]);
   });
 });
 

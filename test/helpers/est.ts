@@ -18,6 +18,7 @@ export const EST_CARDS = {
   insufficientFunds: '4355080000000054',
   doNotHonour: '4355080000000104',
   mdStatus0: '4355080000000401',
+  mdStatus4: '4355080000000500',
 } as const;
 
 export interface EstFixture {

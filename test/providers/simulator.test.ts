@@ -176,13 +176,13 @@ describe('simulator 3D Secure', () => {
     if (started.status !== 'redirect') throw new Error('expected a redirect');
     const ref = started.providerReference;
     const approved = acsAnswerFields(deps, ref, 'approve');
-    expect(simulator.verifyCallback(threeDs(ref), { ...approved, signature: '0'.repeat(64) })).toEqual({ status: 'rejected', reason: 'signature' });
+    expect(simulator.verifyCallback(threeDs(ref), { ...approved, signature: '0'.repeat(64) })).toEqual({ status: 'rejected', cause: 'signature', reason: 'signature' });
     // A decline's signature does not carry an approval.
     expect(simulator.verifyCallback(threeDs(ref), { ...acsAnswerFields(deps, ref, 'decline'), outcome: 'approve' })).toMatchObject({ status: 'rejected' });
     // Another gateway's key signs nothing here.
     expect(simulator.verifyCallback(threeDs(ref), acsAnswerFields({ ...deps, key: () => Buffer.alloc(32, 8) }, ref, 'approve'))).toMatchObject({ status: 'rejected' });
     const other = acsAnswerFields(deps, `${ref.slice(0, -1)}0`, 'approve');
-    expect(simulator.verifyCallback(threeDs(ref), other)).toEqual({ status: 'rejected', reason: 'other payment' });
+    expect(simulator.verifyCallback(threeDs(ref), other)).toEqual({ status: 'rejected', cause: 'order', reason: 'other payment' });
     expect(simulator.verifyCallback(threeDs(ref), approved)).toMatchObject({ status: 'verified', authenticated: true });
   });
 

@@ -162,6 +162,7 @@ const S = {
     created: ['neutral', 'Ödeme oluşturuldu', 'Payment created'],
     three_ds_opened: ['info', '3D sayfası açıldı', '3D page opened'],
     three_ds_answered: ['info', '3D sayfası yanıtlandı', '3D page answered'],
+    callback_rejected: ['danger', '3D yanıtı reddedildi', '3D answer rejected'],
     provider_call: ['neutral', 'Sağlayıcı çağrısı', 'Provider call'],
     settled: ['success', 'Sonuçlandı', 'Settled'],
     refund: ['neutral', 'İade', 'Refund'],

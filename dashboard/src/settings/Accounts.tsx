@@ -8,6 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { useT } from '../i18n.ts';
+import { CallbackFlag } from './CallbackFlag.tsx';
 import { outcomeOf, type Outcome } from '../ui.tsx';
 import { Currency } from '../schema-enums.ts';
 import type { Viewer } from '../App.tsx';
@@ -24,7 +25,7 @@ import { graphql, type Filled, type ResultOf } from '../graphql.ts';
 /** The provider catalog the account forms read. */
 export const PROVIDER_FIELDS = graphql(`fragment ProviderFields on Query { providers { id label capabilities credentialFields { name required defaultValue } settingFields { name required defaultValue } banks { id name } threeDsCallbackPattern } }`);
 /** What the account list shows of one account. */
-export const ACCOUNT_FIELDS = graphql(`fragment AccountFields on PaymentAccount { token name provider providerLabel bankName mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee } health healthChangedAt }`);
+export const ACCOUNT_FIELDS = graphql(`fragment AccountFields on PaymentAccount { token name provider providerLabel bankName mode currencies capabilities settings credentialHints { name hint } installmentPlan issuerCode costs { program cards rates fixedFee } health healthChangedAt callbackVerification { recentRejections lastRejectedAt lastCause lastReason storeKeySuspect } }`);
 
 const ACCOUNT = graphql(`
   mutation CreateAccount($input: CreatePaymentAccountInput!) {
@@ -113,6 +114,7 @@ export function Accounts({ accounts, providers, defaultToken, viewer }: { accoun
               <span data-field="provider">{a.providerLabel ?? a.provider}</span>
               <BankFacts bankName={a.bankName} pattern={providers.find((p) => p.id === a.provider)?.threeDsCallbackPattern ?? null} />
               <Connection account={a} />
+              <CallbackFlag verification={a.callbackVerification} timeZone={viewer.timeZone} />
               {can('updatePaymentAccountConnection') && <ReplaceConnection account={a} provider={providers.find((p) => p.id === a.provider)} />}
             </td>
             <td><StatusBadge kind="mode" value={a.mode} /></td>

@@ -4,7 +4,9 @@
 // callback address; the account's connector judges it, and only a verified callback for this
 // payment, while it still waits, completes it, at most once. A payment whose page was opened but
 // never answered, or whose answer never came back from the bank, is given up 30 minutes after the
-// start (the 3D timer below).
+// start (the 3D timer below). A callback the connector rejects changes nothing by itself; it is
+// kept and explained (callback-rejections.ts), and the bank is asked before such a payment is
+// given up.
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError, type ThreeDsPayment } from '../../providers/types.ts';
@@ -14,6 +16,7 @@ import { paymentConnector } from '../accounts.ts';
 import { ownerOf } from './owners.ts';
 import { refusal, settlePayment, type Final } from './settle.ts';
 import { askBank, scheduleReconcile, settleIfStill } from './reconcile.ts';
+import { hadRejectedCallback, noteRejectedCallback } from './callback-rejections.ts';
 
 /** A started 3D payment whose page was opened is given up this long after its start. */
 export const THREE_DS_ABANDON_MS = 30 * 60 * 1000;
@@ -63,7 +66,10 @@ export async function completeThreeDs(s: Services, paymentId: string, fields: Re
   if (!payment.threeDsOpenedAt || !payment.threeDsToken || !payment.providerReference) return { state: 'used' };
   const connector = await paymentConnector(s, payment);
   const checked = connector.verifyCallback(threeDsPaymentOf(payment), fields);
-  if (checked.status === 'rejected') return { state: 'rejected' };
+  if (checked.status === 'rejected') {
+    await noteRejectedCallback(s, payment, { provider: connector.provider, cause: checked.cause, reason: checked.reason });
+    return { state: 'rejected' };
+  }
   const claimed = await s.db.payment.updateMany({
     where: { id: payment.id, threeDsToken: payment.threeDsToken, status: 'started' },
     data: { threeDsToken: null, threeDsAnsweredAt: s.clock.now() },
@@ -133,30 +139,37 @@ const abandoned = (): Final => ({ status: 'failed', errorCode: 'payment_abandone
 async function abandonPayment(s: Services, p: Payment): Promise<Date | null> {
   const now = s.clock.now();
   if (p.threeDsToken) {
-    // Nobody answered the page, so nothing went to the bank after the start. Taking the token is
-    // the claim completeThreeDs makes: of the timer and a last-second answer, one goes on.
+    // Nobody answered the page with a callback the gateway could believe. One that came but was
+    // rejected (a mistyped store key, a 3-D Pay answer without its outcome) may hide a charge the
+    // bank's gate made, so the bank is asked first; otherwise nothing went to the bank after the start.
+    const final = (await hadRejectedCallback(s.db, p.id)) ? await bankOrUnresolved(s, p) : abandoned();
+    // Taking the token is the claim completeThreeDs makes: of the timer and a last-second answer, one goes on.
     const ended = await s.db.$transaction(async (tx) => {
       const { count } = await tx.payment.updateMany({ where: { id: p.id, status: 'started', threeDsToken: p.threeDsToken }, data: { threeDsToken: null } });
       if (count === 0) return false;
-      await settlePayment(tx, s.owners, p.id, abandoned(), now);
+      await settlePayment(tx, s.owners, p.id, final, now);
       // The token stays (as for an expired page) so a late answer hears "used" (409), not 404.
       await tx.payment.update({ where: { id: p.id }, data: { threeDsToken: p.threeDsToken } });
       return true;
     });
+    if (ended && final.status === 'unresolved') await scheduleReconcile(s, p.id);
     return ended ? null : new Date(now.getTime() + BANK_REPLY_MS);
   }
   // The answer went to the bank and its reply never settled the payment: the bank may have
   // taken the money, so it is asked before the payment is given up.
-  let final: Final;
-  try {
-    final = (await askBank(s, p)) ?? abandoned();
-  } catch (err) {
-    if (!(err instanceof ProviderTimeoutError)) throw err;
-    final = { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: message('provider_timeout') };
-  }
-  const settled = await settleIfStill(s, p.id, 'started', final);
+  const settled = await settleIfStill(s, p.id, 'started', await bankOrUnresolved(s, p));
   if (settled?.status === 'unresolved') await scheduleReconcile(s, settled.id);
   return null;
+}
+
+/** What the bank says became of the payment; given up when it never got it, unresolved when it does not answer. */
+async function bankOrUnresolved(s: Services, p: Payment): Promise<Final> {
+  try {
+    return (await askBank(s, p)) ?? abandoned();
+  } catch (err) {
+    if (!(err instanceof ProviderTimeoutError)) throw err;
+    return { status: 'unresolved', errorCode: 'provider_timeout', errorMessage: message('provider_timeout') };
+  }
 }
 
 /** A started 3D payment whose page was not opened in time becomes `expired` (once). */

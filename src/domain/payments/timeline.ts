@@ -1,6 +1,7 @@
 // A payment's history as one ordered list, built from the rows that already keep a time: the
-// payment (created, 3D page opened and answered, settled), its provider calls, its refunds and
-// cancels, the events that name it and each webhook delivery attempt of those events. Nothing is
+// payment (created, 3D page opened and answered, settled), the 3D callbacks its connector rejected,
+// its provider calls, its refunds and cancels, the events that name it and each webhook delivery
+// attempt of those events. Nothing is
 // written for the timeline itself, so it can never disagree with the records it is read from.
 import type { Tx } from '../../db/client.ts';
 import type { Payment } from '../../generated/prisma/client.ts';
@@ -9,6 +10,7 @@ export type TimelineKind =
   | 'created'
   | 'three_ds_opened'
   | 'three_ds_answered'
+  | 'callback_rejected'
   | 'provider_call'
   | 'settled'
   | 'refund'
@@ -21,9 +23,9 @@ export interface TimelineEntry {
   kind: TimelineKind;
   /** What the entry ended as: the payment's status, a call's outcome, a refund's status, a webhook's delivery. */
   status: string | null;
-  /** Which one: the provider operation, the event kind, the webhook's event. */
+  /** Which one: the provider operation, the event kind, the webhook's event, the rejecting provider. */
   name: string | null;
-  /** More to read: the account called, the error code, the webhook address and its answer. */
+  /** More to read: the account called, the error code, the webhook address and its answer, why a callback was rejected. */
   detail: string | null;
   /** Refunds and cancels only: how much, in minor units of the payment's currency. */
   amount: bigint | null;
@@ -45,6 +47,7 @@ export interface PaymentTimeline {
 const SAME_INSTANT_ORDER: Record<TimelineKind, number> = {
   created: 0,
   three_ds_opened: 2,
+  callback_rejected: 3,
   three_ds_answered: 3,
   refund: 4,
   cancel: 4,
@@ -63,7 +66,7 @@ const rank = (e: TimelineEntry) => (e.kind === 'provider_call' && OPENING_CALLS.
 type PaymentRow = Pick<Payment, 'id' | 'workspaceId' | 'status' | 'createdAt' | 'threeDsOpenedAt' | 'threeDsAnsweredAt' | 'completedAt' | 'errorCode' | 'source' | 'securityType'>;
 
 export async function paymentTimeline(db: Tx, payment: PaymentRow): Promise<PaymentTimeline> {
-  const [workspace, attempts, refunds, events] = await Promise.all([
+  const [workspace, attempts, refunds, events, rejections] = await Promise.all([
     db.workspace.findUniqueOrThrow({ where: { id: payment.workspaceId }, select: { timeZone: true } }),
     db.providerAttempt.findMany({ where: { paymentId: payment.id } }),
     db.refund.findMany({ where: { paymentId: payment.id } }),
@@ -71,10 +74,12 @@ export async function paymentTimeline(db: Tx, payment: PaymentRow): Promise<Paym
       where: { workspaceId: payment.workspaceId, OR: [{ recordToken: payment.id }, { transactionToken: payment.id }] },
       include: { notifications: { include: { attempts: true } } },
     }),
+    db.callbackRejection.findMany({ where: { paymentId: payment.id } }),
   ]);
   const accounts = new Map((await db.paymentAccount.findMany({ where: { id: { in: [...new Set(attempts.map((a) => a.paymentAccountId))] } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
   const entries: TimelineEntry[] = [
     ...paymentEntries(payment),
+    ...rejections.map((r) => entry(r.at, 'callback_rejected', { status: r.cause, name: r.provider, detail: r.reason })),
     ...attempts.map((a) => entry(a.startedAt, 'provider_call', { status: a.outcome, name: a.operation, detail: join([accounts.get(a.paymentAccountId), a.providerCode, a.errorCode]) })),
     ...refunds.map((r) => entry(r.createdAt, r.type, { status: r.status, detail: r.errorCode, amount: r.amount })),
     ...events.flatMap((e) => [

@@ -2,9 +2,11 @@
 // (the ISO 8583 response code of the issuer, "00" approved; "99" is EST's own error: a request it
 // refused, with ERRORCODE such as CORE-2012 in Extra) and ErrMsg. The 3D callback carries mdStatus:
 // "1" authenticated; 0 and 5-8 failed; 2, 3, 4 are EST's "half secure" answers (card or issuer not
-// enrolled, attempt only). The gateway treats only 1 as authenticated, as mewebstudio/pos
+// enrolled, attempt only). In the "3D" model the gateway authorises on 1 only, as mewebstudio/pos
 // (EstPosResponseDataMapper::is3dAuthSuccess) does: a half-secure payment would carry the
-// merchant's liability without the merchant having chosen it. The bank's code and text are kept.
+// merchant's liability without the merchant having chosen it. In "3D Pay" the gate charges with
+// 1-4 before the gateway hears of it, and the charge decides (../three-d-pay.ts). The bank's code
+// and text are kept.
 import type { Declined, ProviderFailure } from '../types.ts';
 
 type Rule = readonly ['declined' | 'error', string];

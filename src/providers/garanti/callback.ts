@@ -4,11 +4,13 @@
 // `hashparams` (hash.ts), and those names must cover what the decision rests on: the order id and
 // mdstatus (and, in the 3D Pay model, where the bank has already charged, procreturncode and
 // response). Then the form must be about THIS payment: the order id the start sent, the terminal,
-// and the amount and currency asked. mdstatus 1 (fully authenticated) and 2, 3, 4 ("half secure":
-// not enrolled, attempt only) let the payment go on, as GVP does: in the 3D Pay model the bank has
-// already charged with them (codes.ts isAuthenticated). 0 and 5-8 are failed 3D Secure. GVP's own
-// error forms come unsigned (unsignedFailure below).
-import type { CallbackCheck, ThreeDsPayment } from '../types.ts';
+// and the amount and currency asked. In the 3D model mdstatus 1 (fully authenticated) and 2, 3, 4
+// ("half secure": not enrolled, attempt only) let the payment go on, as GVP does (codes.ts
+// isAuthenticated); 0 and 5-9 are failed 3D Secure. In the 3D Pay model the gate's charge decides
+// (../three-d-pay.ts). GVP posts its own errors unsigned: such a form proves nothing and changes
+// nothing, whatever the model (anyone who learns the callback address could post one).
+import type { CallbackCheck, CallbackRejection, ThreeDsPayment } from '../types.ts';
+import { threeDPayOutcome } from '../three-d-pay.ts';
 import { isAuthenticated, threeDsFailure } from './codes.ts';
 import { checkResponseHash, signedNames } from './hash.ts';
 import { parsePaymentRef } from './references.ts';
@@ -20,51 +22,40 @@ export interface CallbackContext {
   model: '3d' | '3d_pay';
 }
 
-const reject = (reason: string): CallbackCheck => ({ status: 'rejected', reason });
+const reject = (cause: CallbackRejection, reason: string): CallbackCheck => ({ status: 'rejected', cause, reason });
 
 /** The order id the form names (oid and orderid agree), checked against the payment's and the terminal's. */
 function aboutThisOrder(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): { orderId: string } | CallbackCheck {
   const orderId = parsePaymentRef(payment.providerReference)?.orderId;
   const named = [fields.oid, fields.orderid].filter((v): v is string => v !== undefined && v !== '');
-  if (orderId === undefined || named.length === 0 || named.some((v) => v !== orderId)) return reject('callback is for another order');
+  if (orderId === undefined || named.length === 0 || named.some((v) => v !== orderId)) return reject('order', 'callback is for another order');
   const terminals = [fields.clientid, fields.terminalid].filter((v): v is string => v !== undefined && v !== '');
-  if (terminals.some((v) => v !== ctx.terminalId)) return reject('callback is for another terminal');
+  if (terminals.some((v) => v !== ctx.terminalId)) return reject('merchant', 'callback is for another terminal');
   return { orderId };
-}
-
-/**
- * GVP posts its own errors (mdstatus 7 "Sistem Hatasi", txnamount 0) without a hash. In the 3D
- * model nothing is charged before the gateway's own 3D sale, so such a form for this order may
- * fail the payment: the worst a forger can do with it is fail a payment whose callback address
- * they know. In the 3D Pay model the bank may already have charged, so only a signed form counts.
- */
-function unsignedFailure(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck | null {
-  if (ctx.model !== '3d' || (fields.hash ?? '') !== '' || isAuthenticated(fields.mdstatus)) return null;
-  const about = aboutThisOrder(ctx, payment, fields);
-  if ('status' in about) return about;
-  return { status: 'verified', authenticated: false, failure: threeDsFailure(fields.mdstatus ?? '', fields.mderrormessage ?? fields.errmsg) };
 }
 
 /** Judges a posted callback for the 3D payment the gateway started (no I/O). */
 export function judgeCallback(ctx: CallbackContext, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
-  const unsigned = unsignedFailure(ctx, payment, fields);
-  if (unsigned !== null) return unsigned;
-  if (!checkResponseHash(ctx.storeKey, fields)) return reject('callback hash missing or invalid');
+  if ((fields.hash ?? '') === '') return reject('unsigned', 'callback is not signed');
+  if (!checkResponseHash(ctx.storeKey, fields)) return reject('signature', 'callback hash does not match the store key');
   const signed = new Set(signedNames(fields));
   const needed = ctx.model === '3d_pay' ? ['mdstatus', 'procreturncode', 'response'] : ['mdstatus'];
-  if (!signed.has('oid') && !signed.has('orderid')) return reject('callback does not sign the order id');
-  if (needed.some((name) => !signed.has(name))) return reject('callback does not sign its outcome');
+  if (!signed.has('oid') && !signed.has('orderid')) return reject('incomplete', 'callback does not sign the order id');
+  if (needed.some((name) => !signed.has(name))) return reject('incomplete', 'callback does not sign its outcome');
 
   const about = aboutThisOrder(ctx, payment, fields);
   if ('status' in about) return about;
   const { orderId } = about;
-  if (fields.txnamount !== payment.amount.toString()) return reject('callback amount is not the payment amount');
-  if (fields.txncurrencycode !== CURRENCY_CODES[payment.currency]) return reject('callback currency is not the payment currency');
+  if (fields.txnamount !== payment.amount.toString()) return reject('amount', 'callback amount is not the payment amount');
+  if (fields.txncurrencycode !== CURRENCY_CODES[payment.currency]) return reject('currency', 'callback currency is not the payment currency');
 
   const mdStatus = fields.mdstatus ?? '';
-  if (!isAuthenticated(mdStatus)) return { status: 'verified', authenticated: false, failure: threeDsFailure(mdStatus, fields.mderrormessage) };
+  const notAuthenticated: CallbackCheck = { status: 'verified', authenticated: false, failure: threeDsFailure(mdStatus, fields.mderrormessage) };
 
   if (ctx.model === '3d_pay') {
+    const outcome = threeDPayOutcome(mdStatus, fields.procreturncode ?? '');
+    if (outcome === 'not_authenticated') return notAuthenticated;
+    if (outcome === 'incomplete') return reject('incomplete', 'the 3D Pay callback does not say how the charge went (no procreturncode)');
     return {
       status: 'verified',
       authenticated: true,
@@ -74,9 +65,11 @@ export function judgeCallback(ctx: CallbackContext, payment: ThreeDsPayment, fie
         response: fields.response ?? '',
         errmsg: fields.errmsg ?? '',
         hostrefnum: fields.hostrefnum ?? '',
+        mdstatus: mdStatus,
       },
     };
   }
+  if (!isAuthenticated(mdStatus)) return notAuthenticated;
   return {
     status: 'verified',
     authenticated: true,

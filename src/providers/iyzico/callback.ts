@@ -49,12 +49,12 @@ export function parseThreeDSCallback(input: string | URLSearchParams | Record<st
  */
 export function judgeThreeDSCallback(secretKey: string, payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
   const callback = parseThreeDSCallback(fields);
-  if (callback === null) return { status: 'rejected', reason: 'not an iyzico 3D Secure callback' };
-  if (checkCallbackSignature(secretKey, callback) !== 'valid') return { status: 'rejected', reason: 'callback signature missing or invalid' };
+  if (callback === null) return { status: 'rejected', cause: 'incomplete', reason: 'not an iyzico 3D Secure callback' };
+  if (checkCallbackSignature(secretKey, callback) !== 'valid') return { status: 'rejected', cause: 'signature', reason: 'callback signature missing or invalid' };
   if (callback.paymentId !== parsePaymentRef(payment.providerReference)?.paymentId) {
-    return { status: 'rejected', reason: 'callback is for another payment' };
+    return { status: 'rejected', cause: 'order', reason: 'callback is for another payment' };
   }
-  if (callback.conversationId !== payment.startKey) return { status: 'rejected', reason: 'callback conversationId does not match the 3D start' };
+  if (callback.conversationId !== payment.startKey) return { status: 'rejected', cause: 'order', reason: 'callback conversationId does not match the 3D start' };
   if (!callback.authenticated) {
     const providerCode = callback.mdStatus === undefined ? callback.status : `mdStatus:${callback.mdStatus}`;
     return {

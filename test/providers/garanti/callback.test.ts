@@ -35,28 +35,28 @@ describe('Garanti 3D callback', () => {
 
   it('rejects a forged form (a signed field changed, or signed with another key)', () => {
     expect(judgeCallback(ctx, payment, { ...SIGNED_CALLBACK, cavv: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' }).status).toBe('rejected');
-    expect(judgeCallback(ctx, payment, signed(SIGNED_CALLBACK, 'guessed-key'))).toEqual({ status: 'rejected', reason: 'callback hash missing or invalid' });
+    expect(judgeCallback(ctx, payment, signed(SIGNED_CALLBACK, 'guessed-key'))).toEqual({ status: 'rejected', cause: 'signature', reason: 'callback hash does not match the store key' });
     const { hash: _hash, ...unsigned } = SIGNED_CALLBACK;
     expect(judgeCallback(ctx, payment, unsigned).status).toBe('rejected');
   });
 
   it('rejects a form that signs neither the order nor mdstatus', () => {
     const check = judgeCallback(ctx, payment, signed({ ...SIGNED_CALLBACK, hashparams: 'clientid:rnd:' }));
-    expect(check).toEqual({ status: 'rejected', reason: 'callback does not sign the order id' });
-    expect(judgeCallback(ctx, payment, signed({ ...SIGNED_CALLBACK, hashparams: 'clientid:oid:rnd:' }))).toEqual({ status: 'rejected', reason: 'callback does not sign its outcome' });
+    expect(check).toEqual({ status: 'rejected', cause: 'incomplete', reason: 'callback does not sign the order id' });
+    expect(judgeCallback(ctx, payment, signed({ ...SIGNED_CALLBACK, hashparams: 'clientid:oid:rnd:' }))).toEqual({ status: 'rejected', cause: 'incomplete', reason: 'callback does not sign its outcome' });
   });
 
   it("rejects another order's callback", () => {
-    expect(judgeCallback(ctx, { ...payment, providerReference: 'ANOTHERORDER1' }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', reason: 'callback is for another order' });
+    expect(judgeCallback(ctx, { ...payment, providerReference: 'ANOTHERORDER1' }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', cause: 'order', reason: 'callback is for another order' });
     // Signed for another order, but posted to this payment's address.
     const other = signed({ ...SIGNED_CALLBACK, oid: 'ANOTHERORDER1', orderid: 'ANOTHERORDER1' });
     expect(judgeCallback(ctx, payment, other).status).toBe('rejected');
   });
 
   it('rejects another terminal, amount or currency', () => {
-    expect(judgeCallback({ ...ctx, terminalId: '10000001' }, payment, SIGNED_CALLBACK)).toEqual({ status: 'rejected', reason: 'callback is for another terminal' });
-    expect(judgeCallback(ctx, { ...payment, amount: 102n }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', reason: 'callback amount is not the payment amount' });
-    expect(judgeCallback(ctx, { ...payment, currency: 'USD' }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', reason: 'callback currency is not the payment currency' });
+    expect(judgeCallback({ ...ctx, terminalId: '10000001' }, payment, SIGNED_CALLBACK)).toEqual({ status: 'rejected', cause: 'merchant', reason: 'callback is for another terminal' });
+    expect(judgeCallback(ctx, { ...payment, amount: 102n }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', cause: 'amount', reason: 'callback amount is not the payment amount' });
+    expect(judgeCallback(ctx, { ...payment, currency: 'USD' }, SIGNED_CALLBACK)).toEqual({ status: 'rejected', cause: 'currency', reason: 'callback currency is not the payment currency' });
   });
 
   // GVP authenticates with mdstatus 1-4 (mewebstudio/pos GarantiPosResponseDataMapper::is3dAuthSuccess).
@@ -89,15 +89,11 @@ describe('Garanti 3D callback', () => {
   };
   const errored: ThreeDsPayment = { ...payment, providerReference: '2022110159A0' };
 
-  it("takes GVP's unsigned error form for its order as failed 3D Secure (3D model: nothing was charged)", () => {
-    expect(judgeCallback(ctx, errored, systemError)).toEqual({
-      status: 'verified',
-      authenticated: false,
-      failure: { status: 'declined', code: '3ds_failed', message: '3D Secure not completed (mdStatus:7)', providerCode: 'mdStatus:7', providerMessage: 'Sistem Hatasi' },
-    });
-    expect(judgeCallback(ctx, payment, systemError)).toEqual({ status: 'rejected', reason: 'callback is for another order' });
-    // An unsigned success is never believed.
-    expect(judgeCallback(ctx, errored, { ...systemError, mdstatus: '1' }).status).toBe('rejected');
+  it("changes nothing on GVP's unsigned error form, whatever the model: anyone who learns the address could post one", () => {
+    const unsignedReject = { status: 'rejected', cause: 'unsigned', reason: 'callback is not signed' };
+    expect(judgeCallback(ctx, errored, systemError)).toEqual(unsignedReject);
+    expect(judgeCallback({ ...ctx, model: '3d_pay' }, errored, systemError)).toEqual(unsignedReject);
+    expect(judgeCallback(ctx, errored, { ...systemError, mdstatus: '1' })).toEqual(unsignedReject);
   });
 
   // GarantiPosResponseDataMapperTest threeDPaymentDataProvider '3d_auth_fail_1' (mewebstudio/pos): the ACS's
@@ -122,14 +118,10 @@ describe('Garanti 3D callback', () => {
     const failed = { status: 'verified', authenticated: false, failure: expect.objectContaining({ code: '3ds_failed', providerCode: 'mdStatus:0' }) };
     expect(judgeCallback(ctx, authFailPayment, authFail)).toEqual(failed);
     expect(judgeCallback({ ...ctx, model: '3d_pay' }, authFailPayment, authFail)).toEqual(failed);
-    expect(judgeCallback({ ...ctx, model: '3d_pay' }, authFailPayment, { ...authFail, mdstatus: '1' })).toEqual({ status: 'rejected', reason: 'callback hash missing or invalid' });
+    expect(judgeCallback({ ...ctx, model: '3d_pay' }, authFailPayment, { ...authFail, mdstatus: '1' })).toEqual({ status: 'rejected', cause: 'signature', reason: 'callback hash does not match the store key' });
   });
 
   describe('3D Pay model', () => {
-    it('believes no unsigned form: the bank may have charged', () => {
-      expect(judgeCallback({ ...ctx, model: '3d_pay' }, errored, systemError)).toEqual({ status: 'rejected', reason: 'callback hash missing or invalid' });
-    });
-
     const payCtx: CallbackContext = { ...ctx, model: '3d_pay' };
     // The fields of GarantiPosResponseDataMapperTest's threeDPayPaymentDataProvider 'success1', re-signed with SHA-512 (its hash is the older SHA-1 one).
     const paid = signed({
@@ -148,13 +140,36 @@ describe('Garanti 3D callback', () => {
       expect(judgeCallback(payCtx, payPayment, paid)).toEqual({
         status: 'verified',
         authenticated: true,
-        data: { orderId: '20221101657A', procreturncode: '00', response: 'Approved', errmsg: '', hostrefnum: '230508300426' },
+        data: { orderId: '20221101657A', procreturncode: '00', response: 'Approved', errmsg: '', hostrefnum: '230508300426', mdstatus: '1' },
       });
     });
 
     it('rejects a charge result the bank did not sign', () => {
       const unsignedOutcome = signed({ ...paid, hashparams: 'clientid:oid:mdstatus:cavv:eci:md:rnd:' });
-      expect(judgeCallback(payCtx, payPayment, unsignedOutcome)).toEqual({ status: 'rejected', reason: 'callback does not sign its outcome' });
+      expect(judgeCallback(payCtx, payPayment, unsignedOutcome)).toEqual({ status: 'rejected', cause: 'incomplete', reason: 'callback does not sign its outcome' });
+    });
+
+    // The 3-D Pay rule (src/providers/three-d-pay.ts): an approved charge is the money's truth,
+    // whatever the mdstatus; GVP's gate charges after 1-4 only.
+    const GATE_CHARGES = ['1', '2', '3', '4'];
+    describe.each(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])('a signed 3D Pay answer with mdstatus %s', (mdstatus) => {
+      const answer = (procreturncode: string, response: string) => signed({ ...paid, mdstatus, procreturncode, response, errmsg: procreturncode === '51' ? 'Limit yetersiz' : '' });
+
+      it('and procreturncode 00 (the bank charged): verified as the charge', () => {
+        expect(judgeCallback(payCtx, payPayment, answer('00', 'Approved'))).toMatchObject({ status: 'verified', authenticated: true, data: { procreturncode: '00', mdstatus } });
+      });
+
+      it('and procreturncode 51: the charge\u2019s refusal after 1-4, else failed 3-D Secure', () => {
+        const check = judgeCallback(payCtx, payPayment, answer('51', 'Declined'));
+        if (GATE_CHARGES.includes(mdstatus)) expect(check).toMatchObject({ status: 'verified', authenticated: true, data: { procreturncode: '51' } });
+        else expect(check).toMatchObject({ status: 'verified', authenticated: false, failure: { code: '3ds_failed', providerCode: `mdStatus:${mdstatus}` } });
+      });
+
+      it('and no procreturncode: rejected after 1-4 (the inquiry settles it), else failed 3-D Secure', () => {
+        const check = judgeCallback(payCtx, payPayment, answer('', ''));
+        if (GATE_CHARGES.includes(mdstatus)) expect(check).toMatchObject({ status: 'rejected', cause: 'incomplete' });
+        else expect(check).toMatchObject({ status: 'verified', authenticated: false, failure: { code: '3ds_failed' } });
+      });
     });
   });
 });

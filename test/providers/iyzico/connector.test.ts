@@ -192,7 +192,7 @@ describe('iyzico connector: 3D Secure', () => {
     expect(connector.verifyCallback(first.payment, { ...fields, signature: 'ab'.repeat(32) })).toMatchObject({ status: 'rejected' });
     expect(connector.verifyCallback(first.payment, { ...fields, signature: '' })).toMatchObject({ status: 'rejected' });
     expect(connector.verifyCallback(first.payment, { ...fields, mdStatus: '0' })).toMatchObject({ status: 'rejected' });
-    expect(connector.verifyCallback(second.payment, fields)).toEqual({ status: 'rejected', reason: 'callback is for another payment' });
+    expect(connector.verifyCallback(second.payment, fields)).toEqual({ status: 'rejected', cause: 'order', reason: 'callback is for another payment' });
     expect(connector.verifyCallback({ ...first.payment, startKey: 'pay_other' }, fields)).toMatchObject({ status: 'rejected', reason: expect.stringContaining('conversationId') });
     expect(connector.verifyCallback(first.payment, { hello: 'world' })).toMatchObject({ status: 'rejected' });
     const other = new IyzicoConnector({ api_key: emulator.apiKey, secret_key: 'another-secret' }, parseIyzicoSettings({ base_url: emulator.url }), deps);
