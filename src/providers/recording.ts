@@ -125,6 +125,7 @@ export function recordAttempts(connector: Connector, account: RecordedAccount, s
   return {
     provider: connector.provider,
     capabilities: connector.capabilities,
+    chargesAtGate: connector.chargesAtGate,
     binLookup: (bin) => connector.binLookup(bin),
     installments: (input) => connector.installments(input),
     verifyCallback: (payment, fields) => connector.verifyCallback(payment, fields),

@@ -274,6 +274,8 @@ export function simulatorProvider(deps: ConnectorDeps): ProviderDefinition {
 export class SimulatorBank implements Connector {
   readonly provider = SIMULATOR_ID;
   readonly capabilities: ReadonlySet<Capability> = ALL_CAPABILITIES;
+  /** Its ACS only authenticates: complete3D takes the money. */
+  readonly chargesAtGate = false;
   private readonly deps: ConnectorDeps;
   private readonly books = new Books();
 

@@ -303,6 +303,12 @@ export interface Connector {
   readonly provider: string;
   /** What this provider can do at all; an account may switch capabilities off, never on. */
   readonly capabilities: ReadonlySet<Capability>;
+  /**
+   * The bank's 3D gate charges the card itself, before the gateway hears anything (a "3D Pay"
+   * model): a payment whose answer never came back may still have been charged, so the bank's
+   * order inquiry is asked before it is given up. False when the money moves only on complete3D.
+   */
+  readonly chargesAtGate: boolean;
 
   /** The bank tells the issuer, scheme, type and program of a card from its first 6 or 8 digits. */
   binLookup(bin: string): Promise<BinInfo>;

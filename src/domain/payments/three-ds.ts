@@ -6,7 +6,7 @@
 // never answered, or whose answer never came back from the bank, is given up 30 minutes after the
 // start (the 3D timer below). A callback the connector rejects changes nothing by itself; it is
 // kept and explained (callback-rejections.ts), and the bank is asked before such a payment is
-// given up.
+// given up, as it is for any opened page of an account whose gate charges the card itself (3-D Pay).
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
 import { ProviderTimeoutError, type ThreeDsPayment } from '../../providers/types.ts';
@@ -139,10 +139,9 @@ const abandoned = (): Final => ({ status: 'failed', errorCode: 'payment_abandone
 async function abandonPayment(s: Services, p: Payment): Promise<Date | null> {
   const now = s.clock.now();
   if (p.threeDsToken) {
-    // Nobody answered the page with a callback the gateway could believe. One that came but was
-    // rejected (a mistyped store key, a 3-D Pay answer without its outcome) may hide a charge the
-    // bank's gate made, so the bank is asked first; otherwise nothing went to the bank after the start.
-    const final = (await hadRejectedCallback(s.db, p.id)) ? await bankOrUnresolved(s, p) : abandoned();
+    // Nobody answered the page with a callback the gateway could believe, yet the bank may hold a
+    // charge (mayBeCharged), so it is asked first; otherwise nothing went to the bank after the start.
+    const final = (await mayBeCharged(s, p)) ? await bankOrUnresolved(s, p) : abandoned();
     // Taking the token is the claim completeThreeDs makes: of the timer and a last-second answer, one goes on.
     const ended = await s.db.$transaction(async (tx) => {
       const { count } = await tx.payment.updateMany({ where: { id: p.id, status: 'started', threeDsToken: p.threeDsToken }, data: { threeDsToken: null } });
@@ -160,6 +159,17 @@ async function abandonPayment(s: Services, p: Payment): Promise<Date | null> {
   const settled = await settleIfStill(s, p.id, 'started', await bankOrUnresolved(s, p));
   if (settled?.status === 'unresolved') await scheduleReconcile(s, settled.id);
   return null;
+}
+
+/**
+ * Whether an opened page that no believed callback answered may have left money at the bank: a
+ * 3-D Pay gate charges before any callback (the shopper may close the browser right after), and a
+ * rejected callback (a mistyped store key, a 3-D Pay answer without its outcome) may hide a charge
+ * the gateway could not read. In the "3D" model with no callback the gateway never asked for money.
+ */
+async function mayBeCharged(s: Services, p: Payment): Promise<boolean> {
+  if ((await paymentConnector(s, p)).chargesAtGate) return true;
+  return hadRejectedCallback(s.db, p.id);
 }
 
 /** What the bank says became of the payment; given up when it never got it, unresolved when it does not answer. */

@@ -76,6 +76,8 @@ function randomSalt(): string {
 export class EstConnector implements Connector {
   readonly provider = EST_PROVIDER_ID;
   readonly capabilities = EST_CAPABILITIES;
+  /** In the "3D Pay" model the gate charges the card before the gateway hears (../three-d-pay.ts). */
+  readonly chargesAtGate: boolean;
   readonly #credentials: EstCredentials;
   readonly #settings: EstSettings;
   readonly #gateUrl: string;
@@ -85,6 +87,7 @@ export class EstConnector implements Connector {
   constructor(credentials: EstCredentials, settings: EstSettings, deps: ConnectorDeps, options: EstConnectorOptions = {}) {
     this.#credentials = credentials;
     this.#settings = settings;
+    this.chargesAtGate = settings.model === '3d_pay';
     const endpoints = endpointsOf(settings);
     this.#gateUrl = endpoints.gate3d;
     this.#rnd = options.rnd ?? randomSalt;

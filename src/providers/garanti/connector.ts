@@ -81,6 +81,8 @@ function refused(error: unknown): ProviderFailure {
 export class GarantiConnector implements Connector {
   readonly provider = GARANTI_PROVIDER_ID;
   readonly capabilities = GARANTI_CAPABILITIES;
+  /** In the "3D Pay" model the gate charges the card before the gateway hears (../three-d-pay.ts). */
+  readonly chargesAtGate: boolean;
   readonly #credentials: GarantiCredentials;
   readonly #settings: GarantiSettings;
   readonly #client: GarantiClient;
@@ -90,6 +92,7 @@ export class GarantiConnector implements Connector {
   constructor(credentials: GarantiCredentials, settings: GarantiSettings, deps: ConnectorDeps, options: GarantiConnectorOptions = {}) {
     this.#credentials = credentials;
     this.#settings = settings;
+    this.chargesAtGate = settings.model === '3d_pay';
     const { gate, api } = garantiEndpoints(settings);
     this.#gateUrl = gate;
     this.#ctx = { credentials, mode: garantiMode(settings) };

@@ -113,6 +113,8 @@ function built<B extends object>(build: () => B): B | ProviderFailure {
 export class IyzicoConnector implements Connector {
   readonly provider = IYZICO_PROVIDER_ID;
   readonly capabilities = IYZICO_CAPABILITIES;
+  /** iyzico's 3DS page only authenticates: the auth call (complete3D) takes the money. */
+  readonly chargesAtGate = false;
   readonly #client: IyzicoClient;
   readonly #secretKey: string;
 
