@@ -92,6 +92,8 @@ export interface PaymentRounds {
   label: string;
   ratios: number[];
   p99s: number[];
+  /** regular-payment over the floor server's payment, when the floor phase is selected. */
+  floorRatios: number[];
 }
 
 const range = (values: number[]) => `${fmtShort(Math.min(...values))}–${fmtShort(Math.max(...values))}`;
@@ -99,7 +101,10 @@ const range = (values: number[]) => `${fmtShort(Math.min(...values))}–${fmtSho
 /** The rounds, one line per worker count: each round's ratio and their median. */
 export function roundsLines(rounds: PaymentRounds[]): string {
   return rounds
-    .map((r) => `  ${r.label}: × baseline ${r.ratios.map(fmtShort).join(', ')}: median ${fmtShort(median(r.ratios))} ×; p99 median ${fmtShort(median(r.p99s))} ms (${range(r.p99s)})`)
+    .map((r) => {
+      const floor = r.floorRatios.length ? `; × the floor ${r.floorRatios.map(fmtShort).join(', ')}: median ${fmtShort(median(r.floorRatios))} ×` : '';
+      return `  ${r.label}: × baseline ${r.ratios.map(fmtShort).join(', ')}: median ${fmtShort(median(r.ratios))} ×${floor}; p99 median ${fmtShort(median(r.p99s))} ms (${range(r.p99s)})`;
+    })
     .join('\n');
 }
 
