@@ -169,7 +169,7 @@ export function floorLine(rows: OperationRow[], baselinePerSecond: number | null
 
 /** What PostgreSQL ran per operation in one phase, busiest first (--sql). */
 export function statementsPerOp(usage: Usage, ops: number, limit = 30): string {
-  const lines = [`    ${'per op'.padStart(7)}  ${'exec ms'.padStart(7)}  statement`];
+  const lines = [`    WAL written: ${fmt(usage.sql.walBytes / ops, 0)} bytes per op`, `    ${'per op'.padStart(7)}  ${'exec ms'.padStart(7)}  statement`];
   for (const [query, calls, execMs] of usage.sql.top.slice(0, limit)) {
     lines.push(`    ${fmtShort(calls / ops).padStart(7)}  ${(execMs / ops).toFixed(3).padStart(7)}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
   }

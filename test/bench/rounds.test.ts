@@ -5,7 +5,7 @@ import { startArgs } from '../../bench/lib/gateway-process.ts';
 import { goals, roundsLines, type OperationRow } from '../../bench/lib/report.ts';
 import { median } from '../../bench/lib/stats.ts';
 
-const usage = { gatewayCpuMs: 0, postgresCpuMs: 0, benchCpuMs: 0, sql: { statements: 2 * 1000, transactions: 0, evicted: false } };
+const usage = { gatewayCpuMs: 0, postgresCpuMs: 0, benchCpuMs: 0, sql: { statements: 2 * 1000, transactions: 0, evicted: false, walBytes: 0 } };
 const load = (perSecond: number, p99: number) => ({ ok: 1000, errors: 0, firstError: null, seconds: 10, perSecond, p50: p99 / 2, p99 });
 const paymentRow = (perSecond: number, p99: number): OperationRow => ({ name: 'regular-payment', baseline: false, load: load(perSecond, p99), usage } as unknown as OperationRow);
 
