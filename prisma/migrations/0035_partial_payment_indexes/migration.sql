@@ -1,4 +1,7 @@
 -- DropIndex
+DROP INDEX "Payment_threeDsToken_key";
+
+-- DropIndex
 DROP INDEX "Payment_orderId_idx";
 
 -- DropIndex
@@ -12,6 +15,9 @@ DROP INDEX "Payment_storedCardId_idx";
 
 -- DropIndex
 DROP INDEX "Payment_paidWithCardId_idx";
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Payment_threeDsToken_key" ON "Payment"("threeDsToken") WHERE ("threeDsToken" IS NOT NULL);
 
 -- CreateIndex
 CREATE INDEX "Payment_orderId_idx" ON "Payment"("orderId") WHERE ("orderId" IS NOT NULL);
