@@ -4,16 +4,19 @@
 // payment is written as the gateway writes an API payment: an INSERT of the row as `started`
 // (card columns, customer, channel reference, no order, subscription or saved card), then the
 // settling UPDATE to `successful`. Each variant of the indexes is set up with DDL on the migrated
-// table, then PROBE_PAYMENTS payments are written one after another on one connection (the table
-// emptied first); the variants take turns, PROBE_ROUNDS times. Per payment it prints the CPU time
-// of the PostgreSQL backend that ran them (from /proc: this machine's other load moves wall time,
-// much less a process's own CPU), the WAL it wrote and whether the UPDATE was HOT (a heap-only
-// update adds no index entry at all). Medians of the rounds; the range follows.
+// table, then PROBE_PAYMENTS payments are written over PROBE_CLIENTS connections at once (the
+// table emptied first: concurrent inserts meet on the last leaf page of every index whose new
+// keys all sort last, as a NULL or a growing time does); the variants take turns, PROBE_ROUNDS
+// times. It prints payments per second, the CPU time of the PostgreSQL backends that wrote them
+// per payment (from /proc), the WAL written per payment (the steadiest figure on a shared
+// machine) and the share of settling UPDATEs that were HOT (a heap-only update adds no index entry
+// at all). Medians of the rounds; the range follows.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import getPort from 'get-port';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDb } from '../src/db/client.ts';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embedded.ts';
@@ -22,6 +25,8 @@ import { createWorkspace } from '../src/domain/workspaces.ts';
 
 const PAYMENTS = Number(process.env.PROBE_PAYMENTS) || 3000;
 const ROUNDS = Number(process.env.PROBE_ROUNDS) || 5;
+/** Connections writing at once (the gateway's pool has 10). */
+const CLIENTS = Number(process.env.PROBE_CLIENTS) || 8;
 
 /** The owner and card links, indexed only where set since migration 0035 (as is the 3D page token). */
 const LINKS = ['orderId', 'subscriptionId', 'periodId', 'storedCardId', 'paidWithCardId'];
@@ -83,25 +88,45 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function round(client: pg.Client, backendPid: number, ids: Ids): Promise<{ cpuUs: number; walBytes: number; hot: number }> {
-  await client.query('TRUNCATE "Payment" CASCADE');
-  await client.query('SELECT pg_stat_reset_single_table_counters(\'"Payment"\'::regclass)');
-  const lsn = async () => (await client.query<{ l: string }>('SELECT pg_current_wal_insert_lsn()::text AS l')).rows[0]!.l;
-  const walBefore = await lsn();
-  const cpuBefore = cpuMs(backendPid);
-  for (let i = 0; i < PAYMENTS; i++) {
-    const id = randomUUID();
-    await client.query({ name: 'insert', text: INSERT, values: [id, ids.workspaceId, ids.channelId, ids.customerId, ids.accountId, `ORDER-${i}`] });
-    await client.query({ name: 'settle', text: SETTLE, values: [id, randomUUID()] });
-  }
-  const cpu = cpuMs(backendPid) - cpuBefore;
-  const wal = (await client.query<{ b: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1)::text AS b', [walBefore])).rows[0]!.b;
-  // The table's counters reach pg_stat_user_tables when the backend reports them (at most once a second).
-  await client.query('SELECT pg_stat_force_next_flush()');
-  await client.query('SELECT pg_sleep(0.05)');
-  const { rows } = await client.query<{ upd: string; hot: string }>(`SELECT n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables WHERE relid = '"Payment"'::regclass`);
+interface Writer {
+  client: pg.Client;
+  pid: number;
+}
+
+interface RoundResult {
+  cpuUs: number;
+  walBytes: number;
+  hot: number;
+  perSecond: number;
+}
+
+/** PROBE_PAYMENTS payments over the writers at once (as the gateway's pool writes them), the table emptied first. */
+async function round(control: pg.Client, writers: Writer[], ids: Ids): Promise<RoundResult> {
+  await control.query('TRUNCATE "Payment" CASCADE');
+  await control.query('SELECT pg_stat_reset_single_table_counters(\'"Payment"\'::regclass)');
+  const walBefore = (await control.query<{ l: string }>('SELECT pg_current_wal_insert_lsn()::text AS l')).rows[0]!.l;
+  const cpu = () => writers.reduce((sum, w) => sum + cpuMs(w.pid), 0);
+  const cpuBefore = cpu();
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    writers.map(async ({ client }) => {
+      for (let i = next++; i < PAYMENTS; i = next++) {
+        const id = randomUUID();
+        await client.query({ name: 'insert', text: INSERT, values: [id, ids.workspaceId, ids.channelId, ids.customerId, ids.accountId, `ORDER-${i}`] });
+        await client.query({ name: 'settle', text: SETTLE, values: [id, randomUUID()] });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpuUsed = cpu() - cpuBefore;
+  const wal = (await control.query<{ b: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1)::text AS b', [walBefore])).rows[0]!.b;
+  // Each backend reports its table counters at most once a second unless told to now.
+  for (const w of writers) await w.client.query('SELECT pg_stat_force_next_flush()');
+  await control.query('SELECT pg_sleep(0.05)');
+  const { rows } = await control.query<{ upd: string; hot: string }>(`SELECT n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables WHERE relid = '"Payment"'::regclass`);
   const hot = Number(rows[0]!.upd) ? Number(rows[0]!.hot) / Number(rows[0]!.upd) : 0;
-  return { cpuUs: (cpu * 1000) / PAYMENTS, walBytes: Number(wal) / PAYMENTS, hot };
+  return { cpuUs: (cpuUsed * 1000) / PAYMENTS, walBytes: Number(wal) / PAYMENTS, hot, perSecond: PAYMENTS / seconds };
 }
 
 const median = (xs: number[]) => {
@@ -123,27 +148,35 @@ async function main(): Promise<void> {
     await db.$disconnect();
     const ids: Ids = { workspaceId: workspace.id, channelId: channel.id, accountId: account.id, customerId: customer.id };
 
-    const client = new pg.Client({ connectionString: embedded.url });
-    await client.connect();
-    const backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-    const results = VARIANTS.map(() => [] as Array<{ cpuUs: number; walBytes: number; hot: number }>);
-    console.log(`${PAYMENTS} payments (INSERT started, UPDATE successful) per round, ${ROUNDS} rounds, variants in turn; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const control = new pg.Client({ connectionString: embedded.url });
+    await control.connect();
+    const writers: Writer[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const client = new pg.Client({ connectionString: embedded.url });
+      await client.connect();
+      writers.push({ client, pid: (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid });
+    }
+    const results = VARIANTS.map(() => [] as RoundResult[]);
+    console.log(`${PAYMENTS} payments (INSERT started, UPDATE successful) per round on ${CLIENTS} connections at once, ${ROUNDS} rounds, variants in turn; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (let r = 1; r <= ROUNDS; r++) {
       for (const [v, variant] of VARIANTS.entries()) {
-        for (const statement of variant.ddl) await client.query(statement);
-        const result = await round(client, backendPid, ids);
+        for (const statement of variant.ddl) await control.query(statement);
+        const result = await round(control, writers, ids);
         results[v]!.push(result);
-        console.log(`  round ${r}, ${variant.name}: backend CPU ${result.cpuUs.toFixed(0)} µs, WAL ${result.walBytes.toFixed(0)} bytes per payment, HOT updates ${(result.hot * 100).toFixed(0)} %`);
+        console.log(
+          `  round ${r}, ${variant.name}: ${result.perSecond.toFixed(0)}/s, backend CPU ${result.cpuUs.toFixed(0)} µs, WAL ${result.walBytes.toFixed(0)} bytes per payment, HOT updates ${(result.hot * 100).toFixed(0)} %`,
+        );
       }
     }
-    await client.end();
-    console.log('\n| indexes on "Payment" | backend CPU µs per payment | WAL bytes per payment | HOT updates |');
-    console.log('|---|---:|---:|---:|');
+    await Promise.all([control, ...writers.map((w) => w.client)].map((c) => c.end()));
+    console.log('\n| indexes on "Payment" | payments/s | backend CPU µs per payment | WAL bytes per payment | HOT updates |');
+    console.log('|---|---:|---:|---:|---:|');
     for (const [v, variant] of VARIANTS.entries()) {
       const cpu = results[v]!.map((x) => x.cpuUs);
       const wal = results[v]!.map((x) => x.walBytes);
       const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
-      console.log(`| ${variant.name} | ${median(cpu).toFixed(0)} (${range(cpu)}) | ${median(wal).toFixed(0)} (${range(wal)}) | ${(median(results[v]!.map((x) => x.hot)) * 100).toFixed(0)} % |`);
+      const rate = results[v]!.map((x) => x.perSecond);
+      console.log(`| ${variant.name} | ${median(rate).toFixed(0)} (${range(rate)}) | ${median(cpu).toFixed(0)} (${range(cpu)}) | ${median(wal).toFixed(0)} (${range(wal)}) | ${(median(results[v]!.map((x) => x.hot)) * 100).toFixed(0)} % |`);
     }
   } finally {
     await embedded.stop();
