@@ -151,31 +151,44 @@ async function runGatewayPhases(run: Run, label: (name: string) => string): Prom
 /**
  * --rounds: the payment ratio measured again in back-to-back pairs, the bare-pg payment transaction
  * then regular-payment, so that the goal is judged on a median of pairs a few seconds apart rather
- * than on one pair of phases minutes apart on a shared machine. Throughput and latency only.
+ * than on one pair of phases minutes apart on a shared machine. Throughput and latency only. With
+ * the floor phase selected, each round also runs the floor server's payment in between, so the
+ * gateway's ratio to the floor is a median of rounds too.
  */
 async function runRounds(run: Run, label: string): Promise<void> {
   const { opts, gateway, http } = run;
   const demo = gateway.demoCredentials();
   const baseline = await openBaseline(gateway);
+  const floor = opts.phases.has('floor') ? await FloorProcess.start({ port: await freePort(), databaseUrl: gateway.databaseUrl(), demo, postgresPid: () => gateway.postgresPid() }) : null;
+  const floorClient = floor ? new HttpClient(floor.baseUrl, opts.concurrency) : null;
   const unmetered = { before: async () => {}, after: async () => {} };
   const load = (op: Operation) => runLoad(op, { concurrency: opts.concurrency, signal: run.signal, warmupMs: opts.warmupMs, durationMs: opts.durationMs, around: unmetered });
-  const rounds: PaymentRounds = { label, ratios: [], p99s: [] };
+  const rounds: PaymentRounds = { label, ratios: [], p99s: [], floorRatios: [] };
   let n = 0;
   try {
     for (let round = 1; round <= opts.rounds && !run.signal.aborted; round++) {
       const bare = await load(() => baseline.payment(customerRef()));
+      const floored = floorClient ? await load(async () => void (await regularPayment(floorClient, demo, n++))) : null;
       const paid = await load(async () => void (await regularPayment(http, demo, n++)));
       rounds.ratios.push(paid.perSecond / bare.perSecond);
       rounds.p99s.push(paid.p99);
-      const errors = bare.errors + paid.errors;
+      if (floored) rounds.floorRatios.push(paid.perSecond / floored.perSecond);
+      const errors = bare.errors + (floored?.errors ?? 0) + paid.errors;
       run.roundErrors += errors;
+      const floorText = floored ? `, floor ${fmt(floored.perSecond, 0)}/s` : '';
       log(
-        `  payment round ${round} of ${opts.rounds}, ${label}: bare pg ${fmt(bare.perSecond, 0)}/s, regular-payment ${fmt(paid.perSecond, 0)}/s, p99 ${fmtShort(paid.p99)} ms: ${fmtShort(rounds.ratios.at(-1)!)} ×` +
-          (errors ? `; ${fmt(errors)} errors, first: ${bare.firstError ?? paid.firstError}` : ''),
+        `  payment round ${round} of ${opts.rounds}, ${label}: bare pg ${fmt(bare.perSecond, 0)}/s${floorText}, regular-payment ${fmt(paid.perSecond, 0)}/s, p99 ${fmtShort(paid.p99)} ms: ${fmtShort(rounds.ratios.at(-1)!)} ×` +
+          (floored ? ` (${fmtShort(rounds.floorRatios.at(-1)!)} × the floor)` : '') +
+          (errors ? `; ${fmt(errors)} errors, first: ${bare.firstError ?? floored?.firstError ?? paid.firstError}` : ''),
       );
     }
   } finally {
     await baseline.close();
+    if (floorClient) {
+      await floorClient.drain(10_000);
+      floorClient.close();
+    }
+    await floor?.stop();
   }
   run.rounds.push(rounds);
 }
@@ -237,7 +250,7 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
   }
   if (run.rounds.length) {
     log();
-    log(`Payment rounds (bare pg, then regular-payment, back to back; ${run.opts.durationMs / 1000} s each)`);
+    log(`Payment rounds (bare pg, ${run.opts.phases.has('floor') ? 'the floor, ' : ''}then regular-payment, back to back; ${run.opts.durationMs / 1000} s each)`);
     log(roundsLines(run.rounds));
   }
   if (run.bank.length) {

@@ -51,7 +51,9 @@ bare-pg baseline on the same database. Everything it starts is stopped at the en
   --rounds <n>        after each worker count's phases, n pairs of the bare-pg payment transaction
                       and regular-payment back to back (each --warmup, then --duration); the
                       payment ratio goal is then judged on their median, not on the one pair of
-                      phases minutes apart (needs the baseline and payment phases; default 0)
+                      phases minutes apart (needs the baseline and payment phases; default 0);
+                      with the floor phase, each round runs the floor's payment in between and
+                      the summary gives the median ratio to the floor too
   --bank-clients <n>  concurrent clients of the bank phase (default ${BANK_DEFAULTS.clients})
   --bank-latency <min-max>  the bank phase's iyzico emulator answers after a uniformly random
                       delay in this range, ms (default ${BANK_DEFAULTS.latency.minMs}-${BANK_DEFAULTS.latency.maxMs})

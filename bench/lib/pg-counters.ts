@@ -28,6 +28,8 @@ export interface SqlSample {
   execMs: Map<string, number>;
   /** entries evicted so far; a change during a phase means some calls went uncounted */
   dealloc: number;
+  /** WAL the counted statements wrote, bytes: heap rows and every index entry they added */
+  walBytes: number;
 }
 
 export interface SqlDelta {
@@ -36,6 +38,7 @@ export interface SqlDelta {
   /** statement text -> calls and execution ms in the interval, busiest first */
   top: Array<[string, number, number]>;
   evicted: boolean;
+  walBytes: number;
 }
 
 export class SqlCounter {
@@ -62,14 +65,19 @@ export class SqlCounter {
 
   async sample(): Promise<SqlSample> {
     // NOTIFY is not normalised (its payload is part of the text); one line per channel reads better.
-    const { rows } = await this.client.query<{ query: string; calls: string; exec_ms: number }>(
+    const { rows } = await this.client.query<{ query: string; calls: string; exec_ms: number; wal_bytes: string }>(
       `SELECT regexp_replace(query, '^(NOTIFY\\s+[^,]+),.*$', '\\1, …') AS query, sum(calls)::text AS calls,
-              sum(total_exec_time)::float8 AS exec_ms
+              sum(total_exec_time)::float8 AS exec_ms, sum(wal_bytes)::text AS wal_bytes
        FROM pg_stat_statements WHERE dbid = $1 GROUP BY 1`,
       [this.dbid],
     );
     const info = await this.client.query<{ dealloc: string }>('SELECT dealloc::text AS dealloc FROM pg_stat_statements_info');
-    return { calls: new Map(rows.map((r) => [r.query, Number(r.calls)])), execMs: new Map(rows.map((r) => [r.query, r.exec_ms])), dealloc: Number(info.rows[0]?.dealloc ?? 0) };
+    return {
+      calls: new Map(rows.map((r) => [r.query, Number(r.calls)])),
+      execMs: new Map(rows.map((r) => [r.query, r.exec_ms])),
+      dealloc: Number(info.rows[0]?.dealloc ?? 0),
+      walBytes: rows.reduce((sum, r) => sum + Number(r.wal_bytes), 0),
+    };
   }
 
   /**
@@ -92,7 +100,7 @@ export class SqlCounter {
       else if (!TX_CONTROL.test(query)) statements += n;
     }
     top.sort((a, b) => b[1] - a[1]);
-    return { statements, transactions, top, evicted: after.dealloc !== before.dealloc };
+    return { statements, transactions, top, evicted: after.dealloc !== before.dealloc, walBytes: after.walBytes - before.walBytes };
   }
 
   async close(): Promise<void> {

@@ -92,6 +92,8 @@ export interface PaymentRounds {
   label: string;
   ratios: number[];
   p99s: number[];
+  /** regular-payment over the floor server's payment, when the floor phase is selected. */
+  floorRatios: number[];
 }
 
 const range = (values: number[]) => `${fmtShort(Math.min(...values))}–${fmtShort(Math.max(...values))}`;
@@ -99,7 +101,10 @@ const range = (values: number[]) => `${fmtShort(Math.min(...values))}–${fmtSho
 /** The rounds, one line per worker count: each round's ratio and their median. */
 export function roundsLines(rounds: PaymentRounds[]): string {
   return rounds
-    .map((r) => `  ${r.label}: × baseline ${r.ratios.map(fmtShort).join(', ')}: median ${fmtShort(median(r.ratios))} ×; p99 median ${fmtShort(median(r.p99s))} ms (${range(r.p99s)})`)
+    .map((r) => {
+      const floor = r.floorRatios.length ? `; × the floor ${r.floorRatios.map(fmtShort).join(', ')}: median ${fmtShort(median(r.floorRatios))} ×` : '';
+      return `  ${r.label}: × baseline ${r.ratios.map(fmtShort).join(', ')}: median ${fmtShort(median(r.ratios))} ×${floor}; p99 median ${fmtShort(median(r.p99s))} ms (${range(r.p99s)})`;
+    })
     .join('\n');
 }
 
@@ -164,7 +169,7 @@ export function floorLine(rows: OperationRow[], baselinePerSecond: number | null
 
 /** What PostgreSQL ran per operation in one phase, busiest first (--sql). */
 export function statementsPerOp(usage: Usage, ops: number, limit = 30): string {
-  const lines = [`    ${'per op'.padStart(7)}  ${'exec ms'.padStart(7)}  statement`];
+  const lines = [`    WAL written: ${fmt(usage.sql.walBytes / ops, 0)} bytes per op`, `    ${'per op'.padStart(7)}  ${'exec ms'.padStart(7)}  statement`];
   for (const [query, calls, execMs] of usage.sql.top.slice(0, limit)) {
     lines.push(`    ${fmtShort(calls / ops).padStart(7)}  ${(execMs / ops).toFixed(3).padStart(7)}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
   }

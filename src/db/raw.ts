@@ -39,10 +39,13 @@ async function send(path: DirectPath, sql: Prisma.Sql): Promise<pg.QueryResult> 
 
 /** A value as the driver adapter sends it: dates as UTC text (pg's own would use local time). */
 function toParameter(value: unknown): unknown {
+  // Most values are text, numbers or null: answered before the (costlier) class checks.
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object') return value;
   if (value instanceof Date) return utcTimestamp(value);
   if (Prisma.Decimal.isDecimal(value)) return value.toString();
   if (Array.isArray(value)) return value.map(toParameter);
-  return value ?? null;
+  return value;
 }
 
 /** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, without a zone: the adapter's format for a date parameter. */

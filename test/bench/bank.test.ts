@@ -7,7 +7,7 @@ import { BankProcess } from '../../bench/lib/bank-process.ts';
 import { fmtShort } from '../../bench/lib/stats.ts';
 import { iyzipay } from '../emulators/iyzipay-client.ts';
 
-const usage = { gatewayCpuMs: 0, postgresCpuMs: 0, benchCpuMs: 0, sql: { statements: 0, transactions: 0, top: [], evicted: false } };
+const usage = { gatewayCpuMs: 0, postgresCpuMs: 0, benchCpuMs: 0, sql: { statements: 0, transactions: 0, top: [], evicted: false, walBytes: 0 } };
 
 /** A phase where 128 clients against a bank of mean 550 ms made `perSecond` payments. */
 function result(over: Partial<BankResult> = {}): BankResult {

@@ -5,7 +5,7 @@ import { startArgs } from '../../bench/lib/gateway-process.ts';
 import { goals, roundsLines, type OperationRow } from '../../bench/lib/report.ts';
 import { median } from '../../bench/lib/stats.ts';
 
-const usage = { gatewayCpuMs: 0, postgresCpuMs: 0, benchCpuMs: 0, sql: { statements: 2 * 1000, transactions: 0, evicted: false } };
+const usage = { gatewayCpuMs: 0, postgresCpuMs: 0, benchCpuMs: 0, sql: { statements: 2 * 1000, transactions: 0, evicted: false, walBytes: 0 } };
 const load = (perSecond: number, p99: number) => ({ ok: 1000, errors: 0, firstError: null, seconds: 10, perSecond, p50: p99 / 2, p99 });
 const paymentRow = (perSecond: number, p99: number): OperationRow => ({ name: 'regular-payment', baseline: false, load: load(perSecond, p99), usage } as unknown as OperationRow);
 
@@ -29,13 +29,19 @@ describe('bench --rounds', () => {
     const rows = [paymentRow(1500, 70)];
     expect(goals(rows, 3000, null)).toContain('met      regular-payment ≥ 0.4 × baseline: 0.500 ×');
     const rounds = [
-      { label: '1 worker', ratios: [0.38, 0.39, 0.45], p99s: [40, 45, 80] },
-      { label: '2 workers', ratios: [0.3, 0.31, 0.32], p99s: [30, 30, 30] },
+      { label: '1 worker', ratios: [0.38, 0.39, 0.45], p99s: [40, 45, 80], floorRatios: [] },
+      { label: '2 workers', ratios: [0.3, 0.31, 0.32], p99s: [30, 30, 30], floorRatios: [] },
     ];
     const judged = goals(rows, 3000, null, rounds);
     expect(judged).toContain('not met  regular-payment ≥ 0.4 × baseline: median 0.390 × (0.380–0.450) over 3 rounds, 1 worker');
     expect(judged).toContain('met      regular-payment p99 ≤ 60 ms: median 45.0 ms (40.0–80.0) over 3 rounds, 1 worker');
     expect(roundsLines(rounds)).toContain('1 worker: × baseline 0.380, 0.390, 0.450: median 0.390 ×');
+  });
+
+  it('gives the median ratio to the floor when the rounds ran the floor too', () => {
+    const withFloor = [{ label: '1 worker', ratios: [0.4, 0.5, 0.45], p99s: [40, 45, 50], floorRatios: [0.7, 0.9, 0.82] }];
+    expect(roundsLines(withFloor)).toContain('median 0.450 ×; × the floor 0.700, 0.900, 0.820: median 0.820 ×; p99 median 45.0 ms');
+    expect(roundsLines([{ ...withFloor[0]!, floorRatios: [] }])).not.toContain('the floor');
   });
 
   it('starts the gateway with the node arguments of npm start', () => {

@@ -39,7 +39,8 @@ export type CompleteResult =
  * when not, the page is not claimed.
  */
 export async function openThreeDs(s: Services, token: string, usable: (p: Payment) => boolean = () => true): Promise<OpenResult> {
-  const payment = await s.db.payment.findUnique({ where: { threeDsToken: token } });
+  // Unique where set (a partial index), so Prisma reads it as a filter rather than a unique key.
+  const payment = await s.db.payment.findFirst({ where: { threeDsToken: token } });
   if (!payment || !usable(payment)) return { state: 'invalid' };
   if (payment.status !== 'started') return { state: payment.status === 'expired' ? 'expired' : 'used' };
   if (payment.threeDsOpenedAt) return { state: 'used' };
