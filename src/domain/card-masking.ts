@@ -25,8 +25,11 @@ export const isReferenceField = (key: string): boolean => REFERENCE_FIELDS.has(k
 
 const isCardLength = (digits: string): boolean => digits.length >= 12 && digits.length <= 19;
 
-/** Digit groups joined by single spaces or dashes (a card as typed), not touching other digits. */
-const DIGIT_GROUPS = /(?<![\d])\d+(?:[ -]\d+)*(?!\d)/g;
+/**
+ * Digit groups joined by single spaces or dashes (a card as typed), not touching other digits or
+ * letters: the digit parts of an identifier (a UUID's `58097298-9493-497d-…`) are not a card.
+ */
+const DIGIT_GROUPS = /(?<![\dA-Za-z]|[\dA-Za-z]-)\d+(?:[ -]\d+)*(?![\dA-Za-z]|-[\dA-Za-z])/g;
 
 /**
  * Every card number in `text` as first six, ******, last four. A group sequence may hold a card

@@ -58,6 +58,15 @@ describe('card masking', () => {
     expect(maskCardNumbers('sipariş 12345 5555 5555 5555 4444')).toBe('sipariş 12345 555555******4444');
   });
 
+  it("leaves identifiers whole: a UUID's digit groups are not a card, even when they pass the Luhn check", () => {
+    // 58097298-9493-497 is 15 digits that pass the Luhn check; the UUID around them is an account's id.
+    expect(luhnValid('580972989493497')).toBe(true);
+    const id = '58097298-9493-497d-8d19-b9c61c81a838';
+    expect(maskCardNumbers(`payment account ${id}`)).toBe(`payment account ${id}`);
+    expect(maskCardNumbers('12345678-1234-1234-1234-123456789012')).toBe('12345678-1234-1234-1234-123456789012');
+    expect(maskCardNumbers(`hesap ${id}, kart 4111-1111-1111-1111`)).toBe(`hesap ${id}, kart 411111******1111`);
+  });
+
   it("masks a card field's number whatever its check digit, and keeps what is not one", () => {
     expect(maskCardField('9792030000000004')).toBe('************0004');
     expect(maskCardField('4111 1111 1111 1111')).toBe('************1111');
