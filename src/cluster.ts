@@ -101,7 +101,7 @@ export async function runPrimary(config: Config): Promise<void> {
         log: logger.warn,
         onGiveUp: () => void stopAll(1, 'The gateway stopped: the embedded PostgreSQL kept dying and was not started again.'),
       });
-      urls = { owner: embedded.url, serving: embedded.servingUrl };
+      urls = embedded.urls;
       logger.info('embedded PostgreSQL started', { port: config.EMBEDDED_PG_PORT, dir });
       // With DATABASE_URL set, a worker would take the embedded server for an external one (and in
       // production demand GATEWAY_MASTER_KEY): the key read or generated once here goes with it.

@@ -1,5 +1,5 @@
-// Assembles a running gateway: database (embedded or DATABASE_URL) -> migrations -> services ->
-// HTTP server + jobs. main.ts and the tests both start gateways through here.
+// Assembles a running gateway: database (embedded or DATABASE_URL) -> migrations and the serving
+// role's privileges (as the owner) -> services on the serving role -> HTTP server + jobs. main.ts and the tests both start gateways through here.
 import { Prisma } from './generated/prisma/client.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -114,7 +114,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     urls = configuredUrls(config.DATABASE_URL, config.DATABASE_OWNER_URL);
   } else {
     embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.EMBEDDED_PG_PORT, log: logger.warn });
-    urls = { owner: embedded.url, serving: embedded.servingUrl };
+    urls = embedded.urls;
     logger.info('embedded PostgreSQL started', { port: config.EMBEDDED_PG_PORT, dir: path.join(config.dataDir, 'pg') });
   }
   // Everything from here on (requests, jobs, notifications) uses the serving role's connections.

@@ -30,11 +30,11 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
   const template = (url: string) => url.replace(/\/postgres$/, `/${TEMPLATE_DB}`);
-  await prepareDatabase({ owner: template(db.url), serving: template(db.servingUrl) });
+  await prepareDatabase({ ...db.urls, owner: template(db.urls.owner), serving: template(db.urls.serving) });
   // Otherwise the library's beforeExit hook exits 0 after vitest set a failing exit code.
   detachEmbeddedSignalHooks();
   project.provide('adminDatabaseUrl', db.url);
-  project.provide('servingDatabaseUrl', db.servingUrl);
+  project.provide('servingDatabaseUrl', db.urls.serving);
   return async () => {
     await db.stop();
     // Stopped by us; the library's 'exit' hook would stop it again and throw ("done is not a

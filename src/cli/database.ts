@@ -32,7 +32,7 @@ export async function openDatabase(config: Config, stderr: CliOutput): Promise<C
     urls = await runningEmbeddedUrls(dir, config.EMBEDDED_PG_PORT);
     if (!urls) {
       embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: EMBEDDED_DATABASE });
-      urls = { owner: embedded.url, serving: embedded.servingUrl };
+      urls = embedded.urls;
     }
   }
   let db: Db | null = null;
@@ -68,7 +68,7 @@ async function runningEmbeddedUrls(dir: string, port: number): Promise<DatabaseU
     return null;
   }
   if (!settings) return null;
-  const admin = new pg.Client({ connectionString: embeddedUrls(settings, port, 'postgres').url, connectionTimeoutMillis: 2_000 });
+  const admin = new pg.Client({ connectionString: embeddedUrls(settings, port, 'postgres').owner, connectionTimeoutMillis: 2_000 });
   admin.on('error', () => {});
   try {
     await admin.connect();
@@ -81,6 +81,5 @@ async function runningEmbeddedUrls(dir: string, port: number): Promise<DatabaseU
   } finally {
     await admin.end();
   }
-  const { url, servingUrl } = embeddedUrls(settings, port, EMBEDDED_DATABASE);
-  return { owner: url, serving: servingUrl };
+  return embeddedUrls(settings, port, EMBEDDED_DATABASE);
 }

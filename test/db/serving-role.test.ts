@@ -161,6 +161,7 @@ describe('the owner sets the serving role up', () => {
 describe('an embedded data folder made before the serving role', () => {
   let dataDir: string;
   let gateway: Gateway | null = null;
+  let config: ReturnType<typeof loadConfig>;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-before-role-'));
     const dir = path.join(dataDir, 'pg');
@@ -171,7 +172,7 @@ describe('an embedded data folder made before the serving role', () => {
     await old.stop();
     const { password } = JSON.parse(readFileSync(path.join(dir, 'settings.json'), 'utf8')) as { password: string };
     writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ password }), { mode: 0o600 });
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port), GATEWAY_MASTER_KEY: TEST_MASTER_KEY, LOG_LEVEL: 'silent' });
+    config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port), GATEWAY_MASTER_KEY: TEST_MASTER_KEY, LOG_LEVEL: 'silent' });
     gateway = await startGateway(config, { logger: createLogger('silent') });
   }, 60_000);
   afterAll(async () => {
@@ -188,5 +189,17 @@ describe('an embedded data folder made before the serving role', () => {
     expect(new URL(gateway!.databaseUrl).password).toBe(settings.servingPassword);
     const refused = await withClient(gateway!.databaseUrl, (c) => c.query(`DELETE FROM "AuditEntry"`).catch((err: { code?: string }) => err.code));
     expect(refused).toBe('42501');
+  });
+
+  it('sets the role password to the one in settings.json at every start, so the file is always right', async () => {
+    const settings = JSON.parse(readFileSync(path.join(dataDir, 'pg', 'settings.json'), 'utf8')) as { password: string };
+    const owner = new URL(gateway!.databaseUrl);
+    owner.username = 'postgres';
+    owner.password = settings.password;
+    await withClient(owner.toString(), (c) => c.query(`ALTER ROLE ${SERVING_ROLE} PASSWORD 'something else'`));
+    await gateway!.stop();
+    gateway = null;
+    gateway = await startGateway(config, { logger: createLogger('silent') });
+    expect(await currentUser(gateway)).toBe(SERVING_ROLE);
   });
 });
