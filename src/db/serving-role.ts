@@ -35,13 +35,12 @@ export function roleOf(url: string): string | null {
  * A role that does not exist is created (LOGIN, with the password given) when the owner may create
  * roles. One transaction: a failure leaves the privileges as they were.
  */
-export async function grantServingRole(owner: pg.ClientBase, serving: ServingRole): Promise<{ created: boolean }> {
+export async function grantServingRole(owner: pg.ClientBase, serving: ServingRole): Promise<void> {
   const role = owner.escapeIdentifier(serving.name);
   await owner.query('BEGIN');
   try {
     const found = await owner.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = $1', [serving.name]);
-    const created = found.rowCount === 0;
-    if (created) {
+    if (found.rowCount === 0) {
       await owner.query(`CREATE ROLE ${role} LOGIN${serving.password ? ` PASSWORD ${owner.escapeLiteral(serving.password)}` : ''}`).catch((err: Error & { code?: string }) => {
         if (err.code !== '42501') throw err;
         throw new Error(
@@ -67,7 +66,6 @@ export async function grantServingRole(owner: pg.ClientBase, serving: ServingRol
     for (const table of await existing(owner, APPEND_ONLY)) await owner.query(`REVOKE UPDATE, DELETE ON ${table} FROM ${role}`);
     for (const table of await existing(owner, READ_ONLY)) await owner.query(`REVOKE INSERT, UPDATE, DELETE ON ${table} FROM ${role}`);
     await owner.query('COMMIT');
-    return { created };
   } catch (err) {
     await owner.query('ROLLBACK').catch(() => {});
     throw err;
