@@ -1,18 +1,20 @@
 // `npm start` always runs this primary, which supervises the gateway processes (workers): it owns
-// the embedded PostgreSQL (when DATABASE_URL is not set) and the master key, forks WORKERS workers
-// sharing the port (node:cluster), the database and the job queue, replaces a worker that dies
-// (a crash, the OOM killer, a V8 heap abort), and on a signal stops the workers first and the
-// database last. With WORKERS=1 (the default) it forks one worker: a fatal error in the serving
-// process never leaves the gateway down, and never leaves its PostgreSQL orphaned.
+// the embedded PostgreSQL (when DATABASE_URL is not set) and the master key, migrates and grants
+// the serving role as the owner of the schema, forks WORKERS workers sharing the port
+// (node:cluster), the database and the job queue, replaces a worker that dies (a crash, the OOM
+// killer, a V8 heap abort), and on a signal stops the workers first and the database last. With
+// WORKERS=1 (the default) it forks one worker: a fatal error in the serving process never leaves
+// the gateway down, and never leaves its PostgreSQL orphaned.
 //
 // Nothing else changes for a worker: it is an ordinary gateway (server, jobs, live events) given
-// DATABASE_URL and GATEWAY_MASTER_KEY, and every part of a gateway already works with several
-// processes on one database (row locks, SKIP LOCKED claims, LISTEN/NOTIFY, advisory-locked
-// migrations, idempotency rows, a database-backed rate limiter).
+// DATABASE_URL (the serving role's) and GATEWAY_MASTER_KEY, and every part of a gateway already
+// works with several processes on one database (row locks, SKIP LOCKED claims, LISTEN/NOTIFY,
+// advisory-locked migrations, idempotency rows, a database-backed rate limiter).
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { configuredUrls, prepareDatabase, type DatabaseUrls } from './db/migrate.ts';
 import { loadMasterKey } from './master-key.ts';
 import { createLogger, noteStopBegun } from './logger.ts';
 import { serveClusterScrapes } from './observability/cluster-metrics.ts';
@@ -88,7 +90,10 @@ export async function runPrimary(config: Config): Promise<void> {
   try {
     // Before the database starts: a port that is taken would fail every worker after the migrations.
     await assertPortFree(config.PORT, config.HOST);
-    if (!config.DATABASE_URL) {
+    let urls: DatabaseUrls;
+    if (config.DATABASE_URL) {
+      urls = configuredUrls(config.DATABASE_URL, config.DATABASE_OWNER_URL);
+    } else {
       const dir = path.join(config.dataDir, 'pg');
       embedded = await startEmbeddedPostgres({
         dir,
@@ -96,12 +101,18 @@ export async function runPrimary(config: Config): Promise<void> {
         log: logger.warn,
         onGiveUp: () => void stopAll(1, 'The gateway stopped: the embedded PostgreSQL kept dying and was not started again.'),
       });
-      env.DATABASE_URL = embedded.url;
+      urls = embedded.urls;
       logger.info('embedded PostgreSQL started', { port: config.EMBEDDED_PG_PORT, dir });
       // With DATABASE_URL set, a worker would take the embedded server for an external one (and in
       // production demand GATEWAY_MASTER_KEY): the key read or generated once here goes with it.
       env.GATEWAY_MASTER_KEY = loadMasterKey(config, logger).toString('hex');
     }
+    // Migrated and the serving role granted here, once: a worker gets the serving role's URL alone
+    // (it only checks that nothing is pending), so no process that serves holds the owner's password.
+    const { applied } = await prepareDatabase(urls);
+    if (applied.length) logger.info('migrations applied', { applied });
+    env.DATABASE_URL = urls.serving;
+    env.DATABASE_OWNER_URL = '';
   } catch (err) {
     process.stderr.write(`The gateway could not start: ${oneLine(err)}\n`);
     await embedded?.stop().catch(() => {});

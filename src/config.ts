@@ -19,8 +19,20 @@ const schema = z.object({
     .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
     .refine((list) => list.every(isOrigin), 'each entry must be an origin like https://support.example.com (scheme, host and port only)'),
   DATA_DIR: z.string().default('.data'),
-  /** When unset, an embedded PostgreSQL is started with its data under DATA_DIR/pg. */
+  /**
+   * What the gateway serves with: a role that may read and write rows and nothing more (README,
+   * Database). When unset, an embedded PostgreSQL is started with its data under DATA_DIR/pg.
+   */
   DATABASE_URL: z.string().optional(),
+  /**
+   * The owner of the schema, on the same database: applies the migrations and grants DATABASE_URL's
+   * role its privileges (creating it when missing and the owner may). Unset: DATABASE_URL does both.
+   * Empty = unset (the primary passes it to no worker).
+   */
+  DATABASE_OWNER_URL: z
+    .string()
+    .optional()
+    .transform((s) => s || undefined),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
   /** 64 hex chars or base64 of 32 bytes; with the embedded database it is generated into DATA_DIR. */
   GATEWAY_MASTER_KEY: z.string().optional(),
@@ -65,6 +77,9 @@ const schema = z.object({
   NODE_ENV: z.string().default('development'),
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */
   CONVERSION_RATES: z.string().default('USD:TRY=32.50,EUR:TRY=35.10,GBP:TRY=41.20,TRY:USD=0.0308,TRY:EUR=0.0285,TRY:GBP=0.0243'),
+}).refine((c) => !c.DATABASE_OWNER_URL || c.DATABASE_URL, {
+  path: ['DATABASE_OWNER_URL'],
+  message: "needs DATABASE_URL too (the serving role's URL); the embedded PostgreSQL sets up both roles itself",
 });
 
 function isOrigin(value: string): boolean {

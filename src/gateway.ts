@@ -1,12 +1,12 @@
-// Assembles a running gateway: database (embedded or DATABASE_URL) -> migrations -> services ->
-// HTTP server + jobs. main.ts and the tests both start gateways through here.
+// Assembles a running gateway: database (embedded or DATABASE_URL) -> migrations and the serving
+// role's privileges (as the owner) -> services on the serving role -> HTTP server + jobs. main.ts and the tests both start gateways through here.
 import { Prisma } from './generated/prisma/client.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
+import { configuredUrls, prepareDatabase, type DatabaseUrls } from './db/migrate.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { staticRates } from './domain/conversion.ts';
 import type { Services } from './domain/services.ts';
@@ -109,12 +109,16 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
   const clock = opts.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true });
   let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
+  let urls: DatabaseUrls;
+  if (config.DATABASE_URL) {
+    urls = configuredUrls(config.DATABASE_URL, config.DATABASE_OWNER_URL);
+  } else {
     embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.EMBEDDED_PG_PORT, log: logger.warn });
-    databaseUrl = embedded.url;
+    urls = embedded.urls;
     logger.info('embedded PostgreSQL started', { port: config.EMBEDDED_PG_PORT, dir: path.join(config.dataDir, 'pg') });
   }
+  // Everything from here on (requests, jobs, notifications) uses the serving role's connections.
+  const databaseUrl = urls.serving;
   // Stopped in reverse order of start (HTTP first, the embedded PostgreSQL last), once: a second
   // stop() waits for the first instead of running the steps again.
   const stops: Array<() => Promise<unknown>> = [];
@@ -135,7 +139,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     // so a clean stop exports the last requests' and jobs' spans.
     const tracing = await startTracing(config, logger);
     stops.push(() => tracing.shutdown());
-    const { applied } = await migrate(databaseUrl);
+    const { applied } = await prepareDatabase(urls);
     if (applied.length) logger.info('migrations applied', { applied });
     const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, onQuery: opts.onQuery, direct: !tracing.enabled });
     stops.push(() => db.$disconnect());

@@ -1,5 +1,6 @@
 // One real PostgreSQL for the whole run (embedded binaries), a migrated template database that
-// every test file copies, and a clean stop at the end: no server outlives `npm test`.
+// every test file copies (the serving role's privileges included, as the gateway grants them), and
+// a clean stop at the end: no server outlives `npm test`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,11 +8,13 @@ import getPort from 'get-port';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { prepareDatabase } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    /** The same server as the serving role (embedded.ts, SERVING_ROLE): test gateways serve with it. */
+    servingDatabaseUrl: string;
   }
 }
 
@@ -26,10 +29,12 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
-  await migrate(db.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`));
+  const template = (url: string) => url.replace(/\/postgres$/, `/${TEMPLATE_DB}`);
+  await prepareDatabase({ ...db.urls, owner: template(db.urls.owner), serving: template(db.urls.serving) });
   // Otherwise the library's beforeExit hook exits 0 after vitest set a failing exit code.
   detachEmbeddedSignalHooks();
   project.provide('adminDatabaseUrl', db.url);
+  project.provide('servingDatabaseUrl', db.urls.serving);
   return async () => {
     await db.stop();
     // Stopped by us; the library's 'exit' hook would stop it again and throw ("done is not a

@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVING_ROLE } from '../src/db/embedded.ts';
 import { call } from './helpers/client.ts';
 import {
   pgDataOf,
@@ -98,6 +100,20 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
     // The printed line works as printed (bash, curl and openssl as a merchant has them).
     const printed = JSON.parse(execFileSync('bash', ['-c', curlLine!.trim()], { encoding: 'utf8', timeout: 10_000 }));
     expect(printed.result.successful).toBe(true);
+
+    // Every connection the running gateway holds (requests, jobs, LISTEN) is the serving role's:
+    // the primary migrated as the superuser and gave the worker the serving role's URL alone.
+    const { password } = JSON.parse(readFileSync(path.join(dataDir, 'pg', 'settings.json'), 'utf8')) as { password: string };
+    const admin = new pg.Client({ connectionString: `postgresql://postgres:${password}@127.0.0.1:${pgPort}/gateway` });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query(
+        `SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = 'gateway' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      expect(rows).toEqual([{ usename: SERVING_ROLE }]);
+    } finally {
+      await admin.end();
+    }
   }, 45_000);
 
   it('stops cleanly on SIGTERM: exit 0, the embedded PostgreSQL is stopped too', async () => {

@@ -1,16 +1,16 @@
-// The CLI reaches the database `npm start` uses: DATABASE_URL, or the embedded PostgreSQL in
-// DATA_DIR/pg. When a gateway already runs on that data dir its server is up and is reused;
-// otherwise (also when only an orphan of a killed process runs) the CLI starts the server itself
-// and stops it again when done.
-import { existsSync, readFileSync } from 'node:fs';
+// The CLI reaches the database `npm start` uses: DATABASE_URL (migrated with DATABASE_OWNER_URL
+// when set), or the embedded PostgreSQL in DATA_DIR/pg; like the gateway, it migrates as the owner
+// and works with the serving role. When a gateway already runs on that data dir its server is up
+// and is reused; otherwise (also when only an orphan of a killed process runs) the CLI starts the
+// server itself and stops it again when done.
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { CliOutput } from './context.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { embeddedUrls, readEmbeddedSettings, startEmbeddedPostgres, type EmbeddedDatabase, type StoredSettings } from '../db/embedded.ts';
 import { recoverOrphanedServer } from '../db/orphaned-server.ts';
-import { migrate } from '../db/migrate.ts';
+import { configuredUrls, prepareDatabase, type DatabaseUrls } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { openMasterKey } from '../master-key.ts';
 
@@ -24,21 +24,22 @@ const EMBEDDED_DATABASE = 'gateway';
 
 export async function openDatabase(config: Config, stderr: CliOutput): Promise<CliDatabase> {
   let embedded: EmbeddedDatabase | null = null;
-  let url = config.DATABASE_URL;
-  if (!url) {
+  let urls = config.DATABASE_URL ? configuredUrls(config.DATABASE_URL, config.DATABASE_OWNER_URL) : null;
+  if (!urls) {
     const dir = path.join(config.dataDir, 'pg');
     // A server a killed gateway or CLI left behind is stopped, not reused: nobody would stop it.
     await recoverOrphanedServer(dir);
-    url = (await runningEmbeddedUrl(dir, config.EMBEDDED_PG_PORT)) ?? undefined;
-    if (!url) {
+    urls = await runningEmbeddedUrls(dir, config.EMBEDDED_PG_PORT);
+    if (!urls) {
       embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: EMBEDDED_DATABASE });
-      url = embedded.url;
+      urls = embedded.urls;
     }
   }
   let db: Db | null = null;
   try {
-    await migrate(url);
-    db = createDb(url, { max: 2 });
+    await prepareDatabase(urls);
+    // The commands work on rows, as the gateway does: with the serving role.
+    db = createDb(urls.serving, { max: 2 });
     const opened = db;
     // Before any command runs: a key the database was not written with is refused, nothing written.
     // Warnings (a generated master key) go to stderr so --json output stays parseable.
@@ -58,18 +59,16 @@ export async function openDatabase(config: Config, stderr: CliOutput): Promise<C
   }
 }
 
-/** The URL of an embedded server already running on `dir` (started by `npm start`), else null. */
-async function runningEmbeddedUrl(dir: string, port: number): Promise<string | null> {
-  const settingsFile = path.join(dir, 'settings.json');
-  if (!existsSync(settingsFile)) return null;
-  let password: string;
+/** The URLs of an embedded server already running on `dir` (started by `npm start`), else null. */
+async function runningEmbeddedUrls(dir: string, port: number): Promise<DatabaseUrls | null> {
+  let settings: StoredSettings | null;
   try {
-    password = (JSON.parse(readFileSync(settingsFile, 'utf8')) as { password: string }).password;
+    settings = readEmbeddedSettings(dir);
   } catch {
     return null;
   }
-  const base = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres`, connectionTimeoutMillis: 2_000 });
+  if (!settings) return null;
+  const admin = new pg.Client({ connectionString: embeddedUrls(settings, port, 'postgres').owner, connectionTimeoutMillis: 2_000 });
   admin.on('error', () => {});
   try {
     await admin.connect();
@@ -82,5 +81,5 @@ async function runningEmbeddedUrl(dir: string, port: number): Promise<string | n
   } finally {
     await admin.end();
   }
-  return `${base}/${EMBEDDED_DATABASE}`;
+  return embeddedUrls(settings, port, EMBEDDED_DATABASE);
 }

