@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '../helpers/client.ts';
 import { pgDataOf, startGatewayProcess, stopEverything, waitForOutput, waitUntil, type GatewayPlace, type GatewayProcess } from '../helpers/gateway-process.ts';
-import { startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
+import { startTestGateway, TEST_MASTER_KEY, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { freePort } from '../helpers/ports.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { ManualClock } from '../../src/domain/clock.ts';
@@ -23,7 +23,13 @@ const started: GatewayProcess[] = [];
 let next: TestGateway | undefined;
 
 beforeAll(async () => {
-  place = { dataDir: mkdtempSync(path.join(tmpdir(), 'gateway-crash-')), port: await freePort(), pgPort: await freePort() };
+  // Both gateways use one master key: the database refuses a second key for its secrets.
+  place = {
+    dataDir: mkdtempSync(path.join(tmpdir(), 'gateway-crash-')),
+    port: await freePort(),
+    pgPort: await freePort(),
+    env: { GATEWAY_MASTER_KEY: TEST_MASTER_KEY },
+  };
 });
 
 afterAll(async () => {
