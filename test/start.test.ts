@@ -71,7 +71,7 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
 
   it('writes the demo credentials to DATA_DIR (0600), prints no secret, and the printed curl line works', async () => {
     first = startGatewayProcess();
-    await waitForOutput(first, '"gateway listening"');
+    await waitForOutput(first, '"gateway listening"', 60_000);
     const out = first.output();
     expect(appliedMigrations(first).length).toBeGreaterThan(0);
 
@@ -114,7 +114,7 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
     } finally {
       await admin.end();
     }
-  }, 45_000);
+  }, 90_000);
 
   it('stops cleanly on SIGTERM: exit 0, the embedded PostgreSQL is stopped too', async () => {
     await stopWith(first, 'SIGTERM');
@@ -122,7 +122,7 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
 
   it('starts again on the same DATA_DIR with the same data, and stops cleanly on SIGINT', async () => {
     const second = startGatewayProcess();
-    await waitForOutput(second, '"gateway listening"');
+    await waitForOutput(second, '"gateway listening"', 60_000);
     expect(second.output()).not.toContain('Demo workspace created');
     // Where the credentials are, not the credentials: no sign-in token in any later start's output.
     expect(second.output()).toContain(`Demo workspace credentials and dashboard sign-in link: ${path.join(dataDir, 'demo-credentials.json')}`);
@@ -137,5 +137,5 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
     expect(res.body.result.successful).toBe(true);
 
     await stopWith(second, 'SIGINT');
-  }, 40_000);
+  }, 90_000);
 });
