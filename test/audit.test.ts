@@ -174,7 +174,7 @@ describe('reading the trail', () => {
 
   it('CSV cells are quoted, and formulas are neutralised', () => {
     const row = { id: 'i', createdAt: new Date('2026-01-01T00:00:00Z'), workspaceId: null, tokenId: 't', tokenName: '=HYPERLINK("x")', role: 'owner' as const, requestId: null, personId: null, sessionId: null, address: null, operation: 'op', outcome: 'done', variables: { a: 'b,c' } };
-    expect(auditCsv([row]).split('\r\n')[1]).toBe(`2026-01-01T00:00:00.000Z,op,done,t,"'=HYPERLINK(""x"")",owner,,,"{""a"":""b,c""}"`);
+    expect(auditCsv([row]).split('\r\n')[1]).toBe(`2026-01-01T00:00:00.000Z,op,done,t,"'=HYPERLINK(""x"")",owner,,,"{""a"":""b,c""}",,,`);
   });
 });
 
