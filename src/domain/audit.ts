@@ -29,7 +29,7 @@ export interface AuditRecord {
 export const REMOVED = '[removed]';
 
 /** Keys whose whole value is dropped: the logger's secret names, plus a card and its parts. */
-const DROPPED_KEYS = new Set([...SECRET_KEYS, 'card', 'cvc2', 'expireMonth', 'expireYear', 'expiry', 'cardHolderName', 'holderName'].map((k) => k.toLowerCase()));
+const DROPPED_KEYS = new Set([...SECRET_KEYS, 'invitationToken', 'resetToken', 'card', 'cvc2', 'expireMonth', 'expireYear', 'expiry', 'cardHolderName', 'holderName'].map((k) => k.toLowerCase()));
 
 /**
  * A JSON copy of `value` without secrets: values under a secret, credential or card key become

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Mailer } from '../mailer.ts';
 import { NotFoundError, StateError, ValidationError } from '../errors.ts';
 import { parseInput, isUuid } from '../validation.ts';
-import { WORKSPACE_ROLES, type WorkspaceRole } from '../access-tokens.ts';
+import { roleWithin, WORKSPACE_ROLES, type WorkspaceRole } from '../access-tokens.ts';
 import { email, hashPassword, password, passwordMatches } from './passwords.ts';
 import { newSecret, secretHash } from './tokens.ts';
 import { endSessions } from './sessions.ts';
@@ -142,9 +142,4 @@ async function lockedMember(tx: Tx, workspaceId: string, memberId: string): Prom
 async function keepAnOwner(tx: Tx, workspaceId: string): Promise<void> {
   const owners = await tx.membership.count({ where: { workspaceId, role: 'owner' } });
   if (owners <= 1) throw StateError.single(['id'], 'last_owner');
-}
-
-/** Whether `role` gives no more than `own` (roles are widest first; owner gives any). */
-export function roleWithin(role: WorkspaceRole, own: WorkspaceRole): boolean {
-  return own === 'owner' || role === own || role === 'viewer';
 }
