@@ -166,7 +166,7 @@ describe('reading the trail', () => {
   it('exports the same selection as CSV', async () => {
     const res = await gql(tok.owner!, 'query ($filter: AuditFilter) { auditCsv(filter: $filter) }', { filter: { operation: 'saveProduct' } });
     const lines = (res.data.auditCsv as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('time,operation,outcome,token_id,token_name,role,request_id,workspace_id,variables');
+    expect(lines[0]).toBe('time,operation,outcome,token_id,token_name,role,request_id,workspace_id,variables,person_id,session_id,address');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',saveProduct,forbidden,');
     expect(lines[2]).toContain('operator desk,operator,req-audit-1,');

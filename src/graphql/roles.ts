@@ -60,7 +60,7 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   setRoutingResilience: OWNER,
   setWorkspaceMode: OWNER,
   // Tokens: for machines (GraphiQL, automation); a token's role is at most its creator's.
-  createAccessToken: ANYONE,
+  createAccessToken: ['owner', 'developer', 'operator'],
   revokeAccessToken: OWNER,
   // People: the team, and what a link or a person's own session allows.
   inviteMember: OWNER,
