@@ -10,6 +10,7 @@ import { ACCOUNT_FAILURES, ADDRESS_FAILURES } from '../../src/domain/people/lock
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { startMailBox, type MailBox } from '../helpers/smtp.ts';
 import { eventually } from '../helpers/webhooks.ts';
+import { cliOn } from '../helpers/cli.ts';
 
 let t: TestGateway;
 let m: Merchant;
@@ -127,6 +128,20 @@ describe('invitations', () => {
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const twice = await gql(ownerToken, INVITE, { email: 'ayse@example.com', role: 'viewer' });
     expect(twice.body.data.inviteMember.errors).toEqual([{ code: 'already_member', path: ['email'] }]);
+  });
+});
+
+describe('gateway member invite', () => {
+  it('e-mails the invitation over SMTP and prints the same link; a bad role or e-mail is refused', async () => {
+    const cli = cliOn(t);
+    const out = await cli.run(['--json', 'member', 'invite', 'team', 'cli@example.com', '--role', 'developer'], { SMTP_URL: box.url, BASE_URL: t.gateway.baseUrl });
+    expect(out.code, out.stderr).toBe(0);
+    const printed = JSON.parse(out.stdout) as { link: string; role: string; mailed: boolean };
+    expect(printed).toMatchObject({ role: 'developer', mailed: true });
+    const mail = await box.waitFor('cli@example.com', /#invitation=/);
+    expect(mail.text).toContain(printed.link);
+    await cli.fails(['member', 'invite', 'team', 'cli2@example.com', '--role', 'boss'], '--role must be one of owner, developer, operator, viewer');
+    await cli.fails(['member', 'invite', 'team', 'not-an-email'], 'email: Must be a valid e-mail address.');
   });
 });
 

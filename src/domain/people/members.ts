@@ -39,7 +39,18 @@ export async function inviteMember(
   workspace: Workspace,
   actor: Actor,
   input: unknown,
-  opts: { days?: number } = {},
+): Promise<{ invitation: Invitation; link: string }> {
+  const { invitation, link } = await createInvitation(deps, workspace, actor, input);
+  await deps.mailer.send({ to: invitation.email, subject: `${workspace.name}: davet / invitation`, text: invitationText(workspace.name, invitation.role, link, INVITATION_DAYS) });
+  return { invitation, link };
+}
+
+/** An invitation and its link, not sent (the demo workspace's first owner gets the link in a file). */
+export async function createInvitation(
+  deps: { db: Db; baseUrl: string; clock: Clock },
+  workspace: Workspace,
+  actor: Actor,
+  input: unknown,
 ): Promise<{ invitation: Invitation; link: string }> {
   const { email: to, role } = parseInput(inviteInput, input);
   if (!roleWithin(role, actor.role)) throw ValidationError.single(['role'], 'role_above_own', { role: actor.role });
@@ -48,11 +59,9 @@ export async function inviteMember(
   const token = newSecret();
   const now = deps.clock.now();
   const invitation = await deps.db.invitation.create({
-    data: { workspaceId: workspace.id, email: to, role, tokenHash: secretHash(token), invitedBy: actor.label, createdAt: now, expiresAt: new Date(now.getTime() + (opts.days ?? INVITATION_DAYS) * DAY_MS) },
+    data: { workspaceId: workspace.id, email: to, role, tokenHash: secretHash(token), invitedBy: actor.label, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) },
   });
-  const link = invitationLink(deps.baseUrl, token);
-  await deps.mailer.send({ to, subject: `${workspace.name}: davet / invitation`, text: invitationText(workspace.name, role, link, opts.days ?? INVITATION_DAYS) });
-  return { invitation, link };
+  return { invitation, link: invitationLink(deps.baseUrl, token) };
 }
 
 function invitationText(workspaceName: string, role: string, link: string, days: number): string {
