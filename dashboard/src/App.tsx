@@ -91,14 +91,20 @@ export function App() {
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  /** The tab last used a token: the sign-in page opens the token form. */
+  const [tokenUsed, setTokenUsed] = useState(false);
   const signOut = useCallback(() => {
     if (auth && auth !== 'checking' && 'csrfToken' in auth) void personSignOut(auth.csrfToken);
+    setTokenUsed(Boolean(auth && auth !== 'checking' && 'token' in auth));
     clearToken();
     setRefusal(null);
     setAuth(null);
   }, [auth]);
   const refused = useCallback(() => {
-    if (getToken()) setRefusal(wasTokenAccepted() ? 'expired' : 'invalid');
+    if (getToken()) {
+      setRefusal(wasTokenAccepted() ? 'expired' : 'invalid');
+      setTokenUsed(true);
+    }
     clearToken();
     setAuth(null);
   }, []);
@@ -113,7 +119,7 @@ export function App() {
   else if (linkPending && link.reset) page = <ResetPasswordPage token={link.reset} done={setLinkDone} />;
   else if (auth === 'checking') page = <main><Loading /></main>;
   else if (auth) page = <SignedIn key={JSON.stringify(auth) + lang} auth={auth} lang={lang} setLang={setLang} signOut={signOut} refused={refused} />;
-  else page = <SignInPage onPerson={(s) => setAuth({ csrfToken: s.csrfToken })} onToken={tokenSignIn} refusal={refusal} notice={linkDone} />;
+  else page = <SignInPage onPerson={(s) => setAuth({ csrfToken: s.csrfToken })} onToken={tokenSignIn} refusal={refusal} tokenOpen={tokenUsed} notice={linkDone} />;
   return <LangContext.Provider value={{ lang, t }}>{page}</LangContext.Provider>;
 }
 

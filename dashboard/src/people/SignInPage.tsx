@@ -24,7 +24,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function SignInPage({ onPerson, onToken, refusal, notice }: { onPerson: (s: PersonSession) => void; onToken: (token: string) => void; refusal: Refusal | null; notice?: string | null }) {
+export function SignInPage({ onPerson, onToken, refusal, tokenOpen, notice }: { onPerson: (s: PersonSession) => void; onToken: (token: string) => void; refusal: Refusal | null; tokenOpen: boolean; notice?: string | null }) {
   const { t, lang } = useT();
   const [form, setForm] = useState({ email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,19 +53,19 @@ export function SignInPage({ onPerson, onToken, refusal, notice }: { onPerson: (
           <input id="signin-password" name="password" type="password" autoComplete="current-password" required value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
         </div>
         {failure && <p className="error" role="alert">{failure}</p>}
-        {refusal && <p className="error" role="alert" data-refusal={refusal}>{refusal === 'expired' ? t.kitTokenExpired : t.kitTokenInvalid}</p>}
         <div className="row">
           <button className="primary" type="submit">{t.signIn}</button>
           <button type="button" onClick={askReset}>{t.forgotPassword}</button>
         </div>
         {resetAsked && <p role="status">{t.resetSent}</p>}
       </form>
-      <TokenSignIn onToken={onToken} />
+      <TokenSignIn onToken={onToken} refusal={refusal} open={tokenOpen || refusal !== null || new URLSearchParams(location.search).has('invalid')} />
     </Frame>
   );
 }
 
-function TokenSignIn({ onToken }: { onToken: (token: string) => void }) {
+/** Open when the tab last used a token (signed out, or the token was refused), with the refusal's reason. */
+function TokenSignIn({ onToken, refusal, open }: { onToken: (token: string) => void; refusal: Refusal | null; open: boolean }) {
   const { t } = useT();
   const [value, setValue] = useState('');
   const submit = (e: FormEvent) => {
@@ -73,7 +73,7 @@ function TokenSignIn({ onToken }: { onToken: (token: string) => void }) {
     if (value.trim()) onToken(value.trim());
   };
   return (
-    <details className="card">
+    <details className="card" open={open}>
       <summary>{t.tokenSignIn}</summary>
       <form onSubmit={submit} className="stack">
         <label>
@@ -81,7 +81,8 @@ function TokenSignIn({ onToken }: { onToken: (token: string) => void }) {
           <input name="token" type="password" autoComplete="off" required value={value} onChange={(e) => setValue(e.target.value)} />
         </label>
         <p>{t.signInHelp}</p>
-        {new URLSearchParams(location.search).has('invalid') && <p className="error" role="alert">{t.badToken}</p>}
+        {refusal && <p className="error" role="alert" data-refusal={refusal}>{refusal === 'expired' ? t.kitTokenExpired : t.kitTokenInvalid}</p>}
+        {!refusal && new URLSearchParams(location.search).has('invalid') && <p className="error" role="alert">{t.badToken}</p>}
         <button type="submit">{t.signIn}</button>
       </form>
     </details>
