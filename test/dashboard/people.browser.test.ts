@@ -76,7 +76,17 @@ describe.skipIf(!haveChromium)('people in Chromium', { timeout: 120_000 }, () =>
     expect(await seriousViolations(page)).toEqual([]);
     await fitsWidth(page, 390);
 
-    // The audit trail names the person for the invitation they sent.
+    // The audit trail names the person (and the address) and filters by person.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Audit trail' }).click();
+    await expect.poll(() => page.locator('tr[data-operation="inviteMember"]').count()).toBe(1);
+    expect(await page.locator('tr[data-operation="inviteMember"] [data-field="who"]').textContent()).toBe('owner@people.example127.0.0.1');
+    await page.getByLabel('Person').selectOption({ label: 'owner@people.example' });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(async () => (await page.locator('tr[data-operation]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-operation')))).sort()).toEqual(['inviteMember', 'signIn', 'signIn']);
+    expect(await page.locator('tr[data-operation="signIn"] [data-field="outcome"]').allTextContents()).toEqual(expect.arrayContaining(['Done', 'Wrong password']));
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsWidth(page, 390);
     const entry = await db().auditEntry.findFirstOrThrow({ where: { workspaceId: workspace.id, operation: 'inviteMember' } });
     expect(entry).toMatchObject({ tokenName: 'owner@people.example', tokenId: null, outcome: 'done' });
     expect(problems).toEqual([]);
