@@ -81,8 +81,6 @@ export function demoBanner(d: DemoCredentials, file: string): string {
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A token sign-in link (support staff): the token rides in the fragment, which browsers never send; the dashboard drops it at once. */
-export const dashboardLink = (baseUrl: string, token: string) => `${baseUrl}/dashboard/#token=${encodeURIComponent(token)}`;
 
 /** Later starts: where the demo credentials are (the file the first start wrote), never the secrets themselves. */
 export function demoCredentialsLine(dataDir: string): string | null {

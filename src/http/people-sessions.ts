@@ -5,6 +5,7 @@
 // docs/decisions.md, "People and sessions".
 import type http from 'node:http';
 import type { Services } from '../domain/services.ts';
+import type { AccessRole } from '../generated/prisma/client.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { DomainError } from '../domain/errors.ts';
 import { recordAudit } from '../domain/audit.ts';
@@ -95,10 +96,10 @@ async function auditFailure(services: Services, body: unknown, address: string, 
   }
 }
 
-async function audit(services: Services, e: { workspaceId: string; email: string; role: string; personId: string; sessionId: string | null; address: string; outcome: 'done' | 'failed' | 'locked' }): Promise<void> {
+async function audit(services: Services, e: { workspaceId: string; email: string; role: AccessRole; personId: string; sessionId: string | null; address: string; outcome: 'done' | 'failed' | 'locked' }): Promise<void> {
   await recordAudit(services.db, {
     workspaceId: e.workspaceId,
-    token: { id: e.personId, name: e.email, role: e.role as 'owner' },
+    token: { id: e.personId, name: e.email, role: e.role },
     person: { id: e.personId, sessionId: e.sessionId, address: e.address },
     requestId: currentRequestId() ?? null,
     operation: 'signIn',

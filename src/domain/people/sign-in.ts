@@ -2,7 +2,7 @@
 // about the same time (a decoy hash is verified for an unknown e-mail); lockout.ts slows both down.
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { PersonSession, Workspace } from '../../generated/prisma/client.ts';
+import type { AccessRole, PersonSession, Workspace } from '../../generated/prisma/client.ts';
 import { DomainError, ValidationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { decoyHash, email, passwordMatches } from './passwords.ts';
@@ -36,7 +36,7 @@ export interface SignedIn {
   session: PersonSession;
   email: string;
   workspace: Workspace;
-  role: string;
+  role: AccessRole;
 }
 
 /**
