@@ -33,4 +33,6 @@ export interface GraphQLContext {
   live?: LiveEvents;
   viewer: Viewer;
   lang: Language;
+  /** The client's address (HTTP and WebSocket), for entries of callers without a sign-in. */
+  address?: string;
 }

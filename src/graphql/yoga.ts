@@ -98,10 +98,11 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
         const code = found?.code ?? 'auth_invalid_token';
         throw new GraphQLError(message(code, lang), { extensions: { code: found?.status === 403 ? 'FORBIDDEN' : 'UNAUTHENTICATED', http: { status: found?.status ?? 401 } } });
       }
-      const viewer = wsViewer ? found : atAddress(found, req ? clientAddress(req, exposure.trustProxy ?? false) : undefined);
+      const address = req ? clientAddress(req, exposure.trustProxy ?? false) : undefined;
+      const viewer = wsViewer ? found : atAddress(found, address);
       const logContext = currentContext();
       if (logContext && viewer.kind === 'dashboard') logContext.workspace = viewer.workspace.slug;
-      return { services, viewer, lang, live };
+      return { services, viewer, lang, live, address: address ?? (viewer.kind === 'dashboard' ? viewer.person?.address : undefined) };
     },
   });
   wsSettings.set(yoga, { services, exposure, live });

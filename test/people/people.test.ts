@@ -110,6 +110,13 @@ describe('invitations', () => {
     expect(await me.json()).toMatchObject({ email: 'ayse@example.com', workspace: 'team', role: 'operator', csrfToken: body.csrfToken });
     const viewer = await gql({ cookie: cookie.split(';')[0]!, csrf: body.csrfToken }, '{ viewerRole }');
     expect(viewer.body.data.viewerRole).toBe('operator');
+    // A CSV export is a GET read: the cookie alone opens it (another site cannot read the answer).
+    const csv = await fetch(url('/dashboard/export/payments.csv'), { headers: { Cookie: cookie.split(';')[0]! } });
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).split('\n')[0]).toContain('token');
+    // Accepting is recorded in the workspace: the new member, from the address used.
+    const joined = await db().auditEntry.findFirstOrThrow({ where: { operation: 'acceptInvitation', tokenName: 'ayse@example.com' } });
+    expect(joined).toMatchObject({ workspaceId: m.workspaceId, role: 'operator', personId: stored.id, address: '127.0.0.1', tokenId: null });
   });
 
   it('an invitation link stops working after 7 days (fake clock)', async () => {

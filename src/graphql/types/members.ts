@@ -13,6 +13,8 @@ import type { WorkspaceRole } from '../../domain/access-tokens.ts';
 import { acceptInvitation, changeMemberRole, findInvitation, inviteMember, listMembers, pendingInvitations, removeMember, type Actor, type MemberRecord } from '../../domain/people/members.ts';
 import { listSessions, revokeSession } from '../../domain/people/sessions.ts';
 import { requestPasswordReset, resetPassword } from '../../domain/people/resets.ts';
+import { recordAudit } from '../../domain/audit.ts';
+import { currentRequestId } from '../../observability/context.ts';
 
 const MemberRef = builder.objectRef<MemberRecord>('Member').implement({
   description: "A person's membership of the workspace",
@@ -142,7 +144,22 @@ builder.mutationField('acceptInvitation', (t) =>
     type: MemberPayload,
     description: 'Accepts an invitation: sets the password of a new person (one who has one already gives it); then sign in',
     args: { invitationToken: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => run(ctx, async () => ({ member: await acceptInvitation(ctx.services.db, { token: args.invitationToken, password: args.password }, ctx.services.clock) })),
+    resolve: (_r, args, ctx) =>
+      run(ctx, async () => {
+        const member = await acceptInvitation(ctx.services.db, { token: args.invitationToken, password: args.password }, ctx.services.clock);
+        // Whoever accepts is not signed in yet: the entry names the new member (the roles plugin records only signed-in callers).
+        await recordAudit(ctx.services.db, {
+          workspaceId: member.workspaceId,
+          token: { id: member.personId, name: member.person.email, role: member.role },
+          person: { id: member.personId, sessionId: null, address: ctx.address ?? 'unknown' },
+          requestId: currentRequestId() ?? null,
+          operation: 'acceptInvitation',
+          outcome: 'done',
+          variables: {},
+          at: ctx.services.clock.now(),
+        });
+        return { member };
+      }),
   }),
 );
 
