@@ -1,6 +1,6 @@
 // Sign-in and sign-out of people (JSON over POST, answered with or clearing the session cookie),
-// and GET /auth/session: who is signed in and the CSRF token the dashboard sends with every
-// request. The cookie is HttpOnly (no script reads it), SameSite=Strict (no other site's page
+// GET /auth/session: who is signed in, their workspaces and the CSRF token the dashboard sends with
+// every request, and POST /auth/workspace: act for another of the person's workspaces. The cookie is HttpOnly (no script reads it), SameSite=Strict (no other site's page
 // makes the browser send it) and Secure when the gateway is reached over https. Rules and why:
 // docs/decisions.md, "People and sessions".
 import type http from 'node:http';
@@ -9,7 +9,7 @@ import type { AccessRole } from '../generated/prisma/client.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { DomainError } from '../domain/errors.ts';
 import { recordAudit } from '../domain/audit.ts';
-import { ABSOLUTE_HOURS, endSessions } from '../domain/people/sessions.ts';
+import { ABSOLUTE_HOURS, endSessions, switchWorkspace } from '../domain/people/sessions.ts';
 import { SignInFailedError, SignInLockedError, signIn } from '../domain/people/sign-in.ts';
 import { CSRF_HEADER, SESSION_COOKIE, isRefusal, resolveViewer } from '../graphql/session-viewer.ts';
 import { simpleError } from '../rest/errors.ts';
@@ -21,7 +21,7 @@ const BODY_LIMIT = 16 * 1024;
 export function createSessionRoutes(services: Services, opts: { trustProxy: boolean }) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/auth/sign-in' && path !== '/auth/sign-out' && path !== '/auth/session') return false;
+    if (path !== '/auth/sign-in' && path !== '/auth/sign-out' && path !== '/auth/session' && path !== '/auth/workspace') return false;
     const lang = languageFrom(req.headers['accept-language']);
     res.setHeader('Cache-Control', 'no-store');
     const address = clientAddress(req, opts.trustProxy);
@@ -31,6 +31,7 @@ export function createSessionRoutes(services: Services, opts: { trustProxy: bool
     }
     if (req.method !== 'POST') return allow(res, 'POST');
     if (path === '/auth/sign-out') return signOut(services, req, res, lang, secure(services, req, opts.trustProxy));
+    if (path === '/auth/workspace') return chooseWorkspace(services, req, res, lang);
     // JSON only: a form on another site cannot post JSON without the browser asking first (CORS).
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, simpleError('body_not_object', lang));
     const body = await readJson(req);
@@ -74,6 +75,19 @@ async function signOut(services: Services, req: http.IncomingMessage, res: http.
   if (!isRefusal(viewer) && viewer.kind === 'dashboard' && viewer.person) await endSessions(services.db, { id: viewer.person.sessionId }, services.clock.now());
   res.setHeader('Set-Cookie', sessionCookie('', 0, secureCookie));
   return send(res, 200, { signedOut: true });
+}
+
+/** Moves the cookie's session to another of the person's workspaces (`{"workspace": slug}`, with the CSRF token). */
+async function chooseWorkspace(services: Services, req: http.IncomingMessage, res: http.ServerResponse, lang: Language): Promise<boolean> {
+  const viewer = await resolveViewer(services, { cookie: req.headers.cookie, csrf: headerOf(req, CSRF_HEADER), needsCsrf: true });
+  if (isRefusal(viewer)) return send(res, viewer.status, simpleError(viewer.code, lang));
+  if (viewer.kind !== 'dashboard' || !viewer.person) return send(res, 401, simpleError('session_ended', lang));
+  const body = await readJson(req);
+  const slug = (body as { workspace?: unknown } | undefined)?.workspace;
+  if (typeof slug !== 'string' || !(await switchWorkspace(services.db, { id: viewer.person.sessionId, personId: viewer.person.id }, slug))) {
+    return send(res, 404, simpleError('member_not_found', lang));
+  }
+  return current(services, req, res, lang);
 }
 
 function sessionCookie(value: string, maxAge: number, secureCookie: boolean): string {

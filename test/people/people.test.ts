@@ -292,6 +292,26 @@ describe('sessions', () => {
   });
 });
 
+describe('several workspaces', () => {
+  it('a person in two workspaces signs in to the first and moves the session to the other (with the CSRF token); a stranger workspace is refused', async () => {
+    await seedWorkspace(t, { slug: 'second-team' });
+    const token = await createAccessToken(db(), 'second-team', 'second desk');
+    await gql(token, INVITE, { email: 'ayse@example.com', role: 'viewer' });
+    const mail = await box.waitFor('ayse@example.com', /#invitation=/);
+    const accepted = await gql(null, ACCEPT, { invitationToken: decodeURIComponent(/#invitation=([^\s&]+)/.exec(mail.text)![1]!), password: PASSWORD });
+    expect(accepted.body.data.acceptInvitation.member.role).toBe('viewer');
+    const browser = await signIn('ayse@example.com');
+    expect((await gql(browser, '{ viewerRole workspace { slug } }')).body.data).toEqual({ viewerRole: 'operator', workspace: { slug: 'team' } });
+    const move = (slug: string, csrf: string | null) => fetch(url('/auth/workspace'), { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: browser.cookie, ...(csrf ? { 'X-CSRF-Token': csrf } : {}) }, body: JSON.stringify({ workspace: slug }) });
+    expect((await move('second-team', null)).status).toBe(403);
+    expect((await move('owned', browser.csrf)).status).toBe(404);
+    const moved = await move('second-team', browser.csrf);
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as { workspaces: Array<{ slug: string }> }).workspaces.map((w) => w.slug)).toEqual(['team', 'second-team']);
+    expect((await gql(browser, '{ viewerRole workspace { slug } }')).body.data).toEqual({ viewerRole: 'viewer', workspace: { slug: 'second-team' } });
+  });
+});
+
 describe('password reset', () => {
   it('a reset link by e-mail sets a new password once and ends every session; an unknown e-mail is answered the same', async () => {
     const before = await signIn('first@example.com');

@@ -63,6 +63,14 @@ export async function sessionFromSecret(db: Db, secret: string, now: Date): Prom
   return { ...session, membership };
 }
 
+/** Moves a session to another workspace of its person; false when the person is no member there. */
+export async function switchWorkspace(db: Db, session: Pick<PersonSession, 'id' | 'personId'>, slug: string): Promise<boolean> {
+  const membership = await db.membership.findFirst({ where: { personId: session.personId, workspace: { slug } } });
+  if (!membership) return false;
+  await db.personSession.update({ where: { id: session.id }, data: { workspaceId: membership.workspaceId } });
+  return true;
+}
+
 /** A person's sessions still usable, newest first. */
 export async function listSessions(db: Db, personId: string, now: Date): Promise<PersonSession[]> {
   const rows = await db.personSession.findMany({ where: { personId, revokedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } });
