@@ -7,6 +7,7 @@ import { createGraphQLClient, isUnauthenticated, type Auth } from './client.ts';
 import { currentSession, signOut as personSignOut, takeLinkToken } from './people.ts';
 import { AcceptInvitationPage, ResetPasswordPage, SignInPage, type Refusal } from './people/SignInPage.tsx';
 import { MembersPage } from './team/MembersPage.tsx';
+import { WorkspaceSwitch } from './people/WorkspaceSwitch.tsx';
 import { SessionsPage } from './team/SessionsPage.tsx';
 import { clearToken, getToken, markTokenAccepted, setToken, takeTokenFromLocation, wasTokenAccepted } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
@@ -129,12 +130,13 @@ function SignedIn({ auth, lang, setLang, signOut, refused }: { auth: Auth; lang:
   useEffect(() => dispose, [dispose]);
   return (
     <Provider value={client}>
-      <Shell lang={lang} setLang={setLang} signOut={signOut} person={'csrfToken' in auth} />
+      <Shell lang={lang} setLang={setLang} signOut={signOut} csrfToken={'csrfToken' in auth ? auth.csrfToken : null} />
     </Provider>
   );
 }
 
-function Shell({ lang, setLang, signOut, person }: { lang: Lang; setLang: (l: Lang) => void; signOut: () => void; person: boolean }) {
+function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l: Lang) => void; signOut: () => void; csrfToken: string | null }) {
+  const person = csrfToken !== null;
   const { t } = useT();
   const path = usePath();
   const [{ data, error, fetching }, reexecute] = useQuery({ query: WHO_AM_I, requestPolicy: 'network-only' });
@@ -174,6 +176,7 @@ function Shell({ lang, setLang, signOut, person }: { lang: Lang; setLang: (l: La
               </select>
             </label>
           )}
+          {csrfToken && <WorkspaceSwitch csrfToken={csrfToken} />}
           <label>
             {t.language}
             <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>

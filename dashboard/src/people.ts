@@ -8,6 +8,8 @@ export interface PersonSession {
   workspace: string;
   role: string;
   csrfToken: string;
+  /** Every workspace the person belongs to (from GET /auth/session). */
+  workspaces?: { slug: string; name: string; role: string }[];
 }
 
 /** The signed-in person of this browser (the cookie's session), or null. */
@@ -26,6 +28,12 @@ export async function signIn(email: string, password: string, lang: string): Pro
 
 export async function signOut(csrfToken: string): Promise<void> {
   await fetch('/auth/sign-out', { method: 'POST', credentials: 'same-origin', headers: { 'X-CSRF-Token': csrfToken } }).catch(() => undefined);
+}
+
+/** Moves this session to another of the person's workspaces; false when refused. */
+export async function chooseWorkspace(slug: string, csrfToken: string): Promise<boolean> {
+  const res = await fetch('/auth/workspace', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }, body: JSON.stringify({ workspace: slug }) });
+  return res.ok;
 }
 
 /** The token of an `#invitation=` or `#reset=` link, taken out of the address bar; else null. */

@@ -83,12 +83,21 @@ describe.skipIf(!haveChromium)('people in Chromium', { timeout: 120_000 }, () =>
     expect(await page.locator('tr[data-operation="inviteMember"] [data-field="who"]').textContent()).toBe('owner@people.example127.0.0.1');
     await page.getByLabel('Person').selectOption({ label: 'owner@people.example' });
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(async () => (await page.locator('tr[data-operation]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-operation')))).sort()).toEqual(['inviteMember', 'signIn', 'signIn']);
+    await expect.poll(async () => (await page.locator('tr[data-operation]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-operation')))).sort()).toEqual(['acceptInvitation', 'inviteMember', 'signIn', 'signIn']);
     expect(await page.locator('tr[data-operation="signIn"] [data-field="outcome"]').allTextContents()).toEqual(expect.arrayContaining(['Done', 'Wrong password']));
     expect(await seriousViolations(page)).toEqual([]);
     await fitsWidth(page, 390);
     const entry = await db().auditEntry.findFirstOrThrow({ where: { workspaceId: workspace.id, operation: 'inviteMember' } });
     expect(entry).toMatchObject({ tokenName: 'owner@people.example', tokenId: null, outcome: 'done' });
+    // A member of a second workspace picks it in the header; the session acts there from then on.
+    const other = await seed({ slug: 'people-ui-2' });
+    const otherWorkspace = await db().workspace.update({ where: { slug: other.team }, data: { name: 'Second shop' } });
+    const person = await db().person.findUniqueOrThrow({ where: { email: 'owner@people.example' } });
+    await db().membership.create({ data: { personId: person.id, workspaceId: otherWorkspace.id, role: 'viewer' } });
+    await page.reload();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('select[name="person-workspace"]').selectOption('people-ui-2');
+    await expect.poll(() => page.locator('header strong').first().textContent()).toContain('Second shop');
     expect(problems).toEqual([]);
     await context.close();
   });
