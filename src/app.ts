@@ -1,5 +1,5 @@
 // One node:http server: REST under /api, GraphQL and GraphiQL at /graphql, the dashboard under
-// /dashboard/, GET /healthz, GET /openapi.json and the API reference at /docs, /favicon.ico.
+// /dashboard/, people's sign-in under /auth/, GET /healthz, GET /openapi.json and the API reference at /docs, /favicon.ico.
 // Every answer gets its security headers first (http/security-headers.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import { createCheckoutRouter } from './checkout/router.ts';
 import { createProviderPages } from './providers/pages.ts';
 import { createDashboardHandler } from './dashboard/static.ts';
 import { handleExport } from './dashboard/export.ts';
+import { createSessionRoutes } from './http/people-sessions.ts';
 import type { RateLimitSettings } from './rest/rate-limit.ts';
 import type { AdmissionMemory } from './rest/admission-memory.ts';
 import { requestIdFrom, runInContext, type RequestContext } from './observability/context.ts';
@@ -76,6 +77,7 @@ export function createApp(opts: AppOptions): App {
   const checkout = createCheckoutRouter(opts.services);
   const providerPages = createProviderPages(opts.services.providers);
   const dashboard = createDashboardHandler();
+  const sessionRoutes = createSessionRoutes(opts.services, { trustProxy: opts.security?.trustProxy ?? false });
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits, admission: opts.admission });
 
   const apiDocs = createApiDocs(buildOpenApi(schema));
@@ -109,6 +111,7 @@ export function createApp(opts: AppOptions): App {
       if (await checkout(req, res)) return;
       if (await providerPages(req, res)) return;
       if (await handleExport(opts.services, req, res)) return;
+      if (await sessionRoutes(req, res)) return;
       if (await dashboard(req, res)) return;
       if (await handleFavicon(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];

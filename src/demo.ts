@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { ALL_FEATURES, createAccessToken, createChannel, createPaymentAccount, createWorkspace } from './domain/workspaces.ts';
+import { createInvitation } from './domain/people/members.ts';
+import { systemClock } from './domain/clock.ts';
 
 export interface DemoCredentials {
   base_url: string;
@@ -13,9 +15,13 @@ export interface DemoCredentials {
   api_secret: string;
   channel_token: string;
   payment_provider_token: string;
-  /** A dashboard access token of the demo workspace (only its hash is in the database). */
+  /** A dashboard access token of the demo workspace (only its hash is in the database): GraphiQL, scripts. */
   dashboard_token: string;
+  /** Who the first owner's invitation is for: the e-mail to sign in with after accepting it. */
+  owner_email: string;
 }
+
+export const DEMO_OWNER_EMAIL = 'owner@demo.example';
 
 export async function seedDemo(db: Db, masterKey: Buffer, baseUrl: string, dataDir: string, logger: Logger): Promise<DemoCredentials | null> {
   if ((await db.workspace.count()) > 0) return null;
@@ -37,9 +43,12 @@ export async function seedDemo(db: Db, masterKey: Buffer, baseUrl: string, dataD
     channel_token: channel.id,
     payment_provider_token: account.id,
     dashboard_token: await createAccessToken(db, 'demo', 'demo dashboard'),
+    owner_email: DEMO_OWNER_EMAIL,
   };
+  // The first owner's invitation: whoever opens dashboard_url sets the owner's password.
+  const { link } = await createInvitation({ db, baseUrl, clock: systemClock }, created.workspace, { label: 'demo setup', role: 'owner' }, { email: DEMO_OWNER_EMAIL, role: 'owner' });
   const file = demoCredentialsFile(dataDir);
-  writeFileSync(file, JSON.stringify({ ...demo, dashboard_url: dashboardLink(baseUrl, demo.dashboard_token) }, null, 2) + '\n', { mode: 0o600 });
+  writeFileSync(file, JSON.stringify({ ...demo, dashboard_url: link }, null, 2) + '\n', { mode: 0o600 });
   logger.info('demo workspace created', { file });
   process.stdout.write(demoBanner(demo, file));
   return demo;
@@ -58,7 +67,7 @@ export function demoBanner(d: DemoCredentials, file: string): string {
   const secret = `$(node -p 'require(process.argv[1]).api_secret' ${shellQuote(file)})`;
   return [
     '',
-    `Demo workspace created. Its API secret and dashboard sign-in link (dashboard_url) are in ${file} (readable by you only):`,
+    `Demo workspace created. Its API secret and the first owner's dashboard invitation (dashboard_url, for ${d.owner_email}) are in ${file} (readable by you only):`,
     `  team                    ${d.team}`,
     `  api_key                 ${d.api_key}`,
     `  channel_token           ${d.channel_token}`,
@@ -72,8 +81,6 @@ export function demoBanner(d: DemoCredentials, file: string): string {
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The token rides in the fragment, which browsers never send; the dashboard drops it at once. */
-export const dashboardLink = (baseUrl: string, token: string) => `${baseUrl}/dashboard/#token=${encodeURIComponent(token)}`;
 
 /** Later starts: where the demo credentials are (the file the first start wrote), never the secrets themselves. */
 export function demoCredentialsLine(dataDir: string): string | null {

@@ -14,6 +14,7 @@ import { createApp, type App } from './app.ts';
 import { liveEvents } from './graphql/live.ts';
 import { startNotifications } from './db/notifications.ts';
 import { EVENTS_CHANNEL } from './domain/events.ts';
+import { SESSIONS_CHANNEL } from './domain/people/sessions.ts';
 import { ADMISSION_CHANNEL, admissionMemory, type AdmissionMemory } from './rest/admission-memory.ts';
 import { agendaScheduler, createJobRunner, type JobRunner } from './jobs/agenda.ts';
 import { defineJobs, scheduleRecurringJobs } from './jobs/index.ts';
@@ -155,7 +156,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     services.observe = { webhookAttempt: metrics.observeWebhookAttempt, callbackRejected: metrics.observeCallbackRejection };
 
     // One LISTEN connection for the process: live events and admission changes.
-    const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL], logger);
+    const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL, SESSIONS_CHANNEL], logger);
     stops.push(() => notifications.stop());
     const live = liveEvents(notifications, logger);
     stops.push(() => live.stop());
@@ -171,7 +172,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       metrics,
       tracing,
       security: { publicUrl: config.BASE_URL, trustProxy: config.TRUST_PROXY },
-      graphql: { production: config.NODE_ENV === 'production', corsOrigins: config.CORS_ORIGINS, logger },
+      graphql: { production: config.NODE_ENV === 'production', corsOrigins: config.CORS_ORIGINS, logger, trustProxy: config.TRUST_PROXY },
       isHealthy: async () => ready && jobs.running && (await queryRows(db, Prisma.sql`SELECT 1`).then(() => true)),
     });
     const port = await listen(app, config.PORT, config.HOST);

@@ -171,15 +171,15 @@ describe('reading the trail', () => {
   it('exports the same selection as CSV', async () => {
     const res = await gql(tok.owner!, 'query ($filter: AuditFilter) { auditCsv(filter: $filter) }', { filter: { operation: 'saveProduct' } });
     const lines = (res.data.auditCsv as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('time,operation,outcome,token_id,token_name,role,request_id,workspace_id,variables');
+    expect(lines[0]).toBe('time,operation,outcome,token_id,token_name,role,request_id,workspace_id,variables,person_id,session_id,address');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',saveProduct,forbidden,');
     expect(lines[2]).toContain('operator desk,operator,req-audit-1,');
   });
 
   it('CSV cells are quoted, and formulas are neutralised', () => {
-    const row = { id: 'i', createdAt: new Date('2026-01-01T00:00:00Z'), workspaceId: null, tokenId: 't', tokenName: '=HYPERLINK("x")', role: 'owner' as const, requestId: null, operation: 'op', outcome: 'done', variables: { a: 'b,c' } };
-    expect(auditCsv([row]).split('\r\n')[1]).toBe(`2026-01-01T00:00:00.000Z,op,done,t,"'=HYPERLINK(""x"")",owner,,,"{""a"":""b,c""}"`);
+    const row = { id: 'i', createdAt: new Date('2026-01-01T00:00:00Z'), workspaceId: null, tokenId: 't', tokenName: '=HYPERLINK("x")', role: 'owner' as const, requestId: null, personId: null, sessionId: null, address: null, operation: 'op', outcome: 'done', variables: { a: 'b,c' } };
+    expect(auditCsv([row]).split('\r\n')[1]).toBe(`2026-01-01T00:00:00.000Z,op,done,t,"'=HYPERLINK(""x"")",owner,,,"{""a"":""b,c""}",,,`);
   });
 });
 

@@ -19,7 +19,7 @@ import {
 import { acceptsConnections, freePort } from './helpers/ports.ts';
 
 const BIN_BODY = { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } };
-const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'dashboard_token', 'dashboard_url', 'payment_provider_token', 'team'];
+const CREDENTIAL_KEYS = ['api_key', 'api_secret', 'base_url', 'channel_token', 'dashboard_token', 'dashboard_url', 'owner_email', 'payment_provider_token', 'team'];
 
 let dataDir: string;
 let port: number;
@@ -80,7 +80,10 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
     expect(statSync(path.join(dataDir, 'demo-credentials.json')).mode & 0o777).toBe(0o600);
     expect(credentials.base_url).toBe(`http://127.0.0.1:${port}`);
     expect(credentials.team).toBe('demo');
-    expect(credentials.dashboard_url).toBe(`${credentials.base_url}/dashboard/#token=${credentials.dashboard_token}`);
+    // dashboard_url is the first owner's invitation: its page shows the owner's e-mail.
+    expect(credentials.dashboard_url).toMatch(new RegExp(`^${credentials.base_url}/dashboard/#invitation=[\\w-]{43}$`));
+    const invitation = await fetch(`${credentials.base_url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'query ($t: String!) { invitation(invitationToken: $t) { email role } }', variables: { t: credentials.dashboard_url!.split('#invitation=')[1] } }) });
+    expect(((await invitation.json()) as { data: unknown }).data).toEqual({ invitation: { email: credentials.owner_email, role: 'owner' } });
     // The banner names the identifiers and the file; the secret and the sign-in token stay in the file.
     for (const key of ['api_key', 'channel_token', 'payment_provider_token']) expect(out).toContain(credentials[key]);
     expect(out).toContain(path.join(dataDir, 'demo-credentials.json'));

@@ -1,8 +1,14 @@
-// Sign-in (with why the last token was refused), the signed-in shell (navigation behind a menu
+// Sign-in (a person's e-mail and password, or a token with why the last one was refused), the
+// invitation and password-reset screens, the signed-in shell (navigation behind a menu
 // button on phones, language, sign-out) and the screens.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Provider, useQuery } from 'urql';
-import { createGraphQLClient, isUnauthenticated } from './client.ts';
+import { createGraphQLClient, isUnauthenticated, type Auth } from './client.ts';
+import { currentSession, signOut as personSignOut, takeLinkToken } from './people.ts';
+import { AcceptInvitationPage, ResetPasswordPage, SignInPage, type Refusal } from './people/SignInPage.tsx';
+import { MembersPage } from './team/MembersPage.tsx';
+import { WorkspaceSwitch } from './people/WorkspaceSwitch.tsx';
+import { SessionsPage } from './team/SessionsPage.tsx';
 import { clearToken, getToken, markTokenAccepted, setToken, takeTokenFromLocation, wasTokenAccepted } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
 import { usePath } from './router.ts';
@@ -55,7 +61,13 @@ export interface Viewer {
 
 export function App() {
   const [lang, setLang] = useState<Lang>(initialLang);
-  const [token, setTok] = useState(getToken());
+  const [auth, setAuth] = useState<Auth | null | 'checking'>(() => {
+    const token = getToken();
+    return token ? { token } : 'checking';
+  });
+  /** An invitation or password-reset link opened in this tab (its token, out of the address bar). */
+  const [link] = useState(() => ({ invitation: takeLinkToken('invitation'), reset: takeLinkToken('reset') }));
+  const [linkDone, setLinkDone] = useState<string | null>(null);
   /** Why the sign-in form is shown: the token was never accepted, or it stopped being accepted. */
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const t = LABELS[lang];
@@ -64,77 +76,67 @@ export function App() {
     document.title = t.title;
     localStorage.setItem('dashboard.lang', lang);
   }, [lang, t]);
+  // No token in this tab: the browser may hold a person's session cookie.
+  useEffect(() => {
+    if (auth !== 'checking') return;
+    void currentSession().then((s) => setAuth(s ? { csrfToken: s.csrfToken } : null), () => setAuth(null));
+  }, [auth]);
   // A sign-in link pasted into this tab changes only the fragment: no reload, so read it here.
   useEffect(() => {
     const onHash = () => {
       const pasted = takeTokenFromLocation();
       if (!pasted) return;
       setRefusal(null);
-      setTok(pasted);
+      setAuth({ token: pasted });
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  /** The tab last used a token: the sign-in page opens the token form. */
+  const [tokenUsed, setTokenUsed] = useState(false);
   const signOut = useCallback(() => {
+    if (auth && auth !== 'checking' && 'csrfToken' in auth) void personSignOut(auth.csrfToken);
+    setTokenUsed(Boolean(auth && auth !== 'checking' && 'token' in auth));
     clearToken();
     setRefusal(null);
-    setTok(null);
-  }, []);
+    setAuth(null);
+  }, [auth]);
   const refused = useCallback(() => {
-    setRefusal(wasTokenAccepted() ? 'expired' : 'invalid');
+    if (getToken()) {
+      setRefusal(wasTokenAccepted() ? 'expired' : 'invalid');
+      setTokenUsed(true);
+    }
     clearToken();
-    setTok(null);
+    setAuth(null);
   }, []);
-  const signIn = (v: string) => {
+  const tokenSignIn = (v: string) => {
     setToken(v);
     setRefusal(null);
-    setTok(v);
+    setAuth({ token: v });
   };
-  return (
-    <LangContext.Provider value={{ lang, t }}>
-      {token ? <SignedIn key={token + lang} token={token} lang={lang} setLang={setLang} signOut={signOut} refused={refused} /> : <SignIn onToken={signIn} refusal={refusal} />}
-    </LangContext.Provider>
-  );
+  const linkPending = !linkDone && (link.invitation || link.reset);
+  let page;
+  if (linkPending && link.invitation) page = <AcceptInvitationPage token={link.invitation} done={setLinkDone} />;
+  else if (linkPending && link.reset) page = <ResetPasswordPage token={link.reset} done={setLinkDone} />;
+  else if (auth === 'checking') page = <main><Loading /></main>;
+  else if (auth) page = <SignedIn key={JSON.stringify(auth) + lang} auth={auth} lang={lang} setLang={setLang} signOut={signOut} refused={refused} />;
+  else page = <SignInPage onPerson={(s) => setAuth({ csrfToken: s.csrfToken })} onToken={tokenSignIn} refusal={refusal} tokenOpen={tokenUsed} notice={linkDone} />;
+  return <LangContext.Provider value={{ lang, t }}>{page}</LangContext.Provider>;
 }
 
-type Refusal = 'invalid' | 'expired';
-
-function SignIn({ onToken, refusal }: { onToken: (token: string) => void; refusal: Refusal | null }) {
-  const { t } = useT();
-  const [value, setValue] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (value.trim()) onToken(value.trim());
-  };
-  return (
-    <main className="signin">
-      <h1>{t.title}</h1>
-      <form onSubmit={submit} className="card">
-        <label>
-          {t.token}
-          <input name="token" type="password" autoComplete="off" required autoFocus value={value} onChange={(e) => setValue(e.target.value)} />
-        </label>
-        <p>{t.signInHelp}</p>
-        {refusal && <p className="error" role="alert" data-refusal={refusal}>{refusal === 'expired' ? t.kitTokenExpired : t.kitTokenInvalid}</p>}
-        {!refusal && new URLSearchParams(location.search).has('invalid') && <p className="error" role="alert">{t.badToken}</p>}
-        <button className="primary" type="submit">{t.signIn}</button>
-      </form>
-    </main>
-  );
-}
-
-function SignedIn({ token, lang, setLang, signOut, refused }: { token: string; lang: Lang; setLang: (l: Lang) => void; signOut: () => void; refused: () => void }) {
-  // Any answer refusing the token (this query or a later one: revoked or expired meanwhile) signs out with the reason.
-  const { client, dispose } = useMemo(() => createGraphQLClient(token, lang, refused), [token, lang, refused]);
+function SignedIn({ auth, lang, setLang, signOut, refused }: { auth: Auth; lang: Lang; setLang: (l: Lang) => void; signOut: () => void; refused: () => void }) {
+  // Any answer refusing the token or session (this query or a later one: revoked or expired meanwhile) signs out with the reason.
+  const { client, dispose } = useMemo(() => createGraphQLClient(auth, lang, refused), [auth, lang, refused]);
   useEffect(() => dispose, [dispose]);
   return (
     <Provider value={client}>
-      <Shell lang={lang} setLang={setLang} signOut={signOut} />
+      <Shell lang={lang} setLang={setLang} signOut={signOut} csrfToken={'csrfToken' in auth ? auth.csrfToken : null} />
     </Provider>
   );
 }
 
-function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => void; signOut: () => void }) {
+function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l: Lang) => void; signOut: () => void; csrfToken: string | null }) {
+  const person = csrfToken !== null;
   const { t } = useT();
   const path = usePath();
   const [{ data, error, fetching }, reexecute] = useQuery({ query: WHO_AM_I, requestPolicy: 'network-only' });
@@ -153,7 +155,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
   const slug = support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug;
   const timeZone = (support ? workspaces.find((w) => w.slug === slug)?.timeZone : workspace.timeZone) ?? null;
   const viewer: Viewer = { support, slug, role: data?.viewerRole ?? null, timeZone, can };
-  const screens = [...SCREENS, ...(viewer.role === 'owner' || support ? TEAM_SCREENS : [])];
+  const screens = [...SCREENS, ...(viewer.role === 'owner' ? ['members' as const] : []), ...(viewer.role === 'owner' || support ? TEAM_SCREENS : []), ...(person ? ['sessions' as const] : [])];
   const [screen, arg] = path.split('/');
   return (
     <>
@@ -174,6 +176,7 @@ function Shell({ lang, setLang, signOut }: { lang: Lang; setLang: (l: Lang) => v
               </select>
             </label>
           )}
+          {csrfToken && <WorkspaceSwitch csrfToken={csrfToken} />}
           <label>
             {t.language}
             <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
@@ -220,6 +223,10 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return arg ? <CustomerDetail token={arg} viewer={viewer} /> : <CustomersPage viewer={viewer} />;
     case 'tokens':
       return <TokensPage viewer={viewer} />;
+    case 'members':
+      return <MembersPage viewer={viewer} />;
+    case 'sessions':
+      return <SessionsPage viewer={viewer} />;
     case 'audit':
       return <AuditPage viewer={viewer} />;
     case 'overview':

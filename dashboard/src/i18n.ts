@@ -6,6 +6,7 @@ import { kitLabelsEn, kitLabelsTr } from './kit/labels.ts';
 import { linksLabelsEn, linksLabelsTr } from './links/labels.ts';
 import { paymentLabelsEn, paymentLabelsTr } from './payments/labels.ts';
 import { teamLabelsEn, teamLabelsTr } from './team/labels.ts';
+import { peopleLabelsEn, peopleLabelsTr } from './people/labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -76,6 +77,7 @@ const tr = {
   ...linksLabelsTr,
   ...paymentLabelsTr,
   ...teamLabelsTr,
+  ...peopleLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
   role: 'Rol',
@@ -164,6 +166,7 @@ const en: Labels = {
   ...linksLabelsEn,
   ...paymentLabelsEn,
   ...teamLabelsEn,
+  ...peopleLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
   role: 'Role',

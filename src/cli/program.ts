@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { describeError, type CliIo } from './context.ts';
 import { registerAccountCommands } from './accounts.ts';
 import { registerTokenCommands } from './tokens.ts';
+import { registerMemberCommands } from './members.ts';
 import { registerWorkspaceCommands } from './workspace.ts';
 import { registerWebhookCommands } from './webhooks.ts';
 import { registerTestClockCommands } from './test-clock.ts';
@@ -43,13 +44,14 @@ function buildProgram(io: CliIo): Command {
       getOutHasColors: () => Boolean(io.stdout.isTTY && io.stdout.hasColors?.()),
       getErrHasColors: () => Boolean(io.stderr.isTTY && io.stderr.hasColors?.()),
     })
-    .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens, webhook addresses and test clocks')
+    .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens, members, webhook addresses and test clocks')
     .option('--json', 'print machine-readable JSON instead of text')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', HELP_AFTER);
   registerWorkspaceCommands(program, io);
   registerAccountCommands(program, io);
   registerTokenCommands(program, io);
+  registerMemberCommands(program, io);
   registerWebhookCommands(program, io);
   registerTestClockCommands(program, io);
   return program;

@@ -1,5 +1,5 @@
 // GET /dashboard/export/<list>.csv?<the list's filters> (payments, orders, subscriptions, links,
-// customers, products, notifications): the filtered list as CSV, streamed. Authorised exactly as the list: the same bearer token, the same workspace scope
+// customers, products, notifications): the filtered list as CSV, streamed. Authorised exactly as the list: the same bearer token or session cookie, the same workspace scope
 // (graphql/lists.ts `listWhere`; support tokens read every workspace, or the one named by
 // workspaceSlug). Rows are read in keyset batches and written as they come, with the response's
 // back-pressure, so the file is never held in memory. csv-stringify does the quoting (RFC 4180,
@@ -21,7 +21,7 @@ import { CUSTOMER_CSV_COLUMNS, customerRecords } from '../domain/customers-expor
 import { PRODUCT_CSV_COLUMNS, productRecords } from '../domain/products-export.ts';
 import { NOTIFICATION_CSV_COLUMNS, notificationRecords } from '../domain/webhooks/export.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
-import { viewerFromToken } from '../graphql/yoga.ts';
+import { isRefusal, resolveViewer } from '../graphql/session-viewer.ts';
 import { auditSupportRead } from '../graphql/audit-recorder.ts';
 import { listWhere, paymentLinkWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -111,9 +111,10 @@ export async function handleExport(services: Services, req: http.IncomingMessage
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return true;
   }
-  const viewer = await viewerFromToken(services, req.headers.authorization);
-  if (!viewer || viewer.kind === 'anonymous' || viewer.kind === 'merchant') {
-    sendJson(res, 401, simpleError('auth_invalid_token', lang));
+  // A GET changes nothing: a session cookie alone may read it (another site cannot read the answer).
+  const viewer = await resolveViewer(services, { authorization: req.headers.authorization, cookie: req.headers.cookie, needsCsrf: false });
+  if (isRefusal(viewer) || viewer.kind === 'anonymous' || viewer.kind === 'merchant') {
+    sendJson(res, 401, simpleError(isRefusal(viewer) ? viewer.code : 'auth_invalid_token', lang));
     return true;
   }
   const parsed = listArgsOf(list, url.searchParams, lang);

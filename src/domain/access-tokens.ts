@@ -25,6 +25,14 @@ export function parseWorkspaceRole(value: unknown, path: (string | number)[] = [
   throw ValidationError.single(path, 'role_invalid');
 }
 
+/**
+ * Whether `role` gives no more than `own`: an owner gives any role, others their own or viewer
+ * (developer and operator are different work, neither wider than the other).
+ */
+export function roleWithin(role: WorkspaceRole, own: WorkspaceRole): boolean {
+  return own === 'owner' || role === own || role === 'viewer';
+}
+
 export interface TokenOptions {
   /** A workspace token's role (default owner); support tokens have none. */
   role?: WorkspaceRole;
@@ -59,9 +67,10 @@ const newTokenInput = z.object({
   expiresInDays: z.number({ error: 'token_days_range' }).int({ error: 'token_days_range' }).min(1, { error: 'token_days_range' }).max(3650, { error: 'token_days_range' }).nullish(),
 });
 
-/** An owner's new token for its own workspace (dashboard): name and role checked; the token is returned once. */
-export async function createWorkspaceToken(db: Db, workspace: Workspace, input: unknown, clock: Clock): Promise<{ token: string; record: TokenRecord }> {
+/** A new token for the creator's own workspace (dashboard), of the creator's role at most; the token is returned once. */
+export async function createWorkspaceToken(db: Db, workspace: Workspace, input: unknown, clock: Clock, creatorRole: WorkspaceRole = 'owner'): Promise<{ token: string; record: TokenRecord }> {
   const { name, role, expiresInDays } = parseInput(newTokenInput, input);
+  if (!roleWithin(role, creatorRole)) throw ValidationError.single(['role'], 'role_above_own', { role: creatorRole });
   const issued = await issueAccessToken(db, workspace.slug, name, { role, expiresInDays: expiresInDays ?? null, clock });
   return { token: issued.token, record: { ...issued.record, workspace } };
 }

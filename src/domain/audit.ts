@@ -1,4 +1,5 @@
-// The audit trail: who changed what through the dashboard's GraphQL, who was refused, and what
+// The audit trail: who (a token, or a person with the session and address used) changed what
+// through the dashboard's GraphQL, sign-ins and failed sign-ins, who was refused, and what
 // support staff read. Rows are only ever inserted (no update or delete path exists here, and a
 // database trigger refuses both), so an entry keeps the token's name and role as they were.
 // What is kept of the input is scrubbed first: secrets, credentials and card data never reach it.
@@ -8,11 +9,15 @@ import { SECRET_KEYS } from '../logger.ts';
 import { maskCardValue } from './card-masking.ts';
 import { isUuid } from './validation.ts';
 
-export type AuditOutcome = 'done' | 'forbidden' | 'read';
+/** done, forbidden (by role), read (support); sign-ins: done, failed (wrong password), locked (too many failures). */
+export type AuditOutcome = 'done' | 'forbidden' | 'read' | 'failed' | 'locked';
 
 export interface AuditRecord {
   workspaceId: string | null;
+  /** The token used; for a person, their e-mail as `name` and their role (the id is not stored). */
   token: { id: string; name: string; role: AccessRole };
+  /** Set when a person acted: who, from which session (null for a failed sign-in) and address. */
+  person?: { id: string; sessionId: string | null; address: string } | null;
   requestId?: string | null;
   /** The mutation field (refundPayment) or, for a read, the operation's name or root fields. */
   operation: string;
@@ -25,7 +30,7 @@ export interface AuditRecord {
 export const REMOVED = '[removed]';
 
 /** Keys whose whole value is dropped: the logger's secret names, plus a card and its parts. */
-const DROPPED_KEYS = new Set([...SECRET_KEYS, 'card', 'cvc2', 'expireMonth', 'expireYear', 'expiry', 'cardHolderName', 'holderName'].map((k) => k.toLowerCase()));
+const DROPPED_KEYS = new Set([...SECRET_KEYS, 'invitationToken', 'resetToken', 'card', 'cvc2', 'expireMonth', 'expireYear', 'expiry', 'cardHolderName', 'holderName'].map((k) => k.toLowerCase()));
 
 /**
  * A JSON copy of `value` without secrets: values under a secret, credential or card key become
@@ -53,9 +58,12 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<AuditEntr
   return db.auditEntry.create({
     data: {
       workspaceId: entry.workspaceId,
-      tokenId: entry.token.id,
+      tokenId: entry.person ? null : entry.token.id,
       tokenName: entry.token.name,
       role: entry.token.role,
+      personId: entry.person?.id ?? null,
+      sessionId: entry.person?.sessionId ?? null,
+      address: entry.person?.address ?? null,
       requestId: entry.requestId ?? null,
       operation: entry.operation.slice(0, 200),
       outcome: entry.outcome,
@@ -68,6 +76,7 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<AuditEntr
 export interface AuditFilter {
   operation?: string | null;
   tokenId?: string | null;
+  personId?: string | null;
   from?: Date | null;
   to?: Date | null;
 }
@@ -78,6 +87,7 @@ export function auditWhere(workspaceId: string | null, filter: AuditFilter = {})
     ...(workspaceId ? { workspaceId } : {}),
     ...(filter.operation ? { operation: filter.operation } : {}),
     ...(filter.tokenId ? { tokenId: isUuid(filter.tokenId) ? filter.tokenId : { in: [] } } : {}),
+    ...(filter.personId ? { personId: isUuid(filter.personId) ? filter.personId : { in: [] } } : {}),
     ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
   };
 }
@@ -89,7 +99,7 @@ export async function auditRows(db: Db, workspaceId: string | null, filter: Audi
   return db.auditEntry.findMany({ where: auditWhere(workspaceId, filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
 }
 
-const CSV_COLUMNS = ['time', 'operation', 'outcome', 'token_id', 'token_name', 'role', 'request_id', 'workspace_id', 'variables'] as const;
+const CSV_COLUMNS = ['time', 'operation', 'outcome', 'token_id', 'token_name', 'role', 'request_id', 'workspace_id', 'variables', 'person_id', 'session_id', 'address'] as const;
 
 /** RFC 4180 text; a cell starting with = + - @ gets a leading ' so a spreadsheet shows it as text. */
 export function auditCsv(rows: readonly AuditEntry[]): string {
@@ -98,7 +108,7 @@ export function auditCsv(rows: readonly AuditEntry[]): string {
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = rows.map((r) =>
-    [r.createdAt.toISOString(), r.operation, r.outcome, r.tokenId, r.tokenName, r.role, r.requestId, r.workspaceId, JSON.stringify(r.variables)].map(cell).join(','),
+    [r.createdAt.toISOString(), r.operation, r.outcome, r.tokenId, r.tokenName, r.role, r.requestId, r.workspaceId, JSON.stringify(r.variables), r.personId, r.sessionId, r.address].map(cell).join(','),
   );
   return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }

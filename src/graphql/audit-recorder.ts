@@ -1,4 +1,5 @@
-// Writes the audit trail for operations made with bearer tokens (dashboard and support): each
+// Writes the audit trail for operations made with bearer tokens (dashboard and support) and by
+// people signed in to the dashboard (with their session and address): each
 // mutation that ran or was refused by role (role-plugin.ts calls auditMutation), and each query or
 // subscription a support token runs (auditSupportReads, an envelop plugin: support reads may span
 // workspaces), and the CSV exports support staff read (auditSupportRead).
@@ -52,7 +53,8 @@ async function record(ctx: GraphQLContext, entry: { workspaceId: string | null; 
   const v = ctx.viewer;
   if (v.kind !== 'dashboard' && v.kind !== 'support') return;
   try {
-    await recordAudit(ctx.services.db, { ...entry, token: v.token, requestId: currentRequestId() ?? null, at: ctx.services.clock.now() });
+    const person = v.kind === 'dashboard' && v.person ? { id: v.person.id, sessionId: v.person.sessionId, address: v.person.address } : null;
+    await recordAudit(ctx.services.db, { ...entry, token: v.token, person, requestId: currentRequestId() ?? null, at: ctx.services.clock.now() });
   } catch (err) {
     contextLogger()?.error('audit entry not written', { operation: entry.operation, error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,5 +1,5 @@
-// Who is asking. Merchants (REST, already authenticated by HMAC) and dashboard tokens act for one
-// workspace; support-staff tokens read every workspace and write nothing.
+// Who is asking. Merchants (REST, already authenticated by HMAC), dashboard tokens and people
+// signed in to the dashboard act for one workspace; support-staff tokens read every workspace and write nothing.
 import type { AccessRole, Workspace } from '../generated/prisma/client.ts';
 import type { Services } from '../domain/services.ts';
 import type { Language } from '../domain/messages.ts';
@@ -12,9 +12,18 @@ export interface TokenIdentity {
   role: AccessRole;
 }
 
+/** A signed-in person behind a dashboard viewer: audited with the session and the address used. */
+export interface PersonIdentity {
+  id: string;
+  email: string;
+  sessionId: string;
+  address: string;
+}
+
 export type Viewer =
   | { kind: 'merchant'; workspace: Workspace }
-  | { kind: 'dashboard'; workspace: Workspace; token: TokenIdentity }
+  /** A dashboard token, or a person's session (`person` set; `token` then names the person and their role). */
+  | { kind: 'dashboard'; workspace: Workspace; token: TokenIdentity; person?: PersonIdentity }
   | { kind: 'support'; token: TokenIdentity }
   | { kind: 'anonymous' };
 
@@ -24,4 +33,6 @@ export interface GraphQLContext {
   live?: LiveEvents;
   viewer: Viewer;
   lang: Language;
+  /** The client's address (HTTP and WebSocket), for entries of callers without a sign-in. */
+  address?: string;
 }

@@ -17,6 +17,8 @@ export interface GraphQLExposure {
   corsOrigins: readonly string[];
   /** Where WebSocket problems are logged (JSON lines); without it they are not logged. */
   logger?: Logger;
+  /** TRUST_PROXY: the client's address is the one X-Forwarded-For's last hop names. */
+  trustProxy?: boolean;
 }
 
 /** Resolves the viewer of an HTTP request once (null: an invalid token). */

@@ -1,14 +1,17 @@
 // Live status for subscriptions: every gateway process LISTENs on the events channel
 // (db/notifications.ts), so a change committed by any process reaches subscribers connected to
-// any other (PostgreSQL NOTIFY).
+// any other (PostgreSQL NOTIFY). Ended sessions of people reach them the same way (SESSIONS_CHANNEL).
 import { EventEmitter, on } from 'node:events';
 import { EVENTS_CHANNEL, type EventSignal } from '../domain/events.ts';
 import type { Notifications } from '../db/notifications.ts';
+import { SESSIONS_CHANNEL } from '../domain/people/sessions.ts';
 import type { Logger } from '../logger.ts';
 
 export interface LiveEvents {
   /** Signals matching `accept`, until the consumer stops iterating. */
   stream(accept: (signal: EventSignal) => boolean): AsyncIterableIterator<EventSignal>;
+  /** Calls `handler` with the ids of people's sessions that just ended (in any process). */
+  onSessionsEnded(handler: (sessionIds: string[]) => void): void;
   stop(): Promise<void>;
 }
 
@@ -24,7 +27,19 @@ export function liveEvents(notifications: Notifications, logger: Logger): LiveEv
     }
   });
 
+  notifications.on(SESSIONS_CHANNEL, (payload) => {
+    try {
+      const ids = JSON.parse(payload) as unknown;
+      if (Array.isArray(ids)) emitter.emit('sessions-ended', ids.filter((id): id is string => typeof id === 'string'));
+    } catch {
+      logger.warn('unreadable session notification');
+    }
+  });
+
   return {
+    onSessionsEnded(handler) {
+      emitter.on('sessions-ended', handler);
+    },
     stream(accept) {
       const abort = new AbortController();
       const source = on(emitter, 'signal', { signal: abort.signal }) as AsyncIterableIterator<[EventSignal]>;

@@ -3,7 +3,7 @@
 // every field of the schema, so a resolver never checks a role itself. A mutation missing from
 // the table is refused to everyone (test/graphql/roles.test.ts keeps the table complete).
 //
-// owner      everything, and manages the workspace's tokens
+// owner      everything, and manages the workspace's members and tokens
 // developer  API keys, webhooks, channels, the test clock; reads
 // operator   refunds, cancels, payment links, products, saved cards; reads
 // viewer     reads only
@@ -17,6 +17,8 @@ import type { GraphQLContext } from './context.ts';
 const OWNER: readonly WorkspaceRole[] = ['owner'];
 const DEVELOPER: readonly WorkspaceRole[] = ['owner', 'developer'];
 const OPERATOR: readonly WorkspaceRole[] = ['owner', 'operator'];
+/** Every role, and callers without a sign-in (the resolver needs a link's token or a person's session). */
+const ANYONE: readonly WorkspaceRole[] = ['owner', 'developer', 'operator', 'viewer'];
 
 export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> = {
   // Taking card payments and storing cards is the merchant's server's work (card data in the input).
@@ -57,9 +59,17 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   removeRoutingRule: OWNER,
   setRoutingResilience: OWNER,
   setWorkspaceMode: OWNER,
-  // Tokens.
-  createAccessToken: OWNER,
+  // Tokens: for machines (GraphiQL, automation); a token's role is at most its creator's.
+  createAccessToken: ['owner', 'developer', 'operator'],
   revokeAccessToken: OWNER,
+  // People: the team, and what a link or a person's own session allows.
+  inviteMember: OWNER,
+  changeMemberRole: OWNER,
+  removeMember: OWNER,
+  acceptInvitation: ANYONE,
+  requestPasswordReset: ANYONE,
+  resetPassword: ANYONE,
+  revokeSession: ANYONE,
 };
 
 /**
@@ -78,6 +88,8 @@ export const FIELD_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> = {
 /** Queries only some dashboard roles may run (support may run them too); others are refused. */
 export const QUERY_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> = {
   accessTokens: OWNER,
+  members: OWNER,
+  invitations: OWNER,
   auditEntries: OWNER,
   auditCsv: OWNER,
 };

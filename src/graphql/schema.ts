@@ -12,6 +12,7 @@ import './types/routing.ts';
 import './types/providers.ts';
 import './types/access-tokens.ts';
 import './types/audit.ts';
+import './types/members.ts';
 import './types/live-updates.ts';
 import './types/products.ts';
 import './types/orders.ts';

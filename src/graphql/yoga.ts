@@ -6,7 +6,7 @@ import type http from 'node:http';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Services } from '../domain/services.ts';
@@ -22,6 +22,8 @@ import { graphiqlGate, graphiqlOptions, holdsToken, introspectionGate, type Grap
 import { allowedOrigins, corsFor, varyOnOrigin } from './cors.ts';
 import { useDatabaseUnavailable } from './unavailable.ts';
 import { auditSupportReads } from './audit-recorder.ts';
+import { CSRF_HEADER, atAddress, isRefusal, resolveViewer, type Refusal } from './session-viewer.ts';
+import { clientAddress } from '../http/client-address.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
 export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
@@ -37,6 +39,8 @@ export async function viewerFromToken(services: Services, authorization: string 
 }
 
 interface ServerContext {
+  /** The Node request (HTTP): its socket gives the client's address. */
+  req?: http.IncomingMessage;
   /** Set for WebSocket operations: the connection_init payload carries the Authorization. */
   connectionParams?: Record<string, unknown>;
   /** Set for WebSocket operations: the viewer already resolved for the operation. */
@@ -48,17 +52,22 @@ interface ServerContext {
 type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
 
 /** What attachWebSocket needs besides the Yoga instance it is given. */
-const wsSettings = new WeakMap<GraphQLServer, { services: Services; exposure: GraphQLExposure }>();
+const wsSettings = new WeakMap<GraphQLServer, { services: Services; exposure: GraphQLExposure; live?: LiveEvents }>();
 
 const DEVELOPMENT: GraphQLExposure = { production: false, corsOrigins: [] };
 
 export function createGraphQLServer(schema: GraphQLSchema, services: Services, live?: LiveEvents, exposure: GraphQLExposure = DEVELOPMENT): GraphQLServer {
-  // One token lookup per HTTP request, shared by the exposure checks and the context.
-  const viewers = new WeakMap<Request, Promise<Viewer | null>>();
-  const viewerOf = (request: Request) => {
+  // One token or session lookup per HTTP request, shared by the exposure checks and the context.
+  const viewers = new WeakMap<Request, Promise<Viewer | Refusal>>();
+  const resolved = (request: Request) => {
     let viewer = viewers.get(request);
-    if (!viewer) viewers.set(request, (viewer = viewerFromToken(services, request.headers.get('authorization'))));
+    const h = request.headers;
+    if (!viewer) viewers.set(request, (viewer = resolveViewer(services, { authorization: h.get('authorization'), cookie: h.get('cookie'), csrf: h.get(CSRF_HEADER), needsCsrf: true })));
     return viewer;
+  };
+  const viewerOf = async (request: Request) => {
+    const v = await resolved(request);
+    return isRefusal(v) ? null : v;
   };
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -80,26 +89,38 @@ export function createGraphQLServer(schema: GraphQLSchema, services: Services, l
       varyOnOrigin(),
       auditSupportReads(),
     ],
-    context: async ({ request, connectionParams, wsViewer }) => {
+    context: async ({ request, connectionParams, wsViewer, req }) => {
       const params = connectionParams ?? {};
       const header = (name: string) => request?.headers.get(name) ?? (params[name] as string | undefined) ?? (params[name.toLowerCase()] as string | undefined);
       const lang: Language = languageFrom(header('Accept-Language'));
-      const viewer = wsViewer ?? (request ? await viewerOf(request) : await viewerFromToken(services, header('Authorization')));
-      if (!viewer) {
-        throw new GraphQLError(message('auth_invalid_token', lang), { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+      const found = wsViewer ?? (request ? await resolved(request) : ((await viewerFromToken(services, header('Authorization'))) ?? null));
+      if (!found || isRefusal(found)) {
+        const code = found?.code ?? 'auth_invalid_token';
+        throw new GraphQLError(message(code, lang), { extensions: { code: found?.status === 403 ? 'FORBIDDEN' : 'UNAUTHENTICATED', http: { status: found?.status ?? 401 } } });
       }
+      const address = req ? clientAddress(req, exposure.trustProxy ?? false) : undefined;
+      const viewer = wsViewer ? found : atAddress(found, address);
       const logContext = currentContext();
       if (logContext && viewer.kind === 'dashboard') logContext.workspace = viewer.workspace.slug;
-      return { services, viewer, lang, live };
+      return { services, viewer, lang, live, address: address ?? (viewer.kind === 'dashboard' ? viewer.person?.address : undefined) };
     },
   });
-  wsSettings.set(yoga, { services, exposure });
+  wsSettings.set(yoga, { services, exposure, live });
   return yoga;
 }
 
-function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
-  const value = params?.Authorization ?? params?.authorization;
+function paramOf(params: Readonly<Record<string, unknown>> | undefined, name: string): string | undefined {
+  const value = params?.[name] ?? params?.[name.toLowerCase()];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A socket's viewer: the bearer token of its connection_init payload, else the session cookie of
+ * its upgrade request with the session's CSRF token in the payload (X-CSRF-Token); null: refused.
+ */
+async function socketViewer(services: Services, params: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage, trustProxy: boolean): Promise<Viewer | null> {
+  const found = await resolveViewer(services, { authorization: paramOf(params, 'Authorization'), cookie: request.headers.cookie, csrf: paramOf(params, CSRF_HEADER), needsCsrf: true });
+  return isRefusal(found) ? null : atAddress(found, clientAddress(request, trustProxy));
 }
 
 /**
@@ -109,9 +130,12 @@ function authorizationOf(params: Readonly<Record<string, unknown>> | undefined):
  * unexpected is logged as JSON and answered with an error, never graphql-ws' console output.
  */
 export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSocketServer {
-  const { services, exposure } = wsSettings.get(yoga) ?? { services: undefined, exposure: DEVELOPMENT };
+  const { services, exposure, live } = wsSettings.get(yoga) ?? { services: undefined, exposure: DEVELOPMENT, live: undefined };
   if (!services) throw new Error('attachWebSocket needs a Yoga instance made by createGraphQLServer');
   const logger = exposure.logger;
+  const trustProxy = exposure.trustProxy ?? false;
+  const sessionSockets = socketsBySession();
+  live?.onSessionsEnded((ids) => sessionSockets.close(ids));
   const origins = allowedOrigins(services.baseUrl, exposure.corsOrigins);
   const wss = new WebSocketServer({
     server,
@@ -133,7 +157,9 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
       subscribe: (args) => { const root = args.rootValue as Root; return runInContext(root.request, () => root.subscribe(args)); },
       onConnect: async (ctx) => {
         try {
-          return (await viewerFromToken(services, authorizationOf(ctx.connectionParams))) !== null;
+          const viewer = await socketViewer(services, ctx.connectionParams, ctx.extra.request, trustProxy);
+          if (viewer?.kind === 'dashboard' && viewer.person) sessionSockets.add(viewer.person.sessionId, ctx.extra.socket);
+          return viewer !== null;
         } catch (err) {
           unexpected('graphql websocket connect failed', err);
           ctx.extra.socket.close(CloseCode.InternalServerError, 'Internal server error');
@@ -144,7 +170,7 @@ export function attachWebSocket(server: http.Server, yoga: GraphQLServer): WebSo
         try {
           const tooLong = documentTooLong(params.query);
           if (tooLong) return [tooLong];
-          const viewer = await viewerFromToken(services, authorizationOf(ctx.connectionParams));
+          const viewer = await socketViewer(services, ctx.connectionParams, ctx.extra.request, trustProxy);
           if (!viewer) {
             ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden');
             return [new GraphQLError(message('auth_invalid_token', languageFrom(ctx.connectionParams?.['Accept-Language'] as string | undefined)), { extensions: { code: 'UNAUTHENTICATED' } })];
@@ -189,6 +215,29 @@ async function operationArgs(yoga: GraphQLServer, initial: ServerContext & { par
   if (errors.length) return errors.map(maskGraphQLError);
   const contextValue = await runInContext(request, () => contextFactory());
   return { schema, operationName: initial.params.operationName, document, variableValues: initial.params.variables, contextValue, rootValue: { execute, subscribe, request } };
+}
+
+/**
+ * The open sockets of each person's session, so that a session's end (sign-out, revoked from the
+ * sessions list, membership removed, new password: NOTIFY on SESSIONS_CHANNEL from any process)
+ * closes them at once with 4403, as a refused token does at its next operation.
+ */
+function socketsBySession() {
+  const bySession = new Map<string, Set<WebSocket>>();
+  return {
+    add(sessionId: string, socket: WebSocket) {
+      let set = bySession.get(sessionId);
+      if (!set) bySession.set(sessionId, (set = new Set()));
+      set.add(socket);
+      socket.once('close', () => {
+        set.delete(socket);
+        if (set.size === 0 && bySession.get(sessionId) === set) bySession.delete(sessionId);
+      });
+    },
+    close(sessionIds: readonly string[]) {
+      for (const id of sessionIds) for (const socket of bySession.get(id) ?? []) socket.close(CloseCode.Forbidden, 'Forbidden');
+    },
+  };
 }
 
 /** A page of this gateway itself (its Origin names the host the socket was opened on). */

@@ -86,7 +86,7 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('audit.csv');
     const csv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(csv[0]).toBe('time,operation,outcome,token_id,token_name,role,request_id,workspace_id,variables');
+    expect(csv[0]).toBe('time,operation,outcome,token_id,token_name,role,request_id,workspace_id,variables,person_id,session_id,address');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(',revokeAccessToken,done,');
     // A filter that matches nothing says so.

@@ -83,6 +83,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
+/** What every role may call: a link's token or the person's own session is the proof. */
+const SELF = ['acceptInvitation', 'requestPasswordReset', 'resetPassword', 'revokeSession'];
+
 describe('the role table', () => {
   it('names every mutation of the schema, and nothing else', () => {
     const inSchema = mutationFields().map((f) => f.name).sort();
@@ -92,13 +95,15 @@ describe('the role table', () => {
 
   it('keeps the policy: viewers change nothing, operators handle money back, developers integrate, owners manage tokens', () => {
     const allowedTo = (role: string) => Object.keys(MUTATION_ROLES).filter((name) => (MUTATION_ROLES[name] as readonly string[]).includes(role)).sort();
-    expect(allowedTo('viewer')).toEqual([]);
+    // A link's token or a person's own session is the proof for these; a viewer changes nothing else.
+    expect(allowedTo('viewer')).toEqual(SELF);
     expect(allowedTo('owner')).toEqual(Object.keys(MUTATION_ROLES).sort());
-    expect(allowedTo('operator')).toEqual(['cancelPayment', 'cancelSubscription', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink']);
+    expect(allowedTo('operator')).toEqual([...SELF, 'cancelPayment', 'cancelSubscription', 'createAccessToken', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink'].sort());
     expect(allowedTo('developer')).toEqual([
+      ...SELF, 'createAccessToken',
       'addWebhookAddress', 'advanceTestClock', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress',
       'resendNotification', 'rotateApiCredentials', 'setUnknownKeys', 'setWebhookEvents',
-    ]);
+    ].sort());
   });
 
   it('names only fields and queries the schema has', () => {
@@ -138,9 +143,9 @@ describe.each([...ROLES, 'support'])('a %s token', (role) => {
 
 describe('viewerPermissions: what the dashboard may offer the token in use', () => {
   // Written out, not derived from the table: the list and the table must both change for a role to gain a mutation.
-  const OPERATOR = ['cancelPayment', 'cancelSubscription', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink'];
-  const DEVELOPER = ['addWebhookAddress', 'advanceTestClock', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress', 'resendNotification', 'rotateApiCredentials', 'setUnknownKeys', 'setWebhookEvents'];
-  const expected: Record<string, string[]> = { owner: Object.keys(MUTATION_ROLES).sort(), developer: DEVELOPER, operator: OPERATOR, viewer: [], support: [] };
+  const OPERATOR = [...SELF, 'cancelPayment', 'cancelSubscription', 'createAccessToken', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink'].sort();
+  const DEVELOPER = [...SELF, 'addWebhookAddress', 'advanceTestClock', 'createAccessToken', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress', 'resendNotification', 'rotateApiCredentials', 'setUnknownKeys', 'setWebhookEvents'].sort();
+  const expected: Record<string, string[]> = { owner: Object.keys(MUTATION_ROLES).sort(), developer: DEVELOPER, operator: OPERATOR, viewer: SELF, support: [] };
 
   it.each([...ROLES, 'support'])('%s: exactly the mutations the role table lets it call', async (role) => {
     const res = await gql(readers[role] ?? tokens[role]!, '{ viewerPermissions viewerRole }');

@@ -192,6 +192,8 @@ const S = {
     done: ['success', 'Yapıldı', 'Done'],
     forbidden: ['danger', 'Reddedildi (rol)', 'Refused (role)'],
     read: ['neutral', 'Okundu', 'Read'],
+    failed: ['warning', 'Yanlış parola', 'Wrong password'],
+    locked: ['danger', 'Kilitli (çok deneme)', 'Locked (too many tries)'],
   },
   /** Why the route preview lists an account */
   routeReason: {

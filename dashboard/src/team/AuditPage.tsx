@@ -14,27 +14,28 @@ import { useDates } from '../kit/dates.ts';
 import { ZoneNote } from '../kit/ZoneNote.tsx';
 import { ErrorState } from '../kit/states.tsx';
 import { zonedDayStart } from '../kit/zoned-day.ts';
-import { OPERATION_NAMES, operationLabel } from './operations.ts';
+import { FILTER_OPERATIONS, operationLabel } from './operations.ts';
 import { SentPanel, type SentEntry } from './SentPanel.tsx';
 import { sentLines, sentPreview } from './sent.ts';
 
 const ENTRIES = graphql(`
   query AuditEntries($first: Int, $after: String, $last: Int, $before: String, $filter: AuditFilter) {
     auditEntries(first: $first, after: $after, last: $last, before: $before, filter: $filter) {
-      edges { node { id createdAt operation outcome tokenId tokenName role requestId variables } }
+      edges { node { id createdAt operation outcome tokenId tokenName role requestId variables personId address } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }
 `);
 const CSV = graphql(`query AuditCsv($filter: AuditFilter) { auditCsv(filter: $filter) }`);
 const TOKENS = graphql(`query AuditTokens { accessTokens { id name } }`);
+const PEOPLE = graphql(`query AuditPeople { members { personId email } }`);
 
 export function AuditPage({ viewer }: { viewer: Viewer }) {
   const { t, lang } = useT();
   const dates = useDates(viewer.timeZone);
-  const operations = useMemo(() => OPERATION_NAMES.slice().sort((a, b) => operationLabel(a, lang).localeCompare(operationLabel(b, lang), lang)), [lang]);
+  const operations = useMemo(() => FILTER_OPERATIONS.slice().sort((a, b) => operationLabel(a, lang).localeCompare(operationLabel(b, lang), lang)), [lang]);
   const client = useClient();
-  const [draft, setDraft] = useState({ operation: '', tokenId: '', from: '', to: '' });
+  const [draft, setDraft] = useState({ operation: '', tokenId: '', personId: '', from: '', to: '' });
   const [applied, setApplied] = useState(draft);
   const [exportError, setExportError] = useState<string | null>(null);
   const [shown, setShown] = useState<SentEntry | null>(null);
@@ -43,13 +44,16 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
     () => ({
       operation: applied.operation.trim() || undefined,
       tokenId: applied.tokenId || undefined,
+      personId: applied.personId || undefined,
       created: applied.from || applied.to ? { from: applied.from ? zonedDayStart(applied.from, zone) : undefined, to: applied.to ? zonedDayStart(applied.to, zone, 1) : undefined } : undefined,
     }),
     [applied, zone],
   );
   const list = useConnection(ENTRIES, 'auditEntries', filter, viewer, 'AuditEntry');
   const [{ data: tokens }] = useQuery({ query: TOKENS });
-  const filtered = !!(filter.operation || filter.tokenId || filter.created);
+  // Support staff act for no workspace: they have no team to pick from.
+  const [{ data: people }] = useQuery({ query: PEOPLE, pause: viewer.support });
+  const filtered = !!(filter.operation || filter.tokenId || filter.personId || filter.created);
   const apply = (e: FormEvent) => (e.preventDefault(), setApplied(draft));
   const download = async () => {
     setExportError(null);
@@ -79,6 +83,14 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
             {(tokens?.accessTokens ?? []).map((k) => <option key={k.id} value={k.id}>{k.name}</option>)}
           </select>
         </label>
+        {!viewer.support && (
+          <label>{t.auditPerson}
+            <select name="person" aria-label={t.auditPerson} value={draft.personId} onChange={(e) => setDraft({ ...draft, personId: e.target.value })}>
+              <option value="">{t.auditAllPeople}</option>
+              {(people?.members ?? []).map((p) => <option key={p.personId} value={p.personId}>{p.email}</option>)}
+            </select>
+          </label>
+        )}
         <label>{t.from}<input name="from" type="date" aria-describedby="audit-days-note" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} /></label>
         <label>{t.to}<input name="to" type="date" aria-describedby="audit-days-note" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} /></label>
         <button type="submit" className="primary">{t.filter}</button>
@@ -92,7 +104,7 @@ export function AuditPage({ viewer }: { viewer: Viewer }) {
             <td>{dates.dateTime(r.createdAt)}</td>
             <td data-field="operation">{operationLabel(r.operation, lang)}<div className="muted"><code className="wrap">{r.operation}</code></div></td>
             <td data-field="outcome"><StatusBadge kind="auditOutcome" value={r.outcome} /></td>
-            <td className="wrap">{r.tokenName}</td>
+            <td className="wrap" data-field="who">{r.tokenName}{r.address && <div className="muted">{r.address}</div>}</td>
             <td data-field="role"><StatusBadge kind="role" value={r.role} /></td>
             <td><code className="wrap">{r.requestId ?? '—'}</code></td>
             <td data-field="sent"><SentCell variables={r.variables} label={`${operationLabel(r.operation, lang)}, ${dates.dateTime(r.createdAt)}`} onShow={() => setShown({ operation: operationLabel(r.operation, lang), when: dates.dateTime(r.createdAt), tokenName: r.tokenName, requestId: r.requestId, variables: r.variables })} /></td>

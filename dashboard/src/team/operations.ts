@@ -40,14 +40,28 @@ const OPERATIONS: Record<string, readonly [string, string]> = {
   setWorkspaceMode: ['Mod değişikliği', 'Mode changed'],
   createAccessToken: ['Erişim anahtarı oluşturma', 'Access token created'],
   revokeAccessToken: ['Erişim anahtarı iptali', 'Access token revoked'],
+  inviteMember: ['Ekibe davet', 'Member invited'],
+  acceptInvitation: ['Davet kabulü', 'Invitation accepted'],
+  changeMemberRole: ['Üye rolü değişikliği', 'Member role changed'],
+  removeMember: ['Üyeyi ekipten çıkarma', 'Member removed'],
+  revokeSession: ['Oturum kapatma', 'Session ended'],
+  requestPasswordReset: ['Parola sıfırlama isteği', 'Password reset asked'],
+  resetPassword: ['Parola sıfırlama', 'Password reset'],
 };
 
-/** The audited operations that have words, for the filter. */
+/** Entries that are no mutation: a person's sign-in (done, failed or locked). */
+const EVENTS: Record<string, readonly [string, string]> = {
+  signIn: ['Giriş', 'Sign-in'],
+};
+
+/** The audited mutations that have words (every one of the role table). */
 export const OPERATION_NAMES = Object.keys(OPERATIONS);
+/** What the filter offers: the mutations and the sign-ins. */
+export const FILTER_OPERATIONS = [...OPERATION_NAMES, ...Object.keys(EVENTS)];
 
 /** An operation in words; one without any (a support read's query name) as itself. */
 export function operationLabel(operation: string | null, lang: Lang): string {
   if (!operation) return '—';
-  const words = OPERATIONS[operation];
+  const words = OPERATIONS[operation] ?? EVENTS[operation];
   return words ? words[lang === 'tr' ? 0 : 1] : operation;
 }

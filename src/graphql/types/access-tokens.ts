@@ -5,7 +5,7 @@ import { builder } from '../builder.ts';
 import { allowedMutations } from '../roles.ts';
 import { actingWorkspace, readableWorkspaceId } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
-import { createWorkspaceToken, listAccessTokens, revokeAccessToken, tokenUsable, WORKSPACE_ROLES, type TokenRecord } from '../../domain/access-tokens.ts';
+import { createWorkspaceToken, listAccessTokens, revokeAccessToken, tokenUsable, WORKSPACE_ROLES, type TokenRecord, type WorkspaceRole } from '../../domain/access-tokens.ts';
 
 const AccessTokenRecord = builder.objectRef<TokenRecord>('AccessToken').implement({
   description: 'A GraphQL bearer token (never the token itself: only its hash is stored)',
@@ -80,7 +80,7 @@ const CreateAccessTokenPayload = builder.objectRef<CreatePayloadShape>('CreateAc
 builder.mutationField('createAccessToken', (t) =>
   t.field({
     type: CreateAccessTokenPayload,
-    description: 'A new token for the workspace with a role; the token is in this answer only',
+    description: "A new token for the workspace with a role (at most the caller's own: owners give any, others their own or viewer); the token is in this answer only",
     args: {
       name: t.arg.string({ required: true }),
       role: t.arg({ type: AccessTokenRoleEnum, required: true }),
@@ -88,7 +88,8 @@ builder.mutationField('createAccessToken', (t) =>
     },
     resolve: (_r, args, ctx) =>
       payload(ctx, async () => {
-        const { token, record } = await createWorkspaceToken(ctx.services.db, actingWorkspace(ctx), args, ctx.services.clock);
+        const own = ctx.viewer.kind === 'dashboard' ? (ctx.viewer.token.role as WorkspaceRole) : 'owner';
+        const { token, record } = await createWorkspaceToken(ctx.services.db, actingWorkspace(ctx), args, ctx.services.clock, own);
         return { accessToken: record, token };
       }) as Promise<CreatePayloadShape>,
   }),
