@@ -70,7 +70,7 @@ function operationOf(url: string | undefined): string {
 
 export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services, opts.live, opts.graphql);
-  const checkout = createCheckoutRouter(opts.services);
+  const checkout = createCheckoutRouter(opts.services, { trustProxy: opts.security?.trustProxy ?? false });
   const providerPages = createProviderPages(opts.services.providers);
   const dashboard = createDashboardHandler();
   const rest = createRestHandler({ schema, services: opts.services, masterKey: opts.masterKey, logger: opts.logger, rateLimits: opts.rateLimits, admission: opts.admission });

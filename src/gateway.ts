@@ -147,7 +147,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     // Registered before start so a failure later in start-up (port taken) still ends its pool.
     stops.push(() => jobs.stop());
     const metrics = createMetrics(db);
-    services.observe = { webhookAttempt: metrics.observeWebhookAttempt };
+    services.observe = { webhookAttempt: metrics.observeWebhookAttempt, riskStopped: metrics.observeRiskStopped };
 
     // One LISTEN connection for the process: live events and admission changes.
     const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL], logger);

@@ -40,3 +40,21 @@ export function lastFourOf(cardNumber: string): string {
 export function binOf(cardNumber: string): string {
   return cardNumber.slice(0, 8);
 }
+
+/**
+ * The Luhn check digit holds: every real card number passes it, so one that fails was mistyped or
+ * made up, and is refused before any bank is asked (docs/decisions.md, "Risk decisions").
+ */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (digit < 0 || digit > 9) return false;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}

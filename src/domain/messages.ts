@@ -105,7 +105,10 @@ const catalog = {
   decline_3ds_failed: { tr: '3D doğrulama başarısız', en: '3D Secure authentication failed' },
   decline_card_declined: { tr: 'Kart bankası işlemi onaylamadı', en: 'The card was declined by its bank' },
   decline_invalid_cvc: { tr: 'Güvenlik kodu geçersiz', en: 'Invalid security code' },
-  decline_3ds_required: { tr: 'Bu kartla yalnızca 3D Secure ile ödeme yapılabilir', en: 'This card can only be used with 3D Secure' },
+  decline_3ds_required: { tr: 'Bu ödeme yalnızca 3D Secure ile yapılabilir; secure-payment ile gönderin', en: 'This payment can only be made with 3D Secure: send it with secure-payment' },
+  // A payment the risk decision blocked says no more than a bank's plain decline, in the same
+  // words, so a card tester learns nothing about which check fired or whether the card is live.
+  decline_blocked: { tr: 'Kart bankası işlemi onaylamadı', en: 'The card was declined by its bank' },
   payment_expired_3ds: { tr: 'Müşteri 3D doğrulama sayfasını zamanında açmadı.', en: 'The customer did not open the 3D page in time.' },
   provider_unreachable: { tr: 'Bankaya ulaşılamadı; ödeme alınmadı.', en: 'The bank could not be reached; no money was taken.' },
   provider_timeout: { tr: 'Banka yanıt vermedi; ödemenin sonucu belirsiz.', en: 'The bank did not answer; the outcome of the payment is unknown.' },
@@ -210,6 +213,7 @@ const catalog = {
   page_cancel_link: { tr: 'Vazgeç ve mağazaya dön', en: 'Cancel and return to the store' },
   page_card_holder_name: { tr: 'Kart üzerindeki isim', en: 'Name on card' },
   page_card_number: { tr: 'Kart numarası', en: 'Card number' },
+  page_card_number_mistyped: { tr: 'Kart numarası hatalı görünüyor; lütfen kontrol edin.', en: 'This card number looks mistyped; please check it.' },
   page_card_expiry_month: { tr: 'Ay', en: 'Month' },
   page_card_expiry_month_placeholder: { tr: 'AA', en: 'MM' },
   page_card_expiry_year: { tr: 'Yıl', en: 'Year' },

@@ -30,5 +30,9 @@ export interface Services {
   /** Warnings about work done in the background that has no caller to answer (health judgements). */
   warn(message: string, fields: Record<string, unknown>): void;
   /** Operational counters (metrics); absent in gateways built without them. */
-  observe?: { webhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void };
+  observe?: {
+    webhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void;
+    /** An attempt the risk decision refused, once per rule that refused it (risk/judge.ts). */
+    riskStopped(rule: string): void;
+  };
 }

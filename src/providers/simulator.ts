@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { firstDigitsOf, lastFourOf } from '../domain/cards.ts';
+import { firstDigitsOf, lastFourOf, luhnValid } from '../domain/cards.ts';
 import {
   ALL_CAPABILITIES,
   ProviderTimeoutError,
@@ -77,7 +77,7 @@ const BEHAVIOURS: readonly Behaviour[] = [
 const TEST_CARDS: Readonly<Record<string, Behaviour>> = {
   '4111111111111111': 'approved',
   '5555555555554444': 'approved',
-  '9792030000000004': 'approved',
+  '9792030000000018': 'approved',
   '4000000000000002': 'insufficient-funds',
   '4000000000000069': 'expired-card',
   '4000000000000119': 'provider-error',
@@ -140,20 +140,6 @@ type Code = keyof typeof MESSAGES;
 
 const declined = (code: Code): Declined => ({ status: 'declined', code, message: MESSAGES[code] });
 const failure = (code: Code): ProviderFailure => ({ status: 'error', code, message: MESSAGES[code] });
-
-/** Whether a string of digits passes the Luhn check digit. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** The card scheme from the number's leading digits, or null when no known range matches. */
 export function schemeFromNumber(number: string): CardScheme | null {
@@ -440,9 +426,7 @@ export class SimulatorBank implements Connector {
   private checkCard(card: CardData): { behaviour: Behaviour; scheme: CardScheme | null } | Declined {
     const number = card.number.replace(/[\s-]/g, '');
     const listed = TEST_CARDS[number];
-    // The documented troy card (9792030000000004) fails the Luhn check; listed cards keep their
-    // documented behaviour anyway, since tests and the demo rely on the table.
-    if (!/^\d{12,19}$/.test(number) || (!listed && !luhnValid(number))) return declined('invalid_card_number');
+    if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return declined('invalid_card_number');
     const expiry = parseExpiry(card);
     if (!expiry) return declined('invalid_expiry');
     if (isExpired(expiry.month, expiry.year, this.now())) return declined('expired_card');

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { BOOKS_LIMIT, SimulatorBank, luhnValid, schemeFromNumber } from '../../src/providers/simulator.ts';
+import { BOOKS_LIMIT, SimulatorBank, schemeFromNumber } from '../../src/providers/simulator.ts';
+import { luhnValid } from '../../src/domain/cards.ts';
 import { acsAnswerFields } from '../../src/providers/simulator-acs.ts';
 import { ProviderTimeoutError, computeInstallments, type CardData, type ThreeDsPayment } from '../../src/providers/types.ts';
 
@@ -40,7 +41,7 @@ async function payWith3D(number: string, outcome: 'approve' | 'decline' = 'appro
 }
 
 describe('simulator charge', () => {
-  it.each(['4111111111111111', '5555555555554444', '9792030000000004', '4000000000000341', '5105105105105100'])(
+  it.each(['4111111111111111', '5555555555554444', '9792030000000018', '4000000000000341', '5105105105105100'])(
     'approves %s',
     async (number) => {
       const result = await simulator.charge(payment(number));
@@ -137,9 +138,9 @@ describe('simulator Luhn fallback and expiry', () => {
     expect(schemeFromNumber(number)).toBe(scheme);
   });
 
-  it('approves the documented troy card although its check digit is off', async () => {
-    expect(luhnValid('9792030000000004')).toBe(false);
-    expect((await simulator.charge(payment('9792030000000004'))).status).toBe('succeeded');
+  it('approves the documented troy card, and refuses a number whose check digit is off', async () => {
+    expect((await simulator.charge(payment('9792030000000018'))).status).toBe('succeeded');
+    expect(await simulator.charge(payment('9792030000000004'))).toMatchObject({ status: 'declined', code: 'invalid_card_number' });
   });
 
   it('checks Luhn digits', () => {
@@ -266,11 +267,11 @@ describe('simulator refund and cancel', () => {
 
 describe('simulator card storage', () => {
   it('stores a card and charges it by reference', async () => {
-    const stored = await simulator.storeCard({ idempotencyKey: 's1', card: card('9792030000000004') });
+    const stored = await simulator.storeCard({ idempotencyKey: 's1', card: card('9792030000000018') });
     expect(stored).toMatchObject({ status: 'stored', scheme: 'troy' });
     if (stored.status !== 'stored') throw new Error('expected stored');
     expect(stored.cardReference).not.toContain('9792');
-    const { card: _card, ...rest } = payment('9792030000000004');
+    const { card: _card, ...rest } = payment('9792030000000018');
     const paid = await simulator.charge({ ...rest, savedCard: { cardReference: stored.cardReference } });
     expect(paid.status).toBe('succeeded');
   });

@@ -1,0 +1,32 @@
+-- AlterTable
+ALTER TABLE "Workspace" ADD COLUMN     "riskCooldownSeconds" INTEGER NOT NULL DEFAULT 1800,
+ADD COLUMN     "riskGuard" BOOLEAN NOT NULL DEFAULT true,
+ADD COLUMN     "riskIpCards" INTEGER NOT NULL DEFAULT 5,
+ADD COLUMN     "riskIpCardsFor3ds" INTEGER NOT NULL DEFAULT 3,
+ADD COLUMN     "riskIpDeclines" INTEGER NOT NULL DEFAULT 4,
+ADD COLUMN     "riskTargetDeclines" INTEGER NOT NULL DEFAULT 25,
+ADD COLUMN     "riskWindowSeconds" INTEGER NOT NULL DEFAULT 600,
+ADD COLUMN     "riskWorkspaceDeclines" INTEGER NOT NULL DEFAULT 200;
+
+-- AlterTable
+ALTER TABLE "Payment" ADD COLUMN     "risk" JSONB;
+
+-- CreateTable
+CREATE TABLE "RiskAttempt" (
+    "id" BIGSERIAL NOT NULL,
+    "workspaceId" UUID NOT NULL,
+    "kind" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "fingerprint" TEXT NOT NULL,
+    "paymentId" UUID NOT NULL,
+    "blocked" BOOLEAN NOT NULL DEFAULT false,
+    "at" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "RiskAttempt_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "RiskAttempt_workspaceId_kind_key_at_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "at");
+
+-- CreateIndex
+CREATE INDEX "RiskAttempt_workspaceId_kind_key_blocked_at_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "blocked", "at");
