@@ -20,6 +20,7 @@ import './types/payment-links.ts';
 import './types/subscription-records.ts';
 import './types/routing-resilience.ts';
 import './types/timeline.ts';
+import './types/risk.ts';
 import './types/customers.ts';
 import './types/search.ts';
 import './types/overview.ts';

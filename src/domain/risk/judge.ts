@@ -35,7 +35,8 @@ export type RiskRecord = {
   /** Whether the card-testing guard counted this attempt (off for the workspace, or not a shopper's). */
   guarded: boolean;
   rules: FiredRule[];
-  figures: Array<{ kind: SourceKind; cards: number; declines: number; coolingDown: boolean }>;
+  /** Each source's counts; `cards` is not counted for the workspace (null). */
+  figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
 };
 
 export interface RiskDecision {
@@ -71,7 +72,7 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
     sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id),
   });
   const rules = figures.flatMap((f) => firedRules(q.workspace, f));
-  const kept = figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards, declines, coolingDown }));
+  const kept = figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
   const outcome: RiskOutcome = rules.some((r) => r.outcome === 'block') ? 'block' : rules.length > 0 ? 'require_3ds' : 'allow';
   const record: RiskRecord = { outcome, source, guarded: true, rules, figures: kept };
   if (outcome === 'block') return refused(record, 'blocked', s);

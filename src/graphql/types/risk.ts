@@ -1,0 +1,99 @@
+// The risk decision of a payment (Payment.risk, src/domain/risk/judge.ts) and the workspace's
+// card-testing guard settings, changed with one mutation. Resolvers only read the record or call
+// src/domain/risk/settings.ts; writes act for the caller's own workspace.
+import { builder } from '../builder.ts';
+import { actingWorkspace } from '../auth.ts';
+import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
+import { WorkspaceRecord } from './workspace.ts';
+import { GUARD_RANGES, setGuardSettings, type GuardThreshold } from '../../domain/risk/settings.ts';
+import type { FiredRule, RiskRecord } from '../../domain/risk/judge.ts';
+import type { Workspace } from '../../generated/prisma/client.ts';
+
+type Figures = RiskRecord['figures'][number];
+
+const RiskRuleRef = builder.objectRef<FiredRule>('RiskRule').implement({
+  description: 'A rule that fired on the payment',
+  fields: (t) => ({
+    rule: t.exposeString('rule', { description: 'luhn; ip_cards, ip_cards_3ds, ip_declines, target_declines, workspace_declines; ip_cooldown, target_cooldown, workspace_cooldown' }),
+    outcome: t.exposeString('outcome', { description: 'block or require_3ds' }),
+    saw: t.exposeInt('saw', { nullable: true, description: 'The figure the rule read (null for the Luhn check and cool-downs)' }),
+    threshold: t.exposeInt('threshold', { nullable: true, description: 'The threshold it met' }),
+  }),
+});
+
+const RiskFiguresRef = builder.objectRef<Figures>('RiskFigures').implement({
+  description: "One source's counts within the guard's window when the payment was judged",
+  fields: (t) => ({
+    source: t.string({ description: "ip (the shopper's address), target (the link or page), workspace", resolve: (f) => f.kind }),
+    cards: t.exposeInt('cards', { nullable: true, description: 'Distinct cards, this one included (not counted for the workspace)' }),
+    declines: t.exposeInt('declines', { description: 'Payments that reached a bank and failed' }),
+    coolingDown: t.exposeBoolean('coolingDown', { description: 'A rule of this source had blocked within its cool-down' }),
+  }),
+});
+
+const PaymentRiskRef = builder.objectRef<RiskRecord>('PaymentRisk').implement({
+  description: 'The risk decision taken before the bank was asked',
+  fields: (t) => ({
+    outcome: t.exposeString('outcome', { description: 'allow, block, or require_3ds (met by a secure payment; a regular one is refused with 3ds_required)' }),
+    source: t.exposeString('source', { description: "The attempt's source: api, order, payment_link, subscription, or renewal" }),
+    guarded: t.exposeBoolean('guarded', { description: 'Whether the card-testing guard counted the attempt' }),
+    rules: t.field({ type: [RiskRuleRef], resolve: (r) => r.rules }),
+    figures: t.field({ type: [RiskFiguresRef], resolve: (r) => r.figures }),
+  }),
+});
+
+builder.prismaObjectField('Payment', 'risk', (t) =>
+  t.field({
+    type: PaymentRiskRef,
+    nullable: true,
+    description: 'The risk decision, the rules that fired and the figures they saw; null for payments made before decisions were kept',
+    select: { risk: true },
+    resolve: (p) => (p.risk as RiskRecord | null) ?? null,
+  }),
+);
+
+const DESCRIPTIONS: Record<GuardThreshold, string> = {
+  riskWindowSeconds: 'The window the guard counts attempts in, in seconds',
+  riskCooldownSeconds: 'How long a source a rule blocked stays blocked, in seconds',
+  riskIpCards: 'Distinct cards from one address within the window that block the attempt (this card included; 0: off)',
+  riskIpCardsFor3ds: 'Distinct cards from one address that require 3-D Secure (regular payments are refused; 0: off)',
+  riskIpDeclines: 'Bank refusals of attempts from one address within the window that block the next (0: off)',
+  riskTargetDeclines: 'Bank refusals on one payment link or page within the window that block the next (0: off)',
+  riskWorkspaceDeclines: 'Bank refusals in the whole workspace within the window that block the next (0: off)',
+};
+
+builder.prismaObjectField('Workspace', 'riskGuard', (t) => t.exposeBoolean('riskGuard', { description: 'The card-testing guard counts and judges shoppers’ attempts (default on)' }));
+for (const [key, range] of Object.entries(GUARD_RANGES) as Array<[GuardThreshold, (typeof GUARD_RANGES)[GuardThreshold]]>) {
+  builder.prismaObjectField('Workspace', key, (t) => t.exposeInt(key, { description: `${DESCRIPTIONS[key]} (${range.min}-${range.max}, default ${range.default})` }));
+}
+
+const RiskGuardInput = builder.inputType('RiskGuardInput', {
+  description: 'The guard settings to change; absent or null keeps the current value',
+  fields: (t) => ({
+    riskGuard: t.boolean({ description: 'On or off' }),
+    ...(Object.fromEntries(Object.keys(GUARD_RANGES).map((key) => [key, t.int({ description: DESCRIPTIONS[key as GuardThreshold] })])) as Record<GuardThreshold, ReturnType<typeof t.int>>),
+  }),
+});
+
+interface RiskGuardPayloadShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  workspace?: Workspace;
+}
+
+const RiskGuardPayload = builder.objectRef<RiskGuardPayloadShape>('RiskGuardPayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    workspace: t.field({ type: WorkspaceRecord, nullable: true, resolve: (p) => p.workspace ?? null }),
+    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+builder.mutationField('setRiskGuard', (t) =>
+  t.field({
+    type: RiskGuardPayload,
+    description: 'Turns the card-testing guard on or off and changes its thresholds for the caller’s workspace',
+    args: { input: t.arg({ type: RiskGuardInput, required: true }) },
+    resolve: (_r, args, ctx) => payload(ctx, async () => ({ workspace: await setGuardSettings(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<RiskGuardPayloadShape>,
+  }),
+);
