@@ -21,7 +21,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const providerCalls = (paymentId: string) => t.gateway.services.db.providerAttempt.count({ where: { paymentId } });
+/** Provider calls are recorded in the background: written first, then counted. */
+async function providerCalls(paymentId: string): Promise<number> {
+  await t.gateway.services.attempts.drain();
+  return t.gateway.services.db.providerAttempt.count({ where: { paymentId } });
+}
 const ts = { form: 'timestamp' as const, get timestamp() { return Math.floor(t.clock.now().getTime() / 1000); } };
 
 async function customLink(): Promise<{ token: string; checkoutUrl: string }> {

@@ -4,6 +4,7 @@ ADD COLUMN     "riskGuard" BOOLEAN NOT NULL DEFAULT true,
 ADD COLUMN     "riskIpCards" INTEGER NOT NULL DEFAULT 5,
 ADD COLUMN     "riskIpCardsFor3ds" INTEGER NOT NULL DEFAULT 3,
 ADD COLUMN     "riskIpDeclines" INTEGER NOT NULL DEFAULT 4,
+ADD COLUMN     "riskListSize" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "riskTargetDeclines" INTEGER NOT NULL DEFAULT 25,
 ADD COLUMN     "riskWindowSeconds" INTEGER NOT NULL DEFAULT 600,
 ADD COLUMN     "riskWorkspaceDeclines" INTEGER NOT NULL DEFAULT 200;
@@ -25,8 +26,27 @@ CREATE TABLE "RiskAttempt" (
     CONSTRAINT "RiskAttempt_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "RiskListEntry" (
+    "id" UUID NOT NULL,
+    "workspaceId" UUID NOT NULL,
+    "list" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+    "note" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "RiskListEntry_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "RiskAttempt_workspaceId_kind_key_at_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "at");
 
 -- CreateIndex
 CREATE INDEX "RiskAttempt_workspaceId_kind_key_blocked_at_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "blocked", "at");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RiskListEntry_workspaceId_list_kind_value_key" ON "RiskListEntry"("workspaceId", "list", "kind", "value");
+
+-- AddForeignKey
+ALTER TABLE "RiskListEntry" ADD CONSTRAINT "RiskListEntry_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -12,6 +12,7 @@ import type { Workspace } from '../../generated/prisma/client.ts';
 import { luhnValid } from '../cards.ts';
 import { cardFingerprint } from './fingerprint.ts';
 import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
+import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
 
 export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
 
@@ -19,9 +20,12 @@ export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
 export type RiskCode = 'invalid_card_number' | 'blocked' | '3ds_required';
 
 export type FiredRule = {
-  /** `luhn`, or `<source>_<what>`: ip_cards, ip_cards_3ds, ip_declines, target_declines, workspace_declines, <source>_cooldown. */
+  /**
+   * `luhn`; `<source>_<what>`: ip_cards, ip_cards_3ds, ip_declines, target_declines,
+   * workspace_declines, <source>_cooldown; `block_list_<kind>`, `allow_list_<kind>`.
+   */
   rule: string;
-  outcome: Exclude<RiskOutcome, 'allow'>;
+  outcome: RiskOutcome;
   /** The figure the rule read and the threshold it met (null for the Luhn check and cool-downs). */
   saw: number | null;
   threshold: number | null;
@@ -35,6 +39,8 @@ export type RiskRecord = {
   /** Whether the card-testing guard counted this attempt (off for the workspace, or not a shopper's). */
   guarded: boolean;
   rules: FiredRule[];
+  /** The card's fingerprint (fingerprint.ts), so that a list entry can name this payment's card; not shown. */
+  fingerprint?: string;
   /** Each source's counts; `cards` is not counted for the workspace (null). */
   figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
 };
@@ -54,6 +60,8 @@ export interface RiskQuestion {
   /** The page or link the shopper pays on (a link's, an order's or a subscription's id); none on the API. */
   target: string | null;
   renewal: boolean;
+  /** The shopper's e-mail address, when the owner knows it (for the lists). */
+  email: string | null;
 }
 
 export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: string): Promise<RiskDecision> {
@@ -62,19 +70,33 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   if (typed !== null && !luhnValid(typed)) {
     return refused({ outcome: 'block', source, guarded: false, rules: [{ rule: 'luhn', outcome: 'block', saw: null, threshold: null }], figures: [] }, 'invalid_card_number', s);
   }
-  if (q.renewal || !q.workspace.riskGuard) return { record: { outcome: 'allow', source, guarded: false, rules: [], figures: [] }, code: null };
   const card = typed ?? `saved:${'savedCard' in q.card.providerSource ? q.card.providerSource.savedCard.cardReference : ''}`;
-  const figures = await countAttempt(s.db, q.workspace, {
+  const fingerprint = cardFingerprint(s.masterKey, q.workspace.id, card);
+  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, figures: [] };
+  if (q.renewal) return { record: unjudged, code: null };
+  const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email };
+  if (!q.workspace.riskGuard) {
+    if (q.workspace.riskListSize === 0) return { record: unjudged, code: null };
+    return decide(s, q, { ...unjudged, rules: listRules(await listMatches(s.db, q.workspace.id, listed)) });
+  }
+  const counted = await countAttempt(s.db, q.workspace, {
     workspaceId: q.workspace.id,
     paymentId,
-    fingerprint: cardFingerprint(s.masterKey, q.workspace.id, card),
+    fingerprint,
     at: s.clock.now(),
     sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id),
+    listed,
   });
-  const rules = figures.flatMap((f) => firedRules(q.workspace, f));
-  const kept = figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
-  const outcome: RiskOutcome = rules.some((r) => r.outcome === 'block') ? 'block' : rules.length > 0 ? 'require_3ds' : 'allow';
-  const record: RiskRecord = { outcome, source, guarded: true, rules, figures: kept };
+  const rules = [...listRules(counted.listed), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
+  const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
+  return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
+}
+
+/** The outcome of the rules that fired: an allow list entry wins, then any block, then 3-D Secure. */
+function decide(s: Services, q: RiskQuestion, judged: RiskRecord): RiskDecision {
+  const rules = judged.rules;
+  const outcome: RiskOutcome = rules.some((r) => r.outcome === 'allow') ? 'allow' : rules.some((r) => r.outcome === 'block') ? 'block' : rules.length > 0 ? 'require_3ds' : 'allow';
+  const record: RiskRecord = { ...judged, outcome };
   if (outcome === 'block') return refused(record, 'blocked', s);
   // A secure payment meets the requirement by its own 3-D step.
   if (outcome === 'require_3ds' && q.security === 'regular') return refused(record, '3ds_required', s);
@@ -82,8 +104,14 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
 }
 
 function refused(record: RiskRecord, code: RiskCode, s: Services): RiskDecision {
-  for (const rule of record.rules) if (rule.outcome === 'block' || code === '3ds_required') s.observe?.riskStopped(rule.rule);
+  for (const rule of record.rules) if (rule.outcome === (code === '3ds_required' ? 'require_3ds' : 'block')) s.observe?.riskStopped(rule.rule);
   return { record, code };
+}
+
+/** One rule per list and kind matched (several entries of one kind read as one). */
+function listRules(matches: ListMatch[]): FiredRule[] {
+  const names = [...new Set(matches.map((m) => `${m.list}_list_${m.kind}`))].sort();
+  return names.map((rule) => ({ rule, outcome: rule.startsWith('allow') ? 'allow' : 'block', saw: null, threshold: null }));
 }
 
 const THRESHOLDS: Record<SourceKind, { cards: keyof Workspace | null; declines: keyof Workspace }> = {

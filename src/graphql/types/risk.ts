@@ -1,13 +1,14 @@
-// The risk decision of a payment (Payment.risk, src/domain/risk/judge.ts) and the workspace's
-// card-testing guard settings, changed with one mutation. Resolvers only read the record or call
-// src/domain/risk/settings.ts; writes act for the caller's own workspace.
+// The risk decision of a payment (Payment.risk, src/domain/risk/judge.ts), the workspace's
+// card-testing guard settings, changed with one mutation, and its block and allow lists. Resolvers only read the record or call
+// src/domain/risk/settings.ts and lists.ts; writes act for the caller's own workspace.
 import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { WorkspaceRecord } from './workspace.ts';
 import { GUARD_RANGES, setGuardSettings, type GuardThreshold } from '../../domain/risk/settings.ts';
 import type { FiredRule, RiskRecord } from '../../domain/risk/judge.ts';
-import type { Workspace } from '../../generated/prisma/client.ts';
+import type { RiskListEntry, Workspace } from '../../generated/prisma/client.ts';
+import { addListEntry, removeListEntry } from '../../domain/risk/lists.ts';
 
 type Figures = RiskRecord['figures'][number];
 
@@ -95,5 +96,62 @@ builder.mutationField('setRiskGuard', (t) =>
     description: 'Turns the card-testing guard on or off and changes its thresholds for the caller’s workspace',
     args: { input: t.arg({ type: RiskGuardInput, required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => ({ workspace: await setGuardSettings(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<RiskGuardPayloadShape>,
+  }),
+);
+
+const RiskListEntryRecord = builder.prismaObject('RiskListEntry', {
+  description: 'A block or allow list entry of the workspace (an allow entry that matches wins)',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    list: t.exposeString('list', { description: 'block or allow' }),
+    kind: t.exposeString('kind', { description: 'bin (a 6-8 digit prefix), card (a payment’s card, by fingerprint), ip (an address or CIDR range), email, domain (of the e-mail address)' }),
+    value: t.exposeString('value', { description: 'What is matched; for a card, its fingerprint (never the number)' }),
+    note: t.exposeString('note', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObjectField('Workspace', 'riskList', (t) =>
+  t.relation('riskListEntries', { description: 'The block and allow list entries, newest first', query: { orderBy: { createdAt: 'desc' } } }),
+);
+
+const RiskListEntryInput = builder.inputType('RiskListEntryInput', {
+  fields: (t) => ({
+    list: t.string({ required: true, description: 'block or allow' }),
+    kind: t.string({ required: true, description: 'bin, card, ip, email or domain' }),
+    value: t.string({ required: true, description: 'The BIN prefix, a payment token (card: that payment’s card is listed), an address or CIDR range, an e-mail address, a domain' }),
+    note: t.string({ description: 'Why, for the team' }),
+  }),
+});
+
+interface RiskListPayloadShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  entry?: RiskListEntry;
+}
+
+const RiskListPayload = builder.objectRef<RiskListPayloadShape>('RiskListPayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    entry: t.field({ type: RiskListEntryRecord, nullable: true, resolve: (p) => p.entry ?? null }),
+    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+builder.mutationField('addRiskListEntry', (t) =>
+  t.field({
+    type: RiskListPayload,
+    description: 'Adds a block or allow list entry to the caller’s workspace (an existing one is kept)',
+    args: { input: t.arg({ type: RiskListEntryInput, required: true }) },
+    resolve: (_r, args, ctx) => payload(ctx, async () => ({ entry: await addListEntry(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<RiskListPayloadShape>,
+  }),
+);
+
+builder.mutationField('removeRiskListEntry', (t) =>
+  t.field({
+    type: RiskListPayload,
+    description: 'Removes a block or allow list entry of the caller’s workspace',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => payload(ctx, async () => (await removeListEntry(ctx.services, actingWorkspace(ctx), args.id), {})) as Promise<RiskListPayloadShape>,
   }),
 );
