@@ -45,10 +45,12 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   createChannel: DEVELOPER,
   setUnknownKeys: DEVELOPER,
   advanceTestClock: DEVELOPER,
-  // Risk: the card-testing guard's switch and thresholds, the block and allow lists (operators and viewers read them).
+  // Risk: the card-testing guard's switch and thresholds, the block and allow lists, the merchant's rules (operators and viewers read them).
   setRiskGuard: DEVELOPER,
   addRiskListEntry: DEVELOPER,
   removeRiskListEntry: DEVELOPER,
+  saveRiskRule: DEVELOPER,
+  removeRiskRule: DEVELOPER,
   // Where the money goes: accounts, routing, costs, installments, mode.
   createPaymentAccount: OWNER,
   updatePaymentAccountConnection: OWNER,

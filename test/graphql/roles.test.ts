@@ -97,7 +97,7 @@ describe('the role table', () => {
     expect(allowedTo('operator')).toEqual(['cancelPayment', 'cancelSubscription', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink']);
     expect(allowedTo('developer')).toEqual([
       'addRiskListEntry', 'addWebhookAddress', 'advanceTestClock', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress',
-      'removeRiskListEntry', 'resendNotification', 'rotateApiCredentials', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents',
+      'removeRiskListEntry', 'removeRiskRule', 'resendNotification', 'rotateApiCredentials', 'saveRiskRule', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents',
     ]);
   });
 
@@ -139,7 +139,7 @@ describe.each([...ROLES, 'support'])('a %s token', (role) => {
 describe('viewerPermissions: what the dashboard may offer the token in use', () => {
   // Written out, not derived from the table: the list and the table must both change for a role to gain a mutation.
   const OPERATOR = ['cancelPayment', 'cancelSubscription', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink'];
-  const DEVELOPER = ['addRiskListEntry', 'addWebhookAddress', 'advanceTestClock', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress', 'removeRiskListEntry', 'resendNotification', 'rotateApiCredentials', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents'];
+  const DEVELOPER = ['addRiskListEntry', 'addWebhookAddress', 'advanceTestClock', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress', 'removeRiskListEntry', 'removeRiskRule', 'resendNotification', 'rotateApiCredentials', 'saveRiskRule', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents'];
   const expected: Record<string, string[]> = { owner: Object.keys(MUTATION_ROLES).sort(), developer: DEVELOPER, operator: OPERATOR, viewer: [], support: [] };
 
   it.each([...ROLES, 'support'])('%s: exactly the mutations the role table lets it call', async (role) => {

@@ -5,6 +5,7 @@ ADD COLUMN     "riskIpCards" INTEGER NOT NULL DEFAULT 5,
 ADD COLUMN     "riskIpCardsFor3ds" INTEGER NOT NULL DEFAULT 3,
 ADD COLUMN     "riskIpDeclines" INTEGER NOT NULL DEFAULT 4,
 ADD COLUMN     "riskListSize" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "riskRuleCount" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "riskTargetDeclines" INTEGER NOT NULL DEFAULT 25,
 ADD COLUMN     "riskWindowSeconds" INTEGER NOT NULL DEFAULT 600,
 ADD COLUMN     "riskWorkspaceDeclines" INTEGER NOT NULL DEFAULT 200;
@@ -39,6 +40,20 @@ CREATE TABLE "RiskListEntry" (
     CONSTRAINT "RiskListEntry_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "RiskRule" (
+    "id" UUID NOT NULL,
+    "workspaceId" UUID NOT NULL,
+    "position" INTEGER NOT NULL,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "name" TEXT NOT NULL,
+    "outcome" TEXT NOT NULL,
+    "conditions" JSONB NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "RiskRule_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "RiskAttempt_workspaceId_kind_key_at_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "at");
 
@@ -48,5 +63,11 @@ CREATE INDEX "RiskAttempt_workspaceId_kind_key_blocked_at_idx" ON "RiskAttempt"(
 -- CreateIndex
 CREATE UNIQUE INDEX "RiskListEntry_workspaceId_list_kind_value_key" ON "RiskListEntry"("workspaceId", "list", "kind", "value");
 
+-- CreateIndex
+CREATE INDEX "RiskRule_workspaceId_position_idx" ON "RiskRule"("workspaceId", "position");
+
 -- AddForeignKey
 ALTER TABLE "RiskListEntry" ADD CONSTRAINT "RiskListEntry_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "RiskRule" ADD CONSTRAINT "RiskRule_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;

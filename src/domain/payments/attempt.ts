@@ -164,7 +164,11 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
 
 /** The risk decision, before anything else is asked: a refused attempt never reaches account choice or a bank. */
 const judge = (s: Services, req: AttemptRequest, id: string) =>
-  judgeAttempt(s, { workspace: req.workspace, source: req.source, security: req.security, card: req.card, ip: req.ip, email: req.shopper?.email ?? null, target: req.risk?.target ?? null, renewal: req.risk?.renewal ?? false }, id);
+  judgeAttempt(
+    s,
+    { ...req, email: req.shopper?.email ?? null, target: req.risk?.target ?? null, renewal: req.risk?.renewal ?? false },
+    id,
+  );
 
 /** What the attempt reads of the customer it wrote: the answer's view shows its reference. */
 type CustomerRef = Pick<Customer, 'id' | 'channelReference'>;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import type { GuardSettings } from './settings.ts';
 import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
+import { enabledRulesSql, type RuleRow } from './rules.ts';
 
 /**
  * The most recent rows of a source a window reads: a busy link's window may hold thousands of
@@ -52,7 +53,7 @@ export interface GuardAttempt {
   fingerprint: string;
   at: Date;
   sources: GuardSource[];
-  /** Read by the same statement: the block and allow list entries the attempt matches. */
+  /** Read by the same statement: the block and allow list entries the attempt matches (and the merchant's rules). */
   listed: ListedFacts;
 }
 
@@ -65,14 +66,14 @@ export function guardSources(settings: GuardSettings, ip: string | null, target:
   return sources;
 }
 
-export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<{ figures: SourceFigures[]; listed: ListMatch[] }> {
+export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<{ figures: SourceFigures[]; listed: ListMatch[]; rules: RuleRow[] }> {
   const at = attempt.at.getTime();
   const windowStart = new Date(at - settings.riskWindowSeconds * 1000);
   const coolStart = new Date(at - settings.riskCooldownSeconds * 1000);
   const oldest = new Date(at - Math.max(settings.riskWindowSeconds, settings.riskCooldownSeconds) * 1000);
   const values = Prisma.join(attempt.sources.map((s) => Prisma.sql`(${s.kind}::text, ${s.key}::text, ${s.cards}::int, ${s.cardsFor3ds}::int, ${s.declines}::int)`));
   const ws = Prisma.sql`${attempt.workspaceId}::uuid`;
-  const rows = await queryRows<{ kind: SourceKind; cards: number; declines: number; cooling: boolean; cards_fired: boolean; declines_fired: boolean; three_ds_fired: boolean; listed: ListMatch[] }>(
+  const rows = await queryRows<{ kind: SourceKind; cards: number; declines: number; cooling: boolean; cards_fired: boolean; declines_fired: boolean; three_ds_fired: boolean; listed: ListMatch[]; rules: RuleRow[] }>(
     db,
     Prisma.sql`
     WITH src (kind, key, cards_block, cards_3ds, declines_block) AS (VALUES ${values}),
@@ -114,11 +115,12 @@ export async function countAttempt(db: Db, settings: GuardSettings, attempt: Gua
       SELECT ${ws}, kind, key, ${attempt.fingerprint}, ${attempt.paymentId}::uuid, cards_fired OR declines_fired, ${attempt.at}::timestamp
       FROM judged WHERE kind <> 'workspace' OR cards_fired OR declines_fired
     )
-    SELECT kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired, ${listMatchesSql(attempt.workspaceId, attempt.listed)} AS listed FROM judged`,
+    SELECT kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired, ${listMatchesSql(attempt.workspaceId, attempt.listed)} AS listed,
+      ${enabledRulesSql(attempt.workspaceId)} AS rules FROM judged`,
   );
   const order: SourceKind[] = attempt.sources.map((s) => s.kind);
   const figures = rows
     .map((r) => ({ kind: r.kind, cards: r.cards, declines: r.declines, coolingDown: r.cooling, cardsFired: r.cards_fired, declinesFired: r.declines_fired, threeDsFired: r.three_ds_fired }))
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-  return { figures, listed: rows[0]?.listed ?? [] };
+  return { figures, listed: rows[0]?.listed ?? [], rules: rows[0]?.rules ?? [] };
 }

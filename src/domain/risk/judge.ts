@@ -13,6 +13,7 @@ import { luhnValid } from '../cards.ts';
 import { cardFingerprint } from './fingerprint.ts';
 import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
 import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
+import { enabledRules, firstMatching, type AttemptFacts, type RuleRow } from './rules.ts';
 
 export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
 
@@ -22,7 +23,8 @@ export type RiskCode = 'invalid_card_number' | 'blocked' | '3ds_required';
 export type FiredRule = {
   /**
    * `luhn`; `<source>_<what>`: ip_cards, ip_cards_3ds, ip_declines, target_declines,
-   * workspace_declines, <source>_cooldown; `block_list_<kind>`, `allow_list_<kind>`.
+   * workspace_declines, <source>_cooldown; `block_list_<kind>`, `allow_list_<kind>`; `rule:<name>`
+   * for the merchant's first matching rule.
    */
   rule: string;
   outcome: RiskOutcome;
@@ -60,8 +62,12 @@ export interface RiskQuestion {
   /** The page or link the shopper pays on (a link's, an order's or a subscription's id); none on the API. */
   target: string | null;
   renewal: boolean;
-  /** The shopper's e-mail address, when the owner knows it (for the lists). */
+  /** The shopper's e-mail address, when the owner knows it (for the lists and rules). */
   email: string | null;
+  /** What the merchant's rules may read besides. */
+  amount: bigint;
+  currency: string;
+  installmentNumber: number;
 }
 
 export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: string): Promise<RiskDecision> {
@@ -76,8 +82,9 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   if (q.renewal) return { record: unjudged, code: null };
   const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email };
   if (!q.workspace.riskGuard) {
-    if (q.workspace.riskListSize === 0) return { record: unjudged, code: null };
-    return decide(s, q, { ...unjudged, rules: listRules(await listMatches(s.db, q.workspace.id, listed)) });
+    if (q.workspace.riskListSize === 0 && q.workspace.riskRuleCount === 0) return { record: unjudged, code: null };
+    const [matches, merchantRules] = await Promise.all([listMatches(s.db, q.workspace.id, listed), q.workspace.riskRuleCount > 0 ? enabledRules(s.db, q.workspace.id) : []]);
+    return decide(s, q, { ...unjudged, rules: [...listRules(matches), ...ruleFired(merchantRules, factsOf(q, null))] });
   }
   const counted = await countAttempt(s.db, q.workspace, {
     workspaceId: q.workspace.id,
@@ -87,7 +94,8 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
     sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id),
     listed,
   });
-  const rules = [...listRules(counted.listed), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
+  const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
+  const rules = [...listRules(counted.listed), ...ruleFired(counted.rules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
   const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
   return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
 }
@@ -104,7 +112,7 @@ function decide(s: Services, q: RiskQuestion, judged: RiskRecord): RiskDecision 
 }
 
 function refused(record: RiskRecord, code: RiskCode, s: Services): RiskDecision {
-  for (const rule of record.rules) if (rule.outcome === (code === '3ds_required' ? 'require_3ds' : 'block')) s.observe?.riskStopped(rule.rule);
+  for (const rule of record.rules) if (rule.outcome === (code === '3ds_required' ? 'require_3ds' : 'block')) s.observe?.riskStopped(rule.rule.startsWith('rule:') ? 'merchant_rule' : rule.rule);
   return { record, code };
 }
 
@@ -112,6 +120,34 @@ function refused(record: RiskRecord, code: RiskCode, s: Services): RiskDecision 
 function listRules(matches: ListMatch[]): FiredRule[] {
   const names = [...new Set(matches.map((m) => `${m.list}_list_${m.kind}`))].sort();
   return names.map((rule) => ({ rule, outcome: rule.startsWith('allow') ? 'allow' : 'block', saw: null, threshold: null }));
+}
+
+/** The merchant's first matching rule, as `rule:<name>`. */
+function ruleFired(rules: RuleRow[], facts: AttemptFacts): FiredRule[] {
+  const rule = firstMatching(rules, facts);
+  return rule ? [{ rule: `rule:${rule.name}`, outcome: rule.outcome, saw: null, threshold: null }] : [];
+}
+
+/** What the merchant's rules read of the attempt (rules.ts, RULE_FIELDS). */
+function factsOf(q: RiskQuestion, ip: SourceFigures | null): AttemptFacts {
+  const typed = 'card' in q.card.providerSource ? q.card.providerSource.card.number : null;
+  const email = q.email?.toLowerCase() ?? null;
+  return {
+    amount: Number(q.amount),
+    currency: q.currency,
+    installment_number: q.installmentNumber,
+    source: q.renewal ? 'renewal' : q.source,
+    security: q.security,
+    'card.bin': typed?.slice(0, 8) ?? q.card.bin?.bin ?? null,
+    'card.scheme': q.card.bin?.scheme ?? null,
+    'card.type': q.card.bin?.type ?? null,
+    'card.issuer_code': q.card.bin?.issuerCode ?? null,
+    ip: q.ip,
+    email,
+    email_domain: email?.split('@')[1] ?? null,
+    'ip.cards': ip?.cards ?? null,
+    'ip.declines': ip?.declines ?? null,
+  };
 }
 
 const THRESHOLDS: Record<SourceKind, { cards: keyof Workspace | null; declines: keyof Workspace }> = {

@@ -1,18 +1,19 @@
 // The risk decision of a payment (Payment.risk, src/domain/risk/judge.ts), the workspace's
-// card-testing guard settings, changed with one mutation, and its block and allow lists. Resolvers only read the record or call
-// src/domain/risk/settings.ts and lists.ts; writes act for the caller's own workspace.
+// card-testing guard settings, changed with one mutation, its block and allow lists and its own rules. Resolvers only read the record or call
+// src/domain/risk/settings.ts, lists.ts and rules.ts; writes act for the caller's own workspace.
 import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { WorkspaceRecord } from './workspace.ts';
 import { GUARD_RANGES, setGuardSettings, type GuardThreshold } from '../../domain/risk/settings.ts';
 import type { FiredRule, RiskRecord } from '../../domain/risk/judge.ts';
-import type { RiskListEntry, Workspace } from '../../generated/prisma/client.ts';
+import type { RiskListEntry, RiskRule, Workspace } from '../../generated/prisma/client.ts';
+import { RULE_FIELDS, removeRule, saveRule, type Condition } from '../../domain/risk/rules.ts';
 import { addListEntry, removeListEntry } from '../../domain/risk/lists.ts';
 
 type Figures = RiskRecord['figures'][number];
 
-const RiskRuleRef = builder.objectRef<FiredRule>('RiskRule').implement({
+const RiskRuleRef = builder.objectRef<FiredRule>('FiredRiskRule').implement({
   description: 'A rule that fired on the payment',
   fields: (t) => ({
     rule: t.exposeString('rule', { description: 'luhn; ip_cards, ip_cards_3ds, ip_declines, target_declines, workspace_declines; ip_cooldown, target_cooldown, workspace_cooldown' }),
@@ -153,5 +154,79 @@ builder.mutationField('removeRiskListEntry', (t) =>
     description: 'Removes a block or allow list entry of the caller’s workspace',
     args: { id: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => (await removeListEntry(ctx.services, actingWorkspace(ctx), args.id), {})) as Promise<RiskListPayloadShape>,
+  }),
+);
+
+const RiskConditionRef = builder.objectRef<Condition>('RiskCondition').implement({
+  fields: (t) => ({
+    field: t.exposeString('field', { description: `One of: ${Object.keys(RULE_FIELDS).join(', ')}` }),
+    operator: t.exposeString('operator', { description: 'eq, ne, gt, gte, lt, lte, in, not_in (numbers); eq, ne, in, not_in, starts_with (text)' }),
+    value: t.field({ type: 'JSON', description: 'A value, or a list for in / not_in; amounts in minor units', resolve: (c) => c.value }),
+  }),
+});
+
+const MerchantRiskRule = builder.prismaObject('RiskRule', {
+  description: "A merchant's own risk rule: the first enabled one whose conditions all hold fires",
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    position: t.exposeInt('position'),
+    enabled: t.exposeBoolean('enabled'),
+    name: t.exposeString('name'),
+    outcome: t.exposeString('outcome', { description: 'block, require_3ds or allow' }),
+    conditions: t.field({ type: [RiskConditionRef], resolve: (r) => r.conditions as Condition[] }),
+  }),
+});
+
+builder.prismaObjectField('Workspace', 'riskRules', (t) => t.relation('riskRules', { description: "The merchant's risk rules in order", query: { orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] } }));
+
+const RiskConditionInput = builder.inputType('RiskConditionInput', {
+  fields: (t) => ({
+    field: t.string({ required: true }),
+    operator: t.string({ required: true }),
+    value: t.field({ type: 'JSON', required: true }),
+  }),
+});
+
+const RiskRuleInput = builder.inputType('RiskRuleInput', {
+  description: 'A new rule, or (with id) the rule to change',
+  fields: (t) => ({
+    id: t.string(),
+    name: t.string({ required: true }),
+    outcome: t.string({ required: true, description: 'block, require_3ds or allow' }),
+    enabled: t.boolean(),
+    position: t.int({ description: 'Where it is read (lower first); default: after the others' }),
+    conditions: t.field({ type: [RiskConditionInput], required: true }),
+  }),
+});
+
+interface RiskRulePayloadShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  rule?: RiskRule;
+}
+
+const RiskRulePayload = builder.objectRef<RiskRulePayloadShape>('RiskRulePayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    rule: t.field({ type: MerchantRiskRule, nullable: true, resolve: (p) => p.rule ?? null }),
+    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+builder.mutationField('saveRiskRule', (t) =>
+  t.field({
+    type: RiskRulePayload,
+    description: 'Creates a risk rule of the caller’s workspace, or changes the one `id` names; each condition is checked at its path',
+    args: { input: t.arg({ type: RiskRuleInput, required: true }) },
+    resolve: (_r, args, ctx) => payload(ctx, async () => ({ rule: await saveRule(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<RiskRulePayloadShape>,
+  }),
+);
+
+builder.mutationField('removeRiskRule', (t) =>
+  t.field({
+    type: RiskRulePayload,
+    description: 'Removes a risk rule of the caller’s workspace',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => payload(ctx, async () => (await removeRule(ctx.services, actingWorkspace(ctx), args.id), {})) as Promise<RiskRulePayloadShape>,
   }),
 );
