@@ -84,3 +84,23 @@ describe('saving a rule', () => {
     expect((await gql(t, viewer, '{ workspace { riskRules { name } } }')).body.data).toEqual({ workspace: { riskRules: [] } });
   });
 });
+
+describe('the rule tester', () => {
+  const TEST = `query($conditions: [RiskConditionInput!]!, $attempt: JSON!) { riskRuleTest(conditions: $conditions, attempt: $attempt) { result { successful } errors { path code } matches holds } }`;
+  const conditions = [{ field: 'amount', operator: 'gte', value: 50000 }, { field: 'email_domain', operator: 'in', value: ['example.org', 'example.net'] }];
+
+  it('says which conditions hold for an attempt, charging nothing; a bad condition is refused at its path', async () => {
+    const m = await seed();
+    const viewer = await createAccessToken(t.gateway.services.db, m.team, 'tester', { role: 'viewer' });
+    const payments = await t.gateway.services.db.payment.count({ where: { workspaceId: m.workspaceId } });
+    const both = await gql(t, viewer, TEST, { conditions, attempt: { amount: 60000, email_domain: 'example.net' } });
+    expect(both.body.data.riskRuleTest).toMatchObject({ errors: [], matches: true, holds: [true, true] });
+    const one = await gql(t, viewer, TEST, { conditions, attempt: { amount: 40000, email_domain: 'example.net' } });
+    expect(one.body.data.riskRuleTest).toMatchObject({ errors: [], matches: false, holds: [false, true] });
+    const unknown = await gql(t, viewer, TEST, { conditions, attempt: { amount: 60000 } });
+    expect(unknown.body.data.riskRuleTest).toMatchObject({ errors: [], matches: false, holds: [true, false] });
+    const bad = await gql(t, viewer, TEST, { conditions: [{ field: 'amount', operator: 'starts_with', value: '5' }], attempt: {} });
+    expect(bad.body.data.riskRuleTest).toEqual({ result: { successful: false }, errors: [{ path: ['conditions', '0', 'operator'], code: 'risk_rule_operator' }], matches: null, holds: null });
+    expect(await t.gateway.services.db.payment.count({ where: { workspaceId: m.workspaceId } })).toBe(payments);
+  });
+});

@@ -135,6 +135,38 @@ export async function saveRule(s: Pick<Services, 'db'>, workspace: Workspace, ra
   });
 }
 
+const testInput = z
+  .object({
+    conditions: ruleInput.shape.conditions,
+    attempt: z.record(z.string(), z.union([z.string(), z.number()]).nullable(), { error: 'invalid_type' }),
+  })
+  .strict();
+
+/**
+ * The rule tester: whether conditions hold for an attempt described by its fields (those left out
+ * are unknown, and a condition on them does not hold), condition by condition. Nothing is charged
+ * or written.
+ */
+export function testConditions(raw: unknown): { matches: boolean; holds: boolean[] } {
+  const input = parseInput(testInput, raw);
+  const issues = new IssueList();
+  input.conditions.forEach((c, i) => checkCondition(issues, i, c));
+  for (const [field, value] of Object.entries(input.attempt)) {
+    const kind = RULE_FIELDS[field as RuleField];
+    if (!kind) issues.add(['attempt', field], 'risk_rule_field', { fields: Object.keys(RULE_FIELDS).join(', ') });
+    else if (value !== null && kind === 'number' && !Number.isInteger(Number(value))) issues.add(['attempt', field], 'risk_rule_number');
+  }
+  issues.throwIfAny();
+  const facts = Object.fromEntries(
+    Object.entries(RULE_FIELDS).map(([field, kind]) => {
+      const value = input.attempt[field] ?? null;
+      return [field, value === null ? null : kind === 'number' ? Number(value) : String(value)];
+    }),
+  ) as AttemptFacts;
+  const results = (input.conditions as Condition[]).map((c) => holds(c, facts[c.field]));
+  return { matches: results.every(Boolean), holds: results };
+}
+
 export async function removeRule(s: Pick<Services, 'db'>, workspace: Workspace, id: string): Promise<void> {
   await s.db.$transaction(async (tx) => {
     const { count } = await tx.riskRule.deleteMany({ where: { id, workspaceId: workspace.id } });

@@ -8,7 +8,7 @@ import { WorkspaceRecord } from './workspace.ts';
 import { GUARD_RANGES, setGuardSettings, type GuardThreshold } from '../../domain/risk/settings.ts';
 import type { FiredRule, RiskRecord } from '../../domain/risk/judge.ts';
 import type { RiskListEntry, RiskRule, Workspace } from '../../generated/prisma/client.ts';
-import { RULE_FIELDS, removeRule, saveRule, type Condition } from '../../domain/risk/rules.ts';
+import { RULE_FIELDS, removeRule, saveRule, testConditions, type Condition } from '../../domain/risk/rules.ts';
 import { addListEntry, removeListEntry } from '../../domain/risk/lists.ts';
 
 type Figures = RiskRecord['figures'][number];
@@ -228,5 +228,33 @@ builder.mutationField('removeRiskRule', (t) =>
     description: 'Removes a risk rule of the caller’s workspace',
     args: { id: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => payload(ctx, async () => (await removeRule(ctx.services, actingWorkspace(ctx), args.id), {})) as Promise<RiskRulePayloadShape>,
+  }),
+);
+
+interface RiskRuleTestShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  matches?: boolean;
+  holds?: boolean[];
+}
+
+const RiskRuleTestRef = builder.objectRef<RiskRuleTestShape>('RiskRuleTest').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors, description: 'A condition or field that cannot be tried, at its path' }),
+    matches: t.boolean({ nullable: true, description: 'Whether every condition holds: the rule would fire', resolve: (p) => p.matches ?? null }),
+    holds: t.booleanList({ nullable: true, description: 'Each condition, in order', resolve: (p) => p.holds ?? null }),
+  }),
+});
+
+builder.queryField('riskRuleTest', (t) =>
+  t.field({
+    type: RiskRuleTestRef,
+    description: 'Tries conditions against an attempt described by its fields ({"amount": 60000, "card.scheme": "visa"}); nothing is charged or written',
+    args: {
+      conditions: t.arg({ type: [RiskConditionInput], required: true }),
+      attempt: t.arg({ type: 'JSON', required: true }),
+    },
+    resolve: (_r, args, ctx) => payload(ctx, async () => testConditions({ conditions: args.conditions, attempt: args.attempt })) as Promise<RiskRuleTestShape>,
   }),
 );
