@@ -74,7 +74,7 @@ function operationOf(url: string | undefined): string {
 
 export function createApp(opts: AppOptions): App {
   const yoga = createGraphQLServer(schema, opts.services, opts.live, opts.graphql);
-  const checkout = createCheckoutRouter(opts.services);
+  const checkout = createCheckoutRouter(opts.services, { trustProxy: opts.security?.trustProxy ?? false });
   const providerPages = createProviderPages(opts.services.providers);
   const dashboard = createDashboardHandler();
   const sessionRoutes = createSessionRoutes(opts.services, { trustProxy: opts.security?.trustProxy ?? false });

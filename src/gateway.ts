@@ -153,7 +153,11 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     // Registered before start so a failure later in start-up (port taken) still ends its pool.
     stops.push(() => jobs.stop());
     const metrics = createMetrics(db);
-    services.observe = { webhookAttempt: metrics.observeWebhookAttempt, callbackRejected: metrics.observeCallbackRejection };
+    services.observe = {
+      webhookAttempt: metrics.observeWebhookAttempt,
+      callbackRejected: metrics.observeCallbackRejection,
+      riskStopped: metrics.observeRiskStopped,
+    };
 
     // One LISTEN connection for the process: live events and admission changes.
     const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL, SESSIONS_CHANNEL], logger);

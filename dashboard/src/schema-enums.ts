@@ -30,5 +30,5 @@ export type ProviderOperation = (typeof ProviderOperation)[number];
 export const SubscriptionStatus = ['active', 'cancelled', 'completed', 'past_due', 'pending'] as const;
 export type SubscriptionStatus = (typeof SubscriptionStatus)[number];
 
-export const TimelineKind = ['callback_rejected', 'cancel', 'created', 'event', 'provider_call', 'refund', 'settled', 'three_ds_answered', 'three_ds_opened', 'webhook_attempt'] as const;
+export const TimelineKind = ['callback_rejected', 'cancel', 'created', 'event', 'provider_call', 'refund', 'risk', 'settled', 'three_ds_answered', 'three_ds_opened', 'webhook_attempt'] as const;
 export type TimelineKind = (typeof TimelineKind)[number];

@@ -104,7 +104,8 @@ export function cardForm(o: CardFormOptions): CardFormView {
 }
 
 // Groups the number in fours as it is typed, asks for the installment options of its BIN (only
-// the first 6-8 digits leave the page), and stops a second submit. Texts arrive as JSON string
+// the first 6-8 digits leave the page), says at submit that a number failing the Luhn check was
+// mistyped (the gateway would refuse it anyway, as a failed payment), and stops a second submit. Texts arrive as JSON string
 // literals, so no catalog text can break out of the script.
 function script(o: CardFormOptions): string {
   const text = (code: Parameters<typeof message>[0]) => jsString(message(code, o.lang));
@@ -138,7 +139,21 @@ function script(o: CardFormOptions): string {
     }).catch(function(){if(bin===asked)reset();});
   });
   if(select)select.addEventListener('change',function(){var o=select.options[select.selectedIndex];if(o)amount.textContent=o.dataset.total;});
-  form.addEventListener('submit',function(e){if(button.disabled){e.preventDefault();return;}button.disabled=true;});
+  function luhn(d){var sum=0;for(var i=0;i<d.length;i++){var n=+d.charAt(d.length-1-i);if(i%2){n*=2;if(n>9)n-=9;}sum+=n;}return d.length>0&&sum%10===0;}
+  function mistyped(show){
+    var shown=document.getElementById('number-error');
+    if(!show){if(shown&&shown.dataset.luhn){shown.remove();number.removeAttribute('aria-invalid');}return;}
+    if(!shown){shown=document.createElement('p');shown.className='field-error';shown.id='number-error';brand.insertAdjacentElement('afterend',shown);}
+    shown.dataset.luhn='1';shown.textContent=${text('page_card_number_mistyped')};
+    number.setAttribute('aria-invalid','true');number.setAttribute('aria-describedby','number-error');
+  }
+  number.addEventListener('input',function(){mistyped(false);});
+  form.addEventListener('submit',function(e){
+    if(button.disabled){e.preventDefault();return;}
+    var digits=number.value.replace(/\\D/g,'');
+    if(digits.length>=12&&!luhn(digits)){e.preventDefault();mistyped(true);number.focus();return;}
+    button.disabled=true;
+  });
 })();`;
 }
 

@@ -14,6 +14,7 @@ import { localizedError } from '../domain/payments/view.ts';
 import { findCheckoutLink, findLinkAttempt, payLink, type CheckoutLink } from '../domain/payment-links/pay.ts';
 import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
+import type { PageRequest } from './router.ts';
 import { escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { pathOf, readForm } from './forms.ts';
 import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
@@ -61,7 +62,7 @@ export async function showLinkCheckout(s: Services, token: string, req: Incoming
   renderLink(s, res, lang, link, {});
 }
 
-export async function submitLinkCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function submitLinkCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<void> {
   const lang = pageLanguage(req);
   const link = await findCheckoutLink(s, token);
   if (!link) return renderCheckoutNotFound(res, lang);
@@ -72,7 +73,7 @@ export async function submitLinkCheckout(s: Services, token: string, req: Incomi
     const outcome = await payLink(s, link, {
       card,
       installmentNumber: 1,
-      ip: req.socket.remoteAddress ?? null,
+      ip: page.ip,
       payer: { firstname: typed.firstname, lastname: typed.lastname, email: typed.email },
       amount: link.amountType === 'fixed' ? null : chosenAmount(typed),
       currency: link.currencyType === 'selectable' ? typed.currency || null : null,

@@ -10,6 +10,7 @@ import { displayMoney, displayPercent } from '../domain/money.ts';
 import { localizedError } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type CheckoutOrder } from '../domain/orders/pay.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
+import type { PageRequest } from './router.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { pathOf, readForm } from './forms.ts';
 import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
@@ -39,13 +40,13 @@ export async function showOrderCheckout(s: Services, token: string, req: Incomin
   renderOrder(s, res, lang, order, { notice });
 }
 
-export async function submitOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function submitOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<void> {
   const lang = pageLanguage(req);
   const order = await findCheckoutOrder(s, token);
   if (!order) return renderCheckoutNotFound(res, lang);
   const { keep, ...input } = readCardForm(await readForm(req));
   try {
-    const outcome = await payOrder(s, order, { ...input, ip: req.socket.remoteAddress ?? null });
+    const outcome = await payOrder(s, order, { ...input, ip: page.ip });
     if (outcome.kind === 'redirect') {
       // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
       res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });

@@ -10,6 +10,7 @@ import { orderInstallmentsJson, showOrderCheckout, submitOrderCheckout } from '.
 import { showSubscriptionCheckout, subscriptionCardJson, submitSubscriptionCheckout } from './subscription.ts';
 import { linkCardJson, showLinkCheckout, showLinkPayment, submitLinkCheckout } from './link.ts';
 import { UUID_SOURCE } from '../domain/validation.ts';
+import { clientAddress } from '../http/client-address.ts';
 
 const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID_SOURCE})$`);
 const THREE_DS_CALLBACK = new RegExp(`^/checkout/3ds/callback/(${UUID_SOURCE})$`);
@@ -21,7 +22,12 @@ const LINK = new RegExp(`^/checkout/link/(${UUID_SOURCE})$`);
 const LINK_CARD = new RegExp(`^/checkout/link/(${UUID_SOURCE})/installments$`);
 const LINK_PAYMENT = new RegExp(`^/checkout/link/payment/(${UUID_SOURCE})$`);
 
-type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** What a page knows of the request besides: the shopper's address (TRUST_PROXY: the proxy's word). */
+export interface PageRequest {
+  ip: string | null;
+}
+
+type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest) => Promise<void>;
 
 const pages: Array<{ pattern: RegExp; get?: Handler; post?: Handler }> = [
   { pattern: THREE_DS, get: showThreeDs },
@@ -35,14 +41,14 @@ const pages: Array<{ pattern: RegExp; get?: Handler; post?: Handler }> = [
   { pattern: LINK_PAYMENT, get: showLinkPayment },
 ];
 
-export function createCheckoutRouter(s: Services) {
+export function createCheckoutRouter(s: Services, opts: { trustProxy: boolean } = { trustProxy: false }) {
   return async function handleCheckout(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     for (const page of pages) {
       const match = page.pattern.exec(path);
       if (!match) continue;
       const handler = req.method === 'GET' ? page.get : req.method === 'POST' ? page.post : undefined;
-      if (handler) await handler(s, match[1]!, req, res);
+      if (handler) await handler(s, match[1]!, req, res, { ip: clientAddress(req, opts.trustProxy) });
       else {
         res.writeHead(405, { Allow: [page.get && 'GET', page.post && 'POST'].filter(Boolean).join(', ') });
         res.end();

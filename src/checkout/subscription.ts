@@ -12,6 +12,7 @@ import { displayMoney } from '../domain/money.ts';
 import { localizedError } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
+import type { PageRequest } from './router.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
 import { pathOf, readForm } from './forms.ts';
 import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
@@ -39,14 +40,14 @@ export async function showSubscriptionCheckout(s: Services, token: string, req: 
   renderSubscription(s, res, lang, sub, { notice });
 }
 
-export async function submitSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function submitSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<void> {
   const lang = pageLanguage(req);
   const sub = await findCheckoutSubscription(s, token);
   if (!sub) return renderCheckoutNotFound(res, lang);
   // A period is paid in one payment: the form has no installment choice.
   const { keep, card } = readCardForm(await readForm(req));
   try {
-    const outcome = await paySubscription(s, sub, { card, ip: req.socket.remoteAddress ?? null });
+    const outcome = await paySubscription(s, sub, { card, ip: page.ip });
     if (outcome.kind === 'redirect') {
       // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
       res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });

@@ -22,6 +22,7 @@ import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { planNames, workspaceJson, workspaceLine } from './format.ts';
 import { setBinSource } from '../domain/settings.ts';
 import { RESILIENCE_RANGES, setResilienceSettings } from '../domain/routing/settings.ts';
+import { setGuardSettings } from '../domain/risk/settings.ts';
 import { accountAction } from './account-services.ts';
 import { CliError, PLAN_FEATURES, parseId, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
@@ -30,6 +31,22 @@ const FEATURES_HELP = `comma list of ${PLAN_FEATURES.join(', ')}; or all, or non
 function parseBinSource(text: string): string {
   return text === 'default' ? text : parseId(text, 'payment account token');
 }
+
+function parseOnOff(text: string): boolean {
+  if (text === 'on' || text === 'off') return text === 'on';
+  throw new CliError(`Unknown value "${text}" for --risk-guard (expected on or off)`);
+}
+
+/** The card-testing guard's flags of `workspace settings`, each to its workspace setting (src/domain/risk/settings.ts). */
+const GUARD_FLAGS = {
+  riskWindow: 'riskWindowSeconds',
+  riskCooldown: 'riskCooldownSeconds',
+  riskIpCards: 'riskIpCards',
+  riskIpCards3ds: 'riskIpCardsFor3ds',
+  riskIpDeclines: 'riskIpDeclines',
+  riskTargetDeclines: 'riskTargetDeclines',
+  riskWorkspaceDeclines: 'riskWorkspaceDeclines',
+} as const;
 
 function parseUnknownKeys(text: string): UnknownKeys {
   const policy = UNKNOWN_KEYS.find((p) => p === text);
@@ -168,16 +185,29 @@ export function registerWorkspaceCommands(program: Command, io: CliIo): void {
       parseUnknownKeys,
     )
     .option('--bin-source <token|default>', "the payment account whose provider answers BIN lookups (payment_provider_token), or default (the default account's)", parseBinSource)
+    .option('--risk-guard <on|off>', 'the card-testing guard (on by default)', parseOnOff)
+    .option('--risk-window <seconds>', 'the window the guard counts attempts in (60-86400, default 600)', Number)
+    .option('--risk-cooldown <seconds>', 'how long a blocked source stays blocked (60-86400, default 1800)', Number)
+    .option('--risk-ip-cards <n>', 'distinct cards from one address within the window that block (0-1000, default 5; 0: off)', Number)
+    .option('--risk-ip-cards-3ds <n>', 'distinct cards from one address that require 3-D Secure (0-1000, default 3; 0: off)', Number)
+    .option('--risk-ip-declines <n>', 'bank refusals from one address within the window that block the next (0-1000, default 4; 0: off)', Number)
+    .option('--risk-target-declines <n>', 'bank refusals on one link or page within the window that block the next (0-100000, default 25; 0: off)', Number)
+    .option('--risk-workspace-declines <n>', 'bank refusals in the workspace within the window that block the next (0-1000000, default 200; 0: off)', Number)
     .action(
-      accountAction(io, async (ctx, s, slug: string, opts: { unknownKeys?: UnknownKeys; binSource?: string }) => {
+      accountAction(io, async (ctx, s, slug: string, opts: { unknownKeys?: UnknownKeys; binSource?: string; riskGuard?: boolean } & Partial<Record<keyof typeof GUARD_FLAGS, number>>) => {
         await requireWorkspace(ctx.db, slug);
         if (opts.unknownKeys) await setUnknownKeys(ctx.db, slug, opts.unknownKeys);
         if (opts.binSource) await setBinSource(s, await requireWorkspace(ctx.db, slug), opts.binSource === 'default' ? null : opts.binSource);
+        const guard = Object.fromEntries(Object.entries(GUARD_FLAGS).map(([flag, setting]) => [setting, opts[flag as keyof typeof GUARD_FLAGS]]));
+        await setGuardSettings(s, await requireWorkspace(ctx.db, slug), { riskGuard: opts.riskGuard, ...guard });
         const w = await requireWorkspace(ctx.db, slug);
-        ctx.print({ team: slug, unknown_keys: unknownKeysOf(w), bin_source: w.binSourceAccountId }, [
+        const guardJson = { risk_guard: w.riskGuard, ...Object.fromEntries(Object.values(GUARD_FLAGS).map((setting) => [setting.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), w[setting]])) };
+        ctx.print({ team: slug, unknown_keys: unknownKeysOf(w), bin_source: w.binSourceAccountId, ...guardJson }, [
           `Workspace "${slug}" settings:`,
           `  unknown keys  ${unknownKeysOf(w)}`,
           `  BIN source    ${w.binSourceAccountId ?? 'the default account'}`,
+          `  risk guard    ${w.riskGuard ? 'on' : 'off'}: within ${w.riskWindowSeconds} s, blocks an address at ${w.riskIpCards} cards or ${w.riskIpDeclines} declines (3-D Secure from ${w.riskIpCardsFor3ds} cards),`,
+          `                a link or page at ${w.riskTargetDeclines} declines, the workspace at ${w.riskWorkspaceDeclines}; blocked for ${w.riskCooldownSeconds} s`,
         ]);
       }),
     );

@@ -34,5 +34,7 @@ export interface Services {
     webhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void;
     /** A 3-D Secure callback the connector rejected, by provider and cause. */
     callbackRejected(provider: string, cause: string): void;
+    /** An attempt the risk decision refused, once per rule that refused it (risk/judge.ts). */
+    riskStopped(rule: string): void;
   };
 }

@@ -4,7 +4,7 @@
 // the table is refused to everyone (test/graphql/roles.test.ts keeps the table complete).
 //
 // owner      everything, and manages the workspace's members and tokens
-// developer  API keys, webhooks, channels, the test clock; reads
+// developer  API keys, webhooks, channels, the test clock, the risk guard; reads
 // operator   refunds, cancels, payment links, products, saved cards; reads
 // viewer     reads only
 // Merchants (REST, signed with the API secret) act for the whole workspace: every mutation in the
@@ -47,6 +47,12 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   createChannel: DEVELOPER,
   setUnknownKeys: DEVELOPER,
   advanceTestClock: DEVELOPER,
+  // Risk: the card-testing guard's switch and thresholds, the block and allow lists, the merchant's rules (operators and viewers read them).
+  setRiskGuard: DEVELOPER,
+  addRiskListEntry: DEVELOPER,
+  removeRiskListEntry: DEVELOPER,
+  saveRiskRule: DEVELOPER,
+  removeRiskRule: DEVELOPER,
   // Where the money goes: accounts, routing, costs, installments, mode.
   createPaymentAccount: OWNER,
   updatePaymentAccountConnection: OWNER,

@@ -22,6 +22,7 @@ import './types/subscription-records.ts';
 import './types/routing-resilience.ts';
 import './types/timeline.ts';
 import './types/callback-verification.ts';
+import './types/risk.ts';
 import './types/customers.ts';
 import './types/search.ts';
 import './types/overview.ts';

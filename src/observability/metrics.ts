@@ -20,6 +20,8 @@ export interface Metrics {
   observeWebhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void;
   /** One 3-D Secure callback its connector rejected (src/domain/payments/callback-rejections.ts). */
   observeCallbackRejection(provider: string, cause: string): void;
+  /** One payment attempt the risk decision refused, by a rule that refused it. */
+  observeRiskStopped(rule: string): void;
 }
 
 /** Every series the gateway exports starts with it, prom-client's default metrics too. */
@@ -36,6 +38,7 @@ export function createMetrics(db: Db): Metrics {
   const latency = new client.Histogram({ name: 'gateway_http_request_duration_seconds', help: 'Time to answer an HTTP request, by operation and status', labelNames: ['operation', 'status'], buckets: LATENCY_BUCKETS, registers: [registry] });
   const attempts = new client.Counter({ name: 'gateway_webhook_attempts_total', help: 'Webhook delivery attempts, by outcome (retry: failed, another attempt is queued)', labelNames: ['outcome'], registers: [registry] });
   const rejections = new client.Counter({ name: 'gateway_callback_rejections_total', help: '3-D Secure callbacks the connector did not take as the bank\'s answer, by provider and cause (signature: check the store key)', labelNames: ['provider', 'cause'], registers: [registry] });
+  const riskStopped = new client.Counter({ name: 'gateway_risk_blocked_total', help: 'Payment attempts the risk decision refused before any bank was asked, by the rule that refused them (luhn, ip_cards, ip_declines, target_declines, workspace_declines, <source>_cooldown, ip_cards_3ds)', labelNames: ['rule'], registers: [registry] });
   const attemptLag = new client.Histogram({ name: 'gateway_webhook_delivery_lag_seconds', help: 'How late a webhook attempt started after it was due', buckets: LAG_BUCKETS, registers: [registry] });
 
   new client.Gauge({
@@ -100,6 +103,9 @@ export function createMetrics(db: Db): Metrics {
       const labels = { operation, status: String(status) };
       requests.inc(labels);
       latency.observe(labels, seconds);
+    },
+    observeRiskStopped(rule) {
+      riskStopped.inc({ rule });
     },
     observeWebhookAttempt(outcome, lagSeconds) {
       attempts.inc({ outcome });

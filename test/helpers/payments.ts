@@ -6,7 +6,7 @@ import type { Merchant } from './gateway.ts';
 export const CARDS = {
   approved: '4111111111111111',
   mastercard: '5555555555554444',
-  troy: '9792030000000004',
+  troy: '9792030000000018',
   insufficientFunds: '4000000000000002',
   expired: '4000000000000069',
   providerError: '4000000000000119',

@@ -72,4 +72,15 @@ describe('statements per operation', () => {
     expect(started!.body.result.redirect_url).toMatch(/\/checkout\/3ds\//);
     expect(secure.length).toBeLessThanOrEqual(BUDGET.securePaymentStart);
   });
+
+  it('the card-testing guard adds one statement to a payment: the attempt recorded and the window read together', async () => {
+    const guarded = await seedWorkspace(t, { riskGuard: true });
+    const body = (n: number) => paymentBody(guarded, { transaction: { channel_reference: `BUDGET-${n}` } });
+    await guarded.call('regular-payment', body(1));
+    let res: { status: number; body: { result: { successful: boolean } } } | undefined;
+    const pay = await counted(async () => (res = await guarded.call('regular-payment', body(2))));
+    expect(res!.body.result.successful).toBe(true);
+    expect(pay.length).toBeLessThanOrEqual(BUDGET.regularPayment + 1);
+    expect(pay.filter((sql) => sql.includes('"RiskAttempt"'))).toHaveLength(1);
+  });
 });

@@ -23,7 +23,7 @@ async function pay(m: Merchant, amount = '100.00'): Promise<string> {
 }
 
 async function unknownKeys(m: Merchant, policy: 'reject' | 'ignore'): Promise<void> {
-  expect(await cli.json('workspace', 'settings', m.team, '--unknown-keys', policy)).toEqual({ team: m.team, unknown_keys: policy, bin_source: null });
+  expect(await cli.json('workspace', 'settings', m.team, '--unknown-keys', policy)).toMatchObject({ team: m.team, unknown_keys: policy, bin_source: null });
   await t.gateway.admission.synced();
 }
 
@@ -179,7 +179,7 @@ describe('a workspace that ignores unknown keys', () => {
 describe('gateway workspace settings', () => {
   it('shows the setting without options and refuses an unknown value', async () => {
     const m = await gw.seed();
-    expect(await cli.json('workspace', 'settings', m.team)).toEqual({ team: m.team, unknown_keys: 'reject', bin_source: null });
+    expect(await cli.json('workspace', 'settings', m.team)).toMatchObject({ team: m.team, unknown_keys: 'reject', bin_source: null });
     expect((await cli.run(['workspace', 'settings', m.team])).stdout).toContain('unknown keys  reject');
     await cli.fails(['workspace', 'settings', m.team, '--unknown-keys', 'drop'], 'Unknown value "drop" for --unknown-keys (expected reject or ignore)');
   });

@@ -160,6 +160,7 @@ const S = {
   /** TimelineKind */
   timeline: {
     created: ['neutral', 'Ödeme oluşturuldu', 'Payment created'],
+    risk: ['info', 'Risk kararı', 'Risk decision'],
     three_ds_opened: ['info', '3D sayfası açıldı', '3D page opened'],
     three_ds_answered: ['info', '3D sayfası yanıtlandı', '3D page answered'],
     callback_rejected: ['danger', '3D yanıtı reddedildi', '3D answer rejected'],

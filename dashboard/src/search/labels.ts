@@ -6,7 +6,7 @@ export const searchLabelsTr = {
   customers: 'Müşteriler', email: 'E-posta', phone: 'Telefon', address: 'Adres', paymentCount: 'Ödeme sayısı', savedCards: 'Kayıtlı kartlar',
   expiry: 'Son kullanma', holder: 'Kart sahibi', isDefaultCard: 'Varsayılan',
   timeline: 'Zaman çizelgesi', timelineZone: 'Saatler {zone} saat diliminde',
-  tl_created: 'Ödeme oluşturuldu', tl_three_ds_opened: '3D sayfası açıldı', tl_three_ds_answered: '3D sayfası yanıtlandı',
+  tl_created: 'Ödeme oluşturuldu', tl_risk: 'Risk kararı', tl_three_ds_opened: '3D sayfası açıldı', tl_three_ds_answered: '3D sayfası yanıtlandı',
   tl_provider_call: 'Sağlayıcı çağrısı', tl_settled: 'Sonuçlandı', tl_refund: 'İade', tl_cancel: 'İptal', tl_event: 'Olay',
   tl_webhook_attempt: 'Webhook denemesi',
   // Orders, subscriptions and customers pages.
@@ -24,7 +24,7 @@ export const searchLabelsEn: SearchLabels = {
   customers: 'Customers', email: 'E-mail', phone: 'Phone', address: 'Address', paymentCount: 'Payments', savedCards: 'Saved cards',
   expiry: 'Expiry', holder: 'Holder', isDefaultCard: 'Default',
   timeline: 'Timeline', timelineZone: 'Times in {zone}',
-  tl_created: 'Payment created', tl_three_ds_opened: '3D page opened', tl_three_ds_answered: '3D page answered',
+  tl_created: 'Payment created', tl_risk: 'Risk decision', tl_three_ds_opened: '3D page opened', tl_three_ds_answered: '3D page answered',
   tl_provider_call: 'Provider call', tl_settled: 'Settled', tl_refund: 'Refund', tl_cancel: 'Cancel', tl_event: 'Event',
   tl_webhook_attempt: 'Webhook attempt',
   // Orders, subscriptions and customers pages.

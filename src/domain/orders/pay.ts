@@ -87,6 +87,7 @@ export async function payOrder(s: Services, order: CheckoutOrder, raw: unknown):
     // What the order sells, priced as charged (VAT included); the attempt drops it when a surcharge changes the total.
     basket: order.items.map((item) => ({ id: item.channelReference, name: item.name, price: item.unitAmount * BigInt(item.quantity) })),
     claim: (tx, at) => claimOrder(tx, order, at),
+    risk: { target: order.id },
   });
   if (attempt.successful && attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl };
   return { kind: 'failed', code: attempt.failure?.code ?? 'internal_error', text: attempt.failure?.text ?? message('internal_error') };

@@ -70,6 +70,7 @@ export async function payLink(s: Services, link: CheckoutLink, raw: unknown): Pr
     shopper: shopperOf({ firstname: input.payer.firstname, lastname: input.payer.lastname, email: input.payer.email }),
     basket: basketOf(link, charge),
     claim: async (tx, at) => ({ linkPaymentId: await openLinkPayment(tx, link, { charge, currency, payer: input.payer }, at) }),
+    risk: { target: link.id },
   });
   if (attempt.successful && attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl };
   return { kind: 'failed', code: attempt.failure?.code ?? 'internal_error', text: attempt.failure?.text ?? message('internal_error') };

@@ -33,6 +33,8 @@ import { pageInstallments } from '../routing/quotes.ts';
 import { requireCardVault } from '../card-vault.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
+import { judgeAttempt } from '../risk/judge.ts';
+import { refuseAttempt } from './refused.ts';
 
 export const THREE_DS_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -93,6 +95,8 @@ export interface AttemptRequest {
    * Owners without any (the API) leave it out, and the row is written without a transaction.
    */
   claim?(tx: Tx, at: Date): Promise<Claimed>;
+  /** What the risk decision reads besides (risk/judge.ts): the page or link paid on, a renewal the merchant scheduled. */
+  risk?: { target?: string; renewal?: boolean };
 }
 
 export interface AttemptResult {
@@ -105,6 +109,8 @@ export interface AttemptResult {
 
 export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
   const id = randomUUID();
+  const risk = await judge(s, req, id);
+  if (risk.code) return refuseAttempt(s, req, id, { ...risk, code: risk.code });
   const plan = await planAttempt(s, req, id);
   const { account, routing, priced } = plan.route;
   const now = s.clock.now();
@@ -130,6 +136,7 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
     callbackUrl: req.callbackUrl,
     ...req.card.cardColumns,
     shouldSave: req.shouldSave ?? false,
+    risk: risk.record,
     createdAt: now,
   };
   const claim = req.claim;
@@ -154,6 +161,14 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
   };
   return callBank(s, req, payment.id, plan, bankRequest, customer);
 }
+
+/** The risk decision, before anything else is asked: a refused attempt never reaches account choice or a bank. */
+const judge = (s: Services, req: AttemptRequest, id: string) =>
+  judgeAttempt(
+    s,
+    { ...req, email: req.shopper?.email ?? null, target: req.risk?.target ?? null, renewal: req.risk?.renewal ?? false },
+    id,
+  );
 
 /** What the attempt reads of the customer it wrote: the answer's view shows its reference. */
 type CustomerRef = Pick<Customer, 'id' | 'channelReference'>;

@@ -1,13 +1,15 @@
 // A payment's history as one ordered list, built from the rows that already keep a time: the
-// payment (created, 3D page opened and answered, settled), the 3D callbacks its connector rejected,
-// its provider calls, its refunds and cancels, the events that name it and each webhook delivery
-// attempt of those events. Nothing is
+// payment (created, its risk decision, 3D page opened and answered, settled), the 3D callbacks its
+// connector rejected, its provider calls, its refunds and cancels, the events that name it and each
+// webhook delivery attempt of those events. Nothing is
 // written for the timeline itself, so it can never disagree with the records it is read from.
 import type { Tx } from '../../db/client.ts';
 import type { Payment } from '../../generated/prisma/client.ts';
+import type { RiskRecord } from '../risk/judge.ts';
 
 export type TimelineKind =
   | 'created'
+  | 'risk'
   | 'three_ds_opened'
   | 'three_ds_answered'
   | 'callback_rejected'
@@ -46,6 +48,7 @@ export interface PaymentTimeline {
  */
 const SAME_INSTANT_ORDER: Record<TimelineKind, number> = {
   created: 0,
+  risk: 0.5,
   three_ds_opened: 2,
   callback_rejected: 3,
   three_ds_answered: 3,
@@ -63,7 +66,7 @@ const OPERATION_ORDER = ['start3D', 'charge', 'storeCard', 'complete3D', 'paymen
 
 const rank = (e: TimelineEntry) => (e.kind === 'provider_call' && OPENING_CALLS.includes(e.name ?? '') ? 1 : SAME_INSTANT_ORDER[e.kind]);
 
-type PaymentRow = Pick<Payment, 'id' | 'workspaceId' | 'status' | 'createdAt' | 'threeDsOpenedAt' | 'threeDsAnsweredAt' | 'completedAt' | 'errorCode' | 'source' | 'securityType'>;
+type PaymentRow = Pick<Payment, 'id' | 'workspaceId' | 'status' | 'createdAt' | 'threeDsOpenedAt' | 'threeDsAnsweredAt' | 'completedAt' | 'errorCode' | 'source' | 'securityType' | 'risk'>;
 
 export async function paymentTimeline(db: Tx, payment: PaymentRow): Promise<PaymentTimeline> {
   const [workspace, attempts, refunds, events, rejections] = await Promise.all([
@@ -94,11 +97,25 @@ export async function paymentTimeline(db: Tx, payment: PaymentRow): Promise<Paym
 
 function paymentEntries(p: PaymentRow): TimelineEntry[] {
   const out = [entry(p.createdAt, 'created', { status: p.securityType, name: p.source })];
+  const risk = riskEntry(p);
+  if (risk) out.push(risk);
   if (p.threeDsOpenedAt) out.push(entry(p.threeDsOpenedAt, 'three_ds_opened'));
   if (p.threeDsAnsweredAt) out.push(entry(p.threeDsAnsweredAt, 'three_ds_answered'));
   // completedAt is set when the payment leaves `started`: settled, failed, expired or unresolved.
   if (p.completedAt && p.status !== 'started') out.push(entry(p.completedAt, 'settled', { status: p.status, detail: p.errorCode }));
   return out;
+}
+
+/**
+ * The risk decision taken before the bank was asked: its outcome, the rules that fired, and what
+ * each source's counts were (`ip 5 cards 0 declines`).
+ */
+function riskEntry(p: PaymentRow): TimelineEntry | null {
+  const risk = p.risk as RiskRecord | null;
+  // An attempt the guard did not count and no rule judged (the guard off) has nothing to tell.
+  if (!risk || typeof risk !== 'object' || (!risk.guarded && risk.rules.length === 0)) return null;
+  const figures = risk.figures.map((f) => join([f.kind, f.cards === null ? null : `${f.cards} cards`, `${f.declines} declines`, f.coolingDown ? 'cooling down' : null])!.replaceAll(' · ', ' '));
+  return entry(p.createdAt, 'risk', { status: risk.outcome, name: risk.rules.map((r) => r.rule).join(', ') || null, detail: join(figures) });
 }
 
 function entry(at: Date, kind: TimelineKind, more: Partial<Omit<TimelineEntry, 'at' | 'kind'>> = {}): TimelineEntry {

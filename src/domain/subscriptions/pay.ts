@@ -72,6 +72,7 @@ export async function paySubscription(s: Services, sub: CheckoutSubscription, ra
     // The card is stored at the first payment (contract) and at a past due one: renewals need it.
     shouldSave: true,
     claim: (tx, at) => claimPeriod(tx, sub.id, period.id, at),
+    risk: { target: sub.id },
   });
   const paymentId = attempt.view.id;
   if (attempt.successful && attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl, paymentId };

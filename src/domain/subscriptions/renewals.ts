@@ -91,6 +91,7 @@ async function renew(s: Services, sub: Loaded): Promise<PeriodEndOutcome> {
       callbackUrl: null,
       ip: null,
       claim: (tx, at) => openNextPeriod(tx, sub, next, at),
+      risk: { renewal: true },
     });
     if (result.successful) return 'renewed';
     // The bank did not answer: the owner was not told (no event for an unresolved payment), but the

@@ -4,10 +4,10 @@ import { builder } from '../builder.ts';
 import { formatAmount } from '../../domain/money.ts';
 import { paymentTimeline, type PaymentTimeline, type TimelineEntry, type TimelineKind } from '../../domain/payments/timeline.ts';
 
-const KINDS: TimelineKind[] = ['created', 'three_ds_opened', 'three_ds_answered', 'callback_rejected', 'provider_call', 'settled', 'refund', 'cancel', 'event', 'webhook_attempt'];
+const KINDS: TimelineKind[] = ['created', 'risk', 'three_ds_opened', 'three_ds_answered', 'callback_rejected', 'provider_call', 'settled', 'refund', 'cancel', 'event', 'webhook_attempt'];
 
 const TimelineKindEnum = builder.enumType('TimelineKind', {
-  description: 'What a timeline entry records: the payment created, its 3D page opened or answered, a 3D callback its connector rejected (status: the cause; detail: the reason), a provider call, its settlement (status), a refund or cancel, an event written, a webhook delivery attempt',
+  description: 'What a timeline entry records: the payment created, its risk decision (status: the outcome; name: the rules that fired; detail: the figures they saw), its 3D page opened or answered, a 3D callback its connector rejected (status: the cause; detail: the reason), a provider call, its settlement (status), a refund or cancel, an event written, a webhook delivery attempt',
   values: KINDS,
 });
 

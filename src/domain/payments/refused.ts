@@ -1,0 +1,54 @@
+// An attempt the risk decision stopped (risk/judge.ts): it is written as a failed payment under its
+// owner, with the decision on the row, and settled at once through the owner's own settlement
+// (transaction.failed, order.payment_failed, a link payment's failure...), exactly as a bank's
+// refusal is, without an account being chosen or a bank being asked.
+import type { Customer, Payment } from '../../generated/prisma/client.ts';
+import type { Tx } from '../../db/client.ts';
+import { refusedWhenBusy } from '../../db/busy.ts';
+import { insertRow, insertRowUnder, type Columns, type Upsert } from '../../db/rows.ts';
+import type { Services } from '../services.ts';
+import { message } from '../messages.ts';
+import type { RiskDecision } from '../risk/judge.ts';
+import { loadPaymentView } from './view.ts';
+import { settleAfterBank } from './settle.ts';
+import type { AttemptRequest, AttemptResult } from './attempt.ts';
+
+export async function refuseAttempt(s: Services, req: AttemptRequest, id: string, decision: RiskDecision & { code: string }): Promise<AttemptResult> {
+  const now = s.clock.now();
+  const columns: Columns<Payment> = {
+    id,
+    workspaceId: req.workspace.id,
+    channelId: req.channelId,
+    source: req.source,
+    securityType: req.security === 'secure' ? 'secure' : 'non_secure',
+    status: 'started',
+    channelReference: req.channelReference,
+    amount: req.amount,
+    baseAmount: req.baseAmount ?? req.amount,
+    currency: req.currency,
+    installmentNumber: req.installmentNumber,
+    isTest: req.workspace.mode === 'test',
+    ip: req.ip,
+    callbackUrl: req.callbackUrl,
+    ...req.card.cardColumns,
+    risk: decision.record,
+    createdAt: now,
+  };
+  const claim = req.claim;
+  if (claim) {
+    await s.db.$transaction(async (tx) => {
+      const { customer: _customer, ...owner } = await claim(tx, now);
+      await write(tx, { ...columns, ...owner }, req.customer);
+    });
+  } else {
+    await refusedWhenBusy(s.db, () => write(s.db, columns, req.customer));
+  }
+  const text = message(`decline_${decision.code}` as Parameters<typeof message>[0]);
+  await settleAfterBank(s, { id, workspaceId: req.workspace.id, source: req.source }, { status: 'failed', errorCode: decision.code, errorMessage: text });
+  return { view: await loadPaymentView(s.db, id), successful: false, failure: { code: decision.code, text }, redirectUrl: null };
+}
+
+async function write(db: Tx, columns: Columns<Payment>, customer: Upsert<Customer> | undefined): Promise<void> {
+  if (customer) await insertRowUnder<Payment, Customer>(db, customer, 'customerId', 'Payment', columns, { row: ['id'], parent: ['id'] });
+  else await insertRow<Payment>(db, 'Payment', columns, ['id']);
+}

@@ -1,0 +1,126 @@
+// The card-testing guard's counting: one statement per judged attempt, shared by every process
+// and machine through PostgreSQL. For each source of the attempt (the shopper's address, the page
+// or link, the workspace) it reads the window's figures (distinct card fingerprints, this one
+// included, and payments that reached a bank and failed), whether the source is cooling down after
+// a block, records this attempt under the source (with whether that source's own rule blocked it,
+// which starts its cool-down) and deletes the source's rows that no window or cool-down reads any
+// more. Attempts sent at the same instant do not see each other (one
+// snapshot each), so a burst of N parallel attempts may pass a threshold by up to N-1.
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/raw.ts';
+import type { GuardSettings } from './settings.ts';
+import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
+import { enabledRulesSql, type RuleRow } from './rules.ts';
+
+/**
+ * The most recent rows of a source a window reads: a busy link's window may hold thousands of
+ * attempts, and its figures need only reach the thresholds. The workspace's declines are read
+ * from its failed payments instead (an index range, at most its threshold of rows), and it keeps
+ * a row only when its rule fires (its cool-down).
+ */
+const WINDOW_ROWS = 2000;
+
+export type SourceKind = 'ip' | 'target' | 'workspace';
+
+/** One source of an attempt and the thresholds that apply to it (0: that rule is off). */
+export interface GuardSource {
+  kind: SourceKind;
+  key: string;
+  /** Distinct cards, this one included, that block the attempt / that require 3-D Secure. */
+  cards: number;
+  cardsFor3ds: number;
+  /** Payments that reached a bank and failed within the window that block the next attempt. */
+  declines: number;
+}
+
+/** What one source's counts were when the attempt was judged, and which of its rules fired. */
+export interface SourceFigures {
+  kind: SourceKind;
+  /** Distinct cards within the window, this attempt's included. */
+  cards: number;
+  declines: number;
+  /** A rule of this source blocked an attempt within the cool-down. */
+  coolingDown: boolean;
+  cardsFired: boolean;
+  declinesFired: boolean;
+  threeDsFired: boolean;
+}
+
+export interface GuardAttempt {
+  workspaceId: string;
+  paymentId: string;
+  fingerprint: string;
+  at: Date;
+  sources: GuardSource[];
+  /** Read by the same statement: the block and allow list entries the attempt matches (and the merchant's rules). */
+  listed: ListedFacts;
+}
+
+/** The sources of an attempt from what is known of it, with the workspace's thresholds. */
+export function guardSources(settings: GuardSettings, ip: string | null, target: string | null, workspaceId: string): GuardSource[] {
+  const sources: GuardSource[] = [];
+  if (ip) sources.push({ kind: 'ip', key: ip, cards: settings.riskIpCards, cardsFor3ds: settings.riskIpCardsFor3ds, declines: settings.riskIpDeclines });
+  if (target) sources.push({ kind: 'target', key: target, cards: 0, cardsFor3ds: 0, declines: settings.riskTargetDeclines });
+  sources.push({ kind: 'workspace', key: workspaceId, cards: 0, cardsFor3ds: 0, declines: settings.riskWorkspaceDeclines });
+  return sources;
+}
+
+export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<{ figures: SourceFigures[]; listed: ListMatch[]; rules: RuleRow[] }> {
+  const at = attempt.at.getTime();
+  const windowStart = new Date(at - settings.riskWindowSeconds * 1000);
+  const coolStart = new Date(at - settings.riskCooldownSeconds * 1000);
+  const oldest = new Date(at - Math.max(settings.riskWindowSeconds, settings.riskCooldownSeconds) * 1000);
+  const values = Prisma.join(attempt.sources.map((s) => Prisma.sql`(${s.kind}::text, ${s.key}::text, ${s.cards}::int, ${s.cardsFor3ds}::int, ${s.declines}::int)`));
+  const ws = Prisma.sql`${attempt.workspaceId}::uuid`;
+  const rows = await queryRows<{ kind: SourceKind; cards: number; declines: number; cooling: boolean; cards_fired: boolean; declines_fired: boolean; three_ds_fired: boolean; listed: ListMatch[]; rules: RuleRow[] }>(
+    db,
+    Prisma.sql`
+    WITH src (kind, key, cards_block, cards_3ds, declines_block) AS (VALUES ${values}),
+    seen AS (
+      SELECT src.kind, src.key, facts.cards, facts.declines + failed.declines AS declines, cool.cooling
+      FROM src
+      CROSS JOIN LATERAL (
+        SELECT count(DISTINCT r.fingerprint) FILTER (WHERE r.fingerprint <> ${attempt.fingerprint})::int + 1 AS cards,
+               count(p.id) FILTER (WHERE p.status = 'failed' AND p."paymentAccountId" IS NOT NULL)::int AS declines
+        FROM (SELECT f.fingerprint, f."paymentId" FROM "RiskAttempt" f
+              WHERE src.kind <> 'workspace' AND f."workspaceId" = ${ws} AND f.kind = src.kind AND f.key = src.key AND f.at > ${windowStart}::timestamp
+              ORDER BY f.at DESC LIMIT ${WINDOW_ROWS}::int) r
+        LEFT JOIN "Payment" p ON p.id = r."paymentId"
+      ) facts
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS declines FROM (
+          SELECT 1 FROM "Payment" p
+          WHERE src.kind = 'workspace' AND src.declines_block > 0 AND p."workspaceId" = ${ws} AND p.status = 'failed'
+            AND p."createdAt" > ${windowStart}::timestamp AND p."paymentAccountId" IS NOT NULL
+          LIMIT src.declines_block) x
+      ) failed
+      CROSS JOIN LATERAL (
+        SELECT EXISTS (SELECT 1 FROM "RiskAttempt" f WHERE f."workspaceId" = ${ws} AND f.kind = src.kind AND f.key = src.key AND f.blocked AND f.at > ${coolStart}::timestamp) AS cooling
+      ) cool
+    ),
+    judged AS (
+      SELECT seen.kind, seen.key, seen.cards, seen.declines, seen.cooling,
+        src.cards_block > 0 AND seen.cards >= src.cards_block AS cards_fired,
+        src.declines_block > 0 AND seen.declines >= src.declines_block AS declines_fired,
+        src.cards_3ds > 0 AND seen.cards >= src.cards_3ds AS three_ds_fired
+      FROM seen JOIN src ON src.kind = seen.kind AND src.key = seen.key
+    ),
+    swept AS (
+      DELETE FROM "RiskAttempt" d USING src
+      WHERE d."workspaceId" = ${ws} AND d.kind = src.kind AND d.key = src.key AND d.at <= ${oldest}::timestamp
+    ),
+    recorded AS (
+      INSERT INTO "RiskAttempt" ("workspaceId", kind, key, fingerprint, "paymentId", blocked, at)
+      SELECT ${ws}, kind, key, ${attempt.fingerprint}, ${attempt.paymentId}::uuid, cards_fired OR declines_fired, ${attempt.at}::timestamp
+      FROM judged WHERE kind <> 'workspace' OR cards_fired OR declines_fired
+    )
+    SELECT kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired, ${listMatchesSql(attempt.workspaceId, attempt.listed)} AS listed,
+      ${enabledRulesSql(attempt.workspaceId)} AS rules FROM judged`,
+  );
+  const order: SourceKind[] = attempt.sources.map((s) => s.kind);
+  const figures = rows
+    .map((r) => ({ kind: r.kind, cards: r.cards, declines: r.declines, coolingDown: r.cooling, cardsFired: r.cards_fired, declinesFired: r.declines_fired, threeDsFired: r.three_ds_fired }))
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  return { figures, listed: rows[0]?.listed ?? [], rules: rows[0]?.rules ?? [] };
+}

@@ -1,0 +1,167 @@
+// The risk decision of a payment attempt, taken before an account is chosen or a bank is asked
+// (payments/attempt.ts): allow, block, or require 3-D Secure. A number that fails the Luhn check is
+// refused without a statement; every other attempt a shopper makes is counted by the card-testing
+// guard (guard.ts) in one statement. Renewals the merchant scheduled are judged as their own source
+// and are not counted: no shopper is there to test cards. The decision, the rules that fired and
+// the figures they saw are kept on the payment (`risk`). What each outcome does to the payment:
+// docs/decisions.md, "Risk decisions".
+import type { Services } from '../services.ts';
+import type { PaymentSource } from '../payments/owners.ts';
+import type { CardSource } from '../payments/card-source.ts';
+import type { Workspace } from '../../generated/prisma/client.ts';
+import { passesCardCheck } from '../cards.ts';
+import { cardFingerprint } from './fingerprint.ts';
+import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
+import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
+import { enabledRules, firstMatching, type AttemptFacts, type RuleRow } from './rules.ts';
+
+export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
+
+/** The failed payment's `error_code` for each refusal. */
+export type RiskCode = 'invalid_card_number' | 'blocked' | '3ds_required';
+
+export type FiredRule = {
+  /**
+   * `luhn`; `<source>_<what>`: ip_cards, ip_cards_3ds, ip_declines, target_declines,
+   * workspace_declines, <source>_cooldown; `block_list_<kind>`, `allow_list_<kind>`; `rule:<name>`
+   * for the merchant's first matching rule.
+   */
+  rule: string;
+  outcome: RiskOutcome;
+  /** The figure the rule read and the threshold it met (null for the Luhn check and cool-downs). */
+  saw: number | null;
+  threshold: number | null;
+};
+
+/** What the payment keeps (`Payment.risk`), in GraphQL as `Payment.risk`; a type, not an interface, so it is a JSON value. */
+export type RiskRecord = {
+  outcome: RiskOutcome;
+  /** Who made the attempt: the payment's source, or `renewal` for a renewal the merchant scheduled. */
+  source: PaymentSource | 'renewal';
+  /** Whether the card-testing guard counted this attempt (off for the workspace, or not a shopper's). */
+  guarded: boolean;
+  rules: FiredRule[];
+  /** The card's fingerprint (fingerprint.ts), so that a list entry can name this payment's card; not shown. */
+  fingerprint?: string;
+  /** Each source's counts; `cards` is not counted for the workspace (null). */
+  figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
+};
+
+export interface RiskDecision {
+  record: RiskRecord;
+  /** Set when the attempt is refused: a blocked one, or 3-D Secure required of a regular payment. */
+  code: RiskCode | null;
+}
+
+export interface RiskQuestion {
+  workspace: Workspace;
+  source: PaymentSource;
+  security: 'secure' | 'regular';
+  card: CardSource;
+  ip: string | null;
+  /** The page or link the shopper pays on (a link's, an order's or a subscription's id); none on the API. */
+  target: string | null;
+  renewal: boolean;
+  /** The shopper's e-mail address, when the owner knows it (for the lists and rules). */
+  email: string | null;
+  /** What the merchant's rules may read besides. */
+  amount: bigint;
+  currency: string;
+  installmentNumber: number;
+}
+
+export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: string): Promise<RiskDecision> {
+  const typed = 'card' in q.card.providerSource ? q.card.providerSource.card.number : null;
+  const source = q.renewal ? 'renewal' : q.source;
+  if (typed !== null && !passesCardCheck(typed, q.workspace.mode)) {
+    return refused({ outcome: 'block', source, guarded: false, rules: [{ rule: 'luhn', outcome: 'block', saw: null, threshold: null }], figures: [] }, 'invalid_card_number', s);
+  }
+  const card = typed ?? `saved:${'savedCard' in q.card.providerSource ? q.card.providerSource.savedCard.cardReference : ''}`;
+  const fingerprint = cardFingerprint(s.masterKey, q.workspace.id, card);
+  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, figures: [] };
+  if (q.renewal) return { record: unjudged, code: null };
+  const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email };
+  if (!q.workspace.riskGuard) {
+    if (q.workspace.riskListSize === 0 && q.workspace.riskRuleCount === 0) return { record: unjudged, code: null };
+    const [matches, merchantRules] = await Promise.all([listMatches(s.db, q.workspace.id, listed), q.workspace.riskRuleCount > 0 ? enabledRules(s.db, q.workspace.id) : []]);
+    return decide(s, q, { ...unjudged, rules: [...listRules(matches), ...ruleFired(merchantRules, factsOf(q, null))] });
+  }
+  const counted = await countAttempt(s.db, q.workspace, {
+    workspaceId: q.workspace.id,
+    paymentId,
+    fingerprint,
+    at: s.clock.now(),
+    sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id),
+    listed,
+  });
+  const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
+  const rules = [...listRules(counted.listed), ...ruleFired(counted.rules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
+  const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
+  return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
+}
+
+/** The outcome of the rules that fired: an allow list entry wins, then any block, then 3-D Secure. */
+function decide(s: Services, q: RiskQuestion, judged: RiskRecord): RiskDecision {
+  const rules = judged.rules;
+  const outcome: RiskOutcome = rules.some((r) => r.outcome === 'allow') ? 'allow' : rules.some((r) => r.outcome === 'block') ? 'block' : rules.length > 0 ? 'require_3ds' : 'allow';
+  const record: RiskRecord = { ...judged, outcome };
+  if (outcome === 'block') return refused(record, 'blocked', s);
+  // A secure payment meets the requirement by its own 3-D step.
+  if (outcome === 'require_3ds' && q.security === 'regular') return refused(record, '3ds_required', s);
+  return { record, code: null };
+}
+
+function refused(record: RiskRecord, code: RiskCode, s: Services): RiskDecision {
+  for (const rule of record.rules) if (rule.outcome === (code === '3ds_required' ? 'require_3ds' : 'block')) s.observe?.riskStopped(rule.rule.startsWith('rule:') ? 'merchant_rule' : rule.rule);
+  return { record, code };
+}
+
+/** One rule per list and kind matched (several entries of one kind read as one). */
+function listRules(matches: ListMatch[]): FiredRule[] {
+  const names = [...new Set(matches.map((m) => `${m.list}_list_${m.kind}`))].sort();
+  return names.map((rule) => ({ rule, outcome: rule.startsWith('allow') ? 'allow' : 'block', saw: null, threshold: null }));
+}
+
+/** The merchant's first matching rule, as `rule:<name>`. */
+function ruleFired(rules: RuleRow[], facts: AttemptFacts): FiredRule[] {
+  const rule = firstMatching(rules, facts);
+  return rule ? [{ rule: `rule:${rule.name}`, outcome: rule.outcome, saw: null, threshold: null }] : [];
+}
+
+/** What the merchant's rules read of the attempt (rules.ts, RULE_FIELDS). */
+function factsOf(q: RiskQuestion, ip: SourceFigures | null): AttemptFacts {
+  const typed = 'card' in q.card.providerSource ? q.card.providerSource.card.number : null;
+  const email = q.email?.toLowerCase() ?? null;
+  return {
+    amount: Number(q.amount),
+    currency: q.currency,
+    installment_number: q.installmentNumber,
+    source: q.renewal ? 'renewal' : q.source,
+    security: q.security,
+    'card.bin': typed?.slice(0, 8) ?? q.card.bin?.bin ?? null,
+    'card.scheme': q.card.bin?.scheme ?? null,
+    'card.type': q.card.bin?.type ?? null,
+    'card.issuer_code': q.card.bin?.issuerCode ?? null,
+    ip: q.ip,
+    email,
+    email_domain: email?.split('@')[1] ?? null,
+    'ip.cards': ip?.cards ?? null,
+    'ip.declines': ip?.declines ?? null,
+  };
+}
+
+const THRESHOLDS: Record<SourceKind, { cards: keyof Workspace | null; declines: keyof Workspace }> = {
+  ip: { cards: 'riskIpCards', declines: 'riskIpDeclines' },
+  target: { cards: null, declines: 'riskTargetDeclines' },
+  workspace: { cards: null, declines: 'riskWorkspaceDeclines' },
+};
+
+function firedRules(w: Workspace, f: SourceFigures): FiredRule[] {
+  const limits = THRESHOLDS[f.kind];
+  const rules: FiredRule[] = [];
+  if (f.coolingDown) rules.push({ rule: `${f.kind}_cooldown`, outcome: 'block', saw: null, threshold: null });
+  if (f.cardsFired && limits.cards) rules.push({ rule: `${f.kind}_cards`, outcome: 'block', saw: f.cards, threshold: w[limits.cards] as number });
+  if (f.declinesFired) rules.push({ rule: `${f.kind}_declines`, outcome: 'block', saw: f.declines, threshold: w[limits.declines] as number });
+  if (f.threeDsFired && !f.cardsFired) rules.push({ rule: `${f.kind}_cards_3ds`, outcome: 'require_3ds', saw: f.cards, threshold: w.riskIpCardsFor3ds });
+  return rules;
+}

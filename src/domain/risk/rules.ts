@@ -1,0 +1,189 @@
+// A merchant's own risk rules: ordered, each on or off, each a list of conditions (field, operator,
+// value) over what is known of an attempt when it is judged, and an outcome (block, require_3ds,
+// allow). The first enabled rule whose conditions all hold fires. Rules are read by the decision's
+// own statement (guard.ts), or alone when the guard is off and the workspace has rules.
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { Prisma, type RiskRule, type Workspace } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/raw.ts';
+import type { Services } from '../services.ts';
+import { parseInput, text } from '../validation.ts';
+import { IssueList, NotFoundError } from '../errors.ts';
+import type { RiskOutcome } from './judge.ts';
+
+/** What a condition may read of an attempt, and whether it is a number or text. */
+export const RULE_FIELDS = {
+  amount: 'number',
+  currency: 'text',
+  installment_number: 'number',
+  source: 'text',
+  security: 'text',
+  'card.bin': 'text',
+  'card.scheme': 'text',
+  'card.type': 'text',
+  'card.issuer_code': 'text',
+  ip: 'text',
+  email: 'text',
+  email_domain: 'text',
+  'ip.cards': 'number',
+  'ip.declines': 'number',
+} as const;
+export type RuleField = keyof typeof RULE_FIELDS;
+
+const NUMBER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'not_in'] as const;
+const TEXT_OPERATORS = ['eq', 'ne', 'in', 'not_in', 'starts_with'] as const;
+export type RuleOperator = (typeof NUMBER_OPERATORS)[number] | (typeof TEXT_OPERATORS)[number];
+
+export type Condition = {
+  field: RuleField;
+  operator: RuleOperator;
+  /** One value, or several for in / not_in; amounts in minor units (kuruş). */
+  value: string | number | Array<string | number>;
+};
+
+/** A rule as the statement reads it. */
+export interface RuleRow {
+  id: string;
+  name: string;
+  outcome: RiskOutcome;
+  conditions: Condition[];
+}
+
+/** What of an attempt the conditions read (null: unknown, and a condition on it does not hold). */
+export type AttemptFacts = { [K in RuleField]: (typeof RULE_FIELDS)[K] extends 'number' ? number | null : string | null };
+
+/** A scalar subquery: the workspace's enabled rules in order, as JSON. */
+export function enabledRulesSql(workspaceId: string): Prisma.Sql {
+  return Prisma.sql`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'outcome', r.outcome, 'conditions', r.conditions) ORDER BY r.position, r."createdAt"), '[]'::json)
+    FROM "RiskRule" r WHERE r."workspaceId" = ${workspaceId}::uuid AND r.enabled)`;
+}
+
+export async function enabledRules(db: Db, workspaceId: string): Promise<RuleRow[]> {
+  const [row] = await queryRows<{ rules: RuleRow[] }>(db, Prisma.sql`SELECT ${enabledRulesSql(workspaceId)} AS rules`);
+  return row?.rules ?? [];
+}
+
+/** The first rule whose conditions all hold, or null. */
+export function firstMatching(rules: RuleRow[], facts: AttemptFacts): RuleRow | null {
+  return rules.find((rule) => rule.conditions.every((c) => holds(c, facts[c.field]))) ?? null;
+}
+
+function holds(c: Condition, actual: string | number | null): boolean {
+  if (actual === null) return false;
+  const values = Array.isArray(c.value) ? c.value : [c.value];
+  const same = (v: string | number) => (typeof actual === 'number' ? Number(v) === actual : String(v).toLowerCase() === actual.toLowerCase());
+  const first = values[0]!;
+  switch (c.operator) {
+    case 'eq':
+      return same(first);
+    case 'ne':
+      return !same(first);
+    case 'in':
+      return values.some(same);
+    case 'not_in':
+      return !values.some(same);
+    case 'starts_with':
+      return typeof actual === 'string' && actual.toLowerCase().startsWith(String(first).toLowerCase());
+    case 'gt':
+      return Number(actual) > Number(first);
+    case 'gte':
+      return Number(actual) >= Number(first);
+    case 'lt':
+      return Number(actual) < Number(first);
+    case 'lte':
+      return Number(actual) <= Number(first);
+  }
+}
+
+const scalar = z.union([z.string(), z.number()]);
+const ruleInput = z
+  .object({
+    id: z.string().uuid({ error: 'invalid_uuid' }).nullish(),
+    name: text().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
+    outcome: z.enum(['block', 'require_3ds', 'allow'], { error: 'risk_rule_outcome' }),
+    enabled: z.boolean({ error: 'invalid_boolean' }).nullish(),
+    position: z.number({ error: 'invalid_integer' }).int({ error: 'invalid_integer' }).min(0, { error: 'invalid_integer' }).max(10_000, { error: 'invalid_integer' }).nullish(),
+    conditions: z
+      .array(z.object({ field: z.string({ error: 'required' }), operator: z.string({ error: 'required' }), value: z.union([scalar, z.array(scalar).max(100, { error: 'too_many_items' })]) }).strict(), { error: 'invalid_type' })
+      .min(1, { error: 'risk_rule_conditions' })
+      .max(20, { error: 'too_many_items' }),
+  })
+  .strict();
+
+/** Creates a rule, or changes the one `id` names; each condition is checked at its own path. */
+export async function saveRule(s: Pick<Services, 'db'>, workspace: Workspace, raw: unknown): Promise<RiskRule> {
+  const input = parseInput(ruleInput, raw);
+  const issues = new IssueList();
+  input.conditions.forEach((c, i) => checkCondition(issues, i, c));
+  issues.throwIfAny();
+  const conditions = input.conditions as Condition[];
+  return s.db.$transaction(async (tx) => {
+    if (input.id) {
+      const { count } = await tx.riskRule.updateMany({
+        where: { id: input.id, workspaceId: workspace.id },
+        data: { name: input.name, outcome: input.outcome, conditions, ...(input.enabled != null ? { enabled: input.enabled } : {}), ...(input.position != null ? { position: input.position } : {}) },
+      });
+      if (count === 0) throw NotFoundError.single(['id'], 'risk_rule_not_found');
+      return tx.riskRule.findUniqueOrThrow({ where: { id: input.id } });
+    }
+    const last = await tx.riskRule.aggregate({ where: { workspaceId: workspace.id }, _max: { position: true } });
+    await tx.workspace.update({ where: { id: workspace.id }, data: { riskRuleCount: { increment: 1 } } });
+    return tx.riskRule.create({
+      data: { workspaceId: workspace.id, name: input.name, outcome: input.outcome, conditions, enabled: input.enabled ?? true, position: input.position ?? (last._max.position ?? -1) + 1 },
+    });
+  });
+}
+
+const testInput = z
+  .object({
+    conditions: ruleInput.shape.conditions,
+    attempt: z.record(z.string(), z.union([z.string(), z.number()]).nullable(), { error: 'invalid_type' }),
+  })
+  .strict();
+
+/**
+ * The rule tester: whether conditions hold for an attempt described by its fields (those left out
+ * are unknown, and a condition on them does not hold), condition by condition. Nothing is charged
+ * or written.
+ */
+export function testConditions(raw: unknown): { matches: boolean; holds: boolean[] } {
+  const input = parseInput(testInput, raw);
+  const issues = new IssueList();
+  input.conditions.forEach((c, i) => checkCondition(issues, i, c));
+  for (const [field, value] of Object.entries(input.attempt)) {
+    const kind = RULE_FIELDS[field as RuleField];
+    if (!kind) issues.add(['attempt', field], 'risk_rule_field', { fields: Object.keys(RULE_FIELDS).join(', ') });
+    else if (value !== null && kind === 'number' && !Number.isInteger(Number(value))) issues.add(['attempt', field], 'risk_rule_number');
+  }
+  issues.throwIfAny();
+  const facts = Object.fromEntries(
+    Object.entries(RULE_FIELDS).map(([field, kind]) => {
+      const value = input.attempt[field] ?? null;
+      return [field, value === null ? null : kind === 'number' ? Number(value) : String(value)];
+    }),
+  ) as AttemptFacts;
+  const results = (input.conditions as Condition[]).map((c) => holds(c, facts[c.field]));
+  return { matches: results.every(Boolean), holds: results };
+}
+
+export async function removeRule(s: Pick<Services, 'db'>, workspace: Workspace, id: string): Promise<void> {
+  await s.db.$transaction(async (tx) => {
+    const { count } = await tx.riskRule.deleteMany({ where: { id, workspaceId: workspace.id } });
+    if (count === 0) throw NotFoundError.single(['id'], 'risk_rule_not_found');
+    await tx.workspace.update({ where: { id: workspace.id }, data: { riskRuleCount: { decrement: 1 } } });
+  });
+}
+
+function checkCondition(issues: IssueList, i: number, c: { field: string; operator: string; value: unknown }): void {
+  const at = (key: string) => ['conditions', i, key];
+  const kind = RULE_FIELDS[c.field as RuleField];
+  if (!kind) return void issues.add(at('field'), 'risk_rule_field', { fields: Object.keys(RULE_FIELDS).join(', ') });
+  const operators: readonly string[] = kind === 'number' ? NUMBER_OPERATORS : TEXT_OPERATORS;
+  if (!operators.includes(c.operator)) return void issues.add(at('operator'), 'risk_rule_operator', { operators: operators.join(', ') });
+  const many = c.operator === 'in' || c.operator === 'not_in';
+  if (many !== Array.isArray(c.value) || (many && (c.value as unknown[]).length === 0)) return void issues.add(at('value'), many ? 'risk_rule_values' : 'risk_rule_value');
+  const values = (many ? c.value : [c.value]) as Array<string | number>;
+  if (kind === 'number' && values.some((v) => !Number.isInteger(Number(v)) || String(v).trim() === '')) return void issues.add(at('value'), 'risk_rule_number');
+  if (c.field === 'ip' && c.operator !== 'starts_with' && values.some((v) => isIP(String(v)) === 0)) issues.add(at('value'), 'invalid_ip');
+}
