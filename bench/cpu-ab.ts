@@ -14,12 +14,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FloorProcess } from './lib/floor-process.ts';
 import { regularPayment } from './lib/gateway-ops.ts';
-import type { GatewayProcess as Gateway } from './lib/gateway-process.ts';
+import { alive, type GatewayProcess as Gateway } from './lib/gateway-process.ts';
 import { HttpClient } from './lib/http-client.ts';
 import { runLoad, warmUp } from './lib/load.ts';
 import { freePort } from './lib/net.ts';
 import { sampleCpu } from './lib/proc-cpu.ts';
-import { fmtShort, median } from './lib/stats.ts';
+import { fmtShort, median, sleep } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,11 +66,29 @@ async function startGateway(dir: string): Promise<Gateway> {
   return gateway;
 }
 
+const clients: HttpClient[] = [];
+
 async function cleanup(): Promise<void> {
   abort.abort();
+  // Load first: a gateway stops only once its keep-alive connections fall quiet.
+  for (const c of clients) {
+    await c.drain(10_000);
+    c.close();
+  }
   await floor?.stop().catch(() => {});
-  for (const g of gateways) await g.stop().catch((err: Error) => log(`stopping a gateway: ${err.message}`));
+  for (const g of gateways) {
+    const postgres = g.postgresPid();
+    await g.stop().catch((err: Error) => log(`stopping a gateway: ${err.message}`));
+    // The gateway stops its PostgreSQL on SIGTERM; make sure, without leaving a server behind.
+    for (let i = 0; i < 100 && postgres !== null && alive(postgres); i++) await sleep(100);
+    if (postgres !== null && alive(postgres)) process.kill(postgres, 'SIGINT');
+  }
   for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+}
+function client(baseUrl: string): HttpClient {
+  const c = new HttpClient(baseUrl, concurrency);
+  clients.push(c);
+  return c;
 }
 process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
@@ -79,14 +97,14 @@ try {
   const targets: Target[] = [];
   for (const tree of trees) {
     const gateway = await startGateway(tree.dir);
-    targets.push({ label: `${tree.label} (${tree.dir})`, pid: () => gateway.pid, postgresPid: () => gateway.postgresPid(), http: new HttpClient(gateway.baseUrl, concurrency), cpu: [], rate: [] });
+    targets.push({ label: `${tree.label} (${tree.dir})`, pid: () => gateway.pid, postgresPid: () => gateway.postgresPid(), http: client(gateway.baseUrl), cpu: [], rate: [] });
   }
   // The floor writes into a database of its own: a gateway follows its database's events (webhooks,
   // live updates), and one measured with the floor's payments in its database was charged for them.
   const host = await startGateway(here);
   floor = await FloorProcess.start({ port: await freePort(), databaseUrl: host.databaseUrl(), demo: host.demoCredentials(), postgresPid: () => host.postgresPid() });
   const floorPid = floor.pid;
-  targets.push({ label: 'the floor', pid: () => floorPid, postgresPid: () => host.postgresPid(), http: new HttpClient(floor.baseUrl, concurrency), cpu: [], rate: [] });
+  targets.push({ label: 'the floor', pid: () => floorPid, postgresPid: () => host.postgresPid(), http: client(floor.baseUrl), cpu: [], rate: [] });
   const demos = [gateways[0]!.demoCredentials(), gateways[1]!.demoCredentials(), host.demoCredentials()];
   let n = 0;
   const pay = (i: number) => () => regularPayment(targets[i]!.http, demos[i]!, n++);
