@@ -144,3 +144,5 @@ try {
 } finally {
   await cleanup();
 }
+// The load's HTTP agents and the children's pipes may keep the event loop alive; all is stopped.
+process.exit(0);
