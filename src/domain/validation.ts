@@ -104,12 +104,21 @@ export function parsePart<S extends z.ZodType>(schema: S, input: unknown, prefix
  * input before its schema, so no operation can reach the database with one.
  */
 export function unstorableText(input: unknown, path: Array<string | number> = [], found: Array<Array<string | number>> = []): Array<Array<string | number>> {
+  // One path, grown and shrunk on the way, copied only for a string found: every request walks here.
   if (typeof input === 'string') {
-    if (input.includes('\u0000') || !input.isWellFormed()) found.push(path);
+    if (input.includes('\u0000') || !input.isWellFormed()) found.push([...path]);
   } else if (Array.isArray(input)) {
-    input.forEach((v, i) => unstorableText(v, [...path, i], found));
+    for (let i = 0; i < input.length; i++) {
+      path.push(i);
+      unstorableText(input[i], path, found);
+      path.pop();
+    }
   } else if (input !== null && typeof input === 'object') {
-    for (const [key, v] of Object.entries(input)) unstorableText(v, [...path, key], found);
+    for (const key of Object.keys(input)) {
+      path.push(key);
+      unstorableText((input as Record<string, unknown>)[key], path, found);
+      path.pop();
+    }
   }
   return found;
 }

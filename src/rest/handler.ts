@@ -221,8 +221,11 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
     return [500, simpleError('internal_error', ctx.lang)];
   }
   const payload = (result.data as Record<string, Record<string, unknown>>)[p.route.field!]!;
-  const { errors, ...rest } = payload as { errors: UserErrorShape[] } & Record<string, unknown>;
+  const errors = payload.errors as UserErrorShape[];
   if (errors.length > 0) return [STATUS_BY_KIND[errors[0]!.kind], errorBody(errors)];
+  // A loop rather than an object rest (`{ errors, ...rest }`), which V8 copies on its slow path.
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(payload)) if (key !== 'errors') rest[key] = payload[key];
   const shownWhen = p.route.presentOnlyWhen ?? [];
   for (const [field, flag] of shownWhen) if (rest[flag] !== true) delete rest[field];
   for (const [, flag] of shownWhen) delete rest[flag];

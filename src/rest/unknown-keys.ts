@@ -42,25 +42,34 @@ export function fieldPlaces(type: GraphQLInputType): FieldPlaces {
 /** The body's unknown keys, depth first, at most MAX_REPORTED. */
 export function findUnknownKeys(body: unknown, type: GraphQLInputType, places: FieldPlaces): UnknownKey[] {
   const found: UnknownKey[] = [];
-  const walk = (value: unknown, t: GraphQLInputType, path: Array<string | number>) => {
+  // One path, grown and shrunk on the way, copied only for a key found: every request walks here.
+  const path: Array<string | number> = [];
+  const walk = (value: unknown, t: GraphQLInputType) => {
     if (found.length >= MAX_REPORTED) return;
     const inner = getNullableType(t);
     if (isListType(inner)) {
       // GraphQL takes a lone value where a list is expected as a list of one.
-      if (Array.isArray(value)) value.forEach((item, i) => walk(item, inner.ofType, [...path, i]));
-      else walk(value, inner.ofType, path);
+      if (!Array.isArray(value)) return walk(value, inner.ofType);
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        walk(value[i], inner.ofType);
+        path.pop();
+      }
       return;
     }
     if (!isInputObjectType(inner) || value === null || typeof value !== 'object' || Array.isArray(value)) return;
     const fields = inner.getFields();
-    for (const [key, child] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
       const name = toCamel(key);
       const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
-      if (field) walk(child, field.type, [...path, key]);
-      else if (found.length < MAX_REPORTED) found.push({ path: [...path, shownKey(key)], key: shownKey(key), knownAt: [...(places.get(name) ?? [])] });
+      if (field) {
+        path.push(key);
+        walk((value as Record<string, unknown>)[key], field.type);
+        path.pop();
+      } else if (found.length < MAX_REPORTED) found.push({ path: [...path, shownKey(key)], key: shownKey(key), knownAt: [...(places.get(name) ?? [])] });
     }
   };
-  walk(body, type, []);
+  walk(body, type);
   return found;
 }
 

@@ -23,4 +23,13 @@ describe('snake_case on the wire, camelCase inside', () => {
     expect(Object.hasOwn(converted, '__proto__')).toBe(true);
     expect((converted as { is_admin?: unknown }).is_admin).toBeUndefined();
   });
+
+  it('keeps a key that becomes "__proto__" once converted a plain key too', () => {
+    const converted = deepKeys(JSON.parse('{"_Proto__": {"isAdmin": true}, "nested": [{"_Proto__": 1}]}'), toSnake) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(converted)).toBe(Object.prototype);
+    expect(Object.hasOwn(converted, '__proto__')).toBe(true);
+    expect(Object.keys(converted)).toEqual(['__proto__', 'nested']);
+    expect((converted as { is_admin?: unknown }).is_admin).toBeUndefined();
+    expect(Object.hasOwn((converted.nested as object[])[0]!, '__proto__')).toBe(true);
+  });
 });
