@@ -58,7 +58,7 @@ CREATE TABLE "RiskRule" (
 CREATE INDEX "RiskAttempt_workspaceId_kind_key_at_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "at");
 
 -- CreateIndex
-CREATE INDEX "RiskAttempt_workspaceId_kind_key_blocked_at_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "blocked", "at");
+CREATE INDEX "RiskAttempt_blocked_idx" ON "RiskAttempt"("workspaceId", "kind", "key", "at") WHERE blocked;
 
 -- CreateIndex
 CREATE UNIQUE INDEX "RiskListEntry_workspaceId_list_kind_value_key" ON "RiskListEntry"("workspaceId", "list", "kind", "value");

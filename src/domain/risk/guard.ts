@@ -14,12 +14,16 @@ import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
 import { enabledRulesSql, type RuleRow } from './rules.ts';
 
 /**
- * The most recent rows of a source a window reads: a busy link's window may hold thousands of
- * attempts, and its figures need only reach the thresholds. The workspace's declines are read
- * from its failed payments instead (an index range, at most its threshold of rows), and it keeps
- * a row only when its rule fires (its cool-down).
+ * How many of a source's most recent attempts its window reads, per unit of its largest threshold.
+ * The figures only need to reach the thresholds: a card-testing run shows a new card (and mostly
+ * declines) on nearly every attempt, so it reaches them within a few times their size, while a busy
+ * honest source (a shop's office behind one address, thousands of payments an hour with a few
+ * cards) must not cost a scan of its whole window on every payment. With the default thresholds an
+ * address reads at most 20 rows and a page or link 100. The workspace's declines are read from its
+ * failed payments instead (an index range, at most its threshold of rows), and it keeps a row only
+ * when its rule fires (its cool-down).
  */
-const WINDOW_ROWS = 2000;
+const ROWS_PER_THRESHOLD = 4;
 
 export type SourceKind = 'ip' | 'target' | 'workspace';
 
@@ -85,7 +89,7 @@ export async function countAttempt(db: Db, settings: GuardSettings, attempt: Gua
                count(p.id) FILTER (WHERE p.status = 'failed' AND p."paymentAccountId" IS NOT NULL)::int AS declines
         FROM (SELECT f.fingerprint, f."paymentId" FROM "RiskAttempt" f
               WHERE src.kind <> 'workspace' AND f."workspaceId" = ${ws} AND f.kind = src.kind AND f.key = src.key AND f.at > ${windowStart}::timestamp
-              ORDER BY f.at DESC LIMIT ${WINDOW_ROWS}::int) r
+              ORDER BY f.at DESC LIMIT greatest(src.cards_block, src.cards_3ds, src.declines_block, 1) * ${ROWS_PER_THRESHOLD}::int) r
         LEFT JOIN "Payment" p ON p.id = r."paymentId"
       ) facts
       CROSS JOIN LATERAL (
