@@ -25,11 +25,14 @@ export const isReferenceField = (key: string): boolean => REFERENCE_FIELDS.has(k
 
 const isCardLength = (digits: string): boolean => digits.length >= 12 && digits.length <= 19;
 
+/** Digit groups joined by single spaces or dashes (a card as typed), not touching other digits. */
+const DIGIT_GROUPS = /(?<![\d])\d+(?:[ -]\d+)*(?!\d)/g;
+
 /**
- * Digit groups joined by single spaces or dashes (a card as typed), not touching other digits or
- * letters: the digit parts of an identifier (a UUID's `58097298-9493-497d-…`) are not a card.
+ * A UUID (a payment's, an account's id): its digit groups are an identifier, never a card, even when
+ * they pass the Luhn check (`58097298-9493-497d-…`), and support needs it whole.
  */
-const DIGIT_GROUPS = /(?<![\dA-Za-z]|[\dA-Za-z]-)\d+(?:[ -]\d+)*(?![\dA-Za-z]|-[\dA-Za-z])/g;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
  * Every card number in `text` as first six, ******, last four. A group sequence may hold a card
@@ -37,6 +40,16 @@ const DIGIT_GROUPS = /(?<![\dA-Za-z]|[\dA-Za-z]-)\d+(?:[ -]\d+)*(?![\dA-Za-z]|-[
  * a card, from each group on, is the one masked.
  */
 export function maskCardNumbers(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const id of text.matchAll(UUID)) {
+    out += maskRuns(text.slice(from, id.index)) + id[0];
+    from = id.index + id[0].length;
+  }
+  return out + maskRuns(text.slice(from));
+}
+
+function maskRuns(text: string): string {
   return text.replace(DIGIT_GROUPS, (run) => {
     const parts = run.split(/([ -])/);
     const groups = parts.filter((_, i) => i % 2 === 0);
