@@ -30,8 +30,17 @@ export async function scheduleRecurringJobs(agenda: Agenda, config: Config, s: S
   // A process stopped while one of these ran leaves its lock until the lock lifetime ends, which
   // would stall deliveries and renewals after a restart. Two runs at once are harmless (webhook
   // rows are claimed with SKIP LOCKED, period ends under the subscription's row lock, interrupted
-  // payments and refunds with SKIP LOCKED), so a starting process frees them.
-  await executeRows(s.db, Prisma.sql`UPDATE agenda.agenda_jobs SET locked_at = NULL WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB}, ${RECOVER_INTERRUPTED_JOB})`);
-  // `every` keeps an existing job's next run: each start sweeps at once for what a crash left.
-  await executeRows(s.db, Prisma.sql`UPDATE agenda.agenda_jobs SET next_run_at = now() WHERE name = ${RECOVER_INTERRUPTED_JOB}`);
+  // payments and refunds with SKIP LOCKED), so a starting process frees them. `every` keeps an
+  // existing job's next run, so each start also sweeps at once for what a crash left.
+  // One statement that locks the rows in id order: two processes starting together on one
+  // database would otherwise lock the same rows in different orders and deadlock.
+  await executeRows(s.db, Prisma.sql`
+    WITH ordered AS (
+      SELECT id FROM agenda.agenda_jobs
+       WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB}, ${RECOVER_INTERRUPTED_JOB})
+       ORDER BY id FOR UPDATE)
+    UPDATE agenda.agenda_jobs j
+       SET locked_at = NULL,
+           next_run_at = CASE WHEN j.name = ${RECOVER_INTERRUPTED_JOB} THEN now() ELSE j.next_run_at END
+      FROM ordered WHERE j.id = ordered.id`);
 }

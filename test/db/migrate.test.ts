@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
 import { startGateway, type Gateway } from '../../src/gateway.ts';
+import { scheduleRecurringJobs } from '../../src/jobs/index.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createEmptyDatabase } from '../helpers/db.ts';
 import { TEST_MASTER_KEY } from '../helpers/gateway.ts';
@@ -88,5 +89,16 @@ describe('startGateway', () => {
     expect(await query(url, `SELECT slug FROM "Workspace"`)).toEqual([{ slug: 'demo' }]);
     const recorded = await query<{ n: number }>(url, 'SELECT count(*)::int AS n FROM public."_gateway_migrations"');
     expect(recorded[0].n).toBe(listMigrations().length);
+  });
+
+  it('recurring jobs scheduled by many starts at once all settle, none deadlocks', async () => {
+    // Each start frees the recurring jobs' locks; many processes doing it together on the same
+    // rows must wait for each other, never fail.
+    const [g] = gateways;
+    const runs = await Promise.allSettled(
+      Array.from({ length: 200 }, () => scheduleRecurringJobs(g.jobs.agenda, g.config, g.services)),
+    );
+    const why = runs.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error)?.message)] : [])).join('\n');
+    expect(runs.filter((r) => r.status === 'rejected'), why).toHaveLength(0);
   });
 });
