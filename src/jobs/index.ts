@@ -9,6 +9,7 @@ import { DELIVER_WEBHOOKS_JOB, defineDeliverWebhooks } from './deliver-webhooks.
 import { defineSendReceipt } from './send-receipt.ts';
 import { RENEW_SUBSCRIPTIONS_JOB, defineRenewSubscriptions } from './renew-subscriptions.ts';
 import { RECOVER_INTERRUPTED_EVERY_MS, RECOVER_INTERRUPTED_JOB, defineRecoverInterrupted } from './recover-interrupted.ts';
+import { SWEEP_RISK_ATTEMPTS_EVERY_MS, SWEEP_RISK_ATTEMPTS_JOB, defineSweepRiskAttempts } from './sweep-risk-attempts.ts';
 import { executeRows } from '../db/raw.ts';
 
 export function defineJobs(agenda: Agenda, s: Services): void {
@@ -18,6 +19,7 @@ export function defineJobs(agenda: Agenda, s: Services): void {
   defineSendReceipt(agenda, s);
   defineRenewSubscriptions(agenda, s);
   defineRecoverInterrupted(agenda, s);
+  defineSweepRiskAttempts(agenda, s);
 }
 
 /** Recurring jobs exist once per database (Agenda's `every` upserts a single job). */
@@ -27,6 +29,8 @@ export async function scheduleRecurringJobs(agenda: Agenda, config: Config, s: S
   await agenda.every(config.AGENDA_PROCESS_EVERY_MS, RENEW_SUBSCRIPTIONS_JOB);
   // Payments and refunds a crash left half done, swept at every start and every minute.
   await agenda.every(RECOVER_INTERRUPTED_EVERY_MS, RECOVER_INTERRUPTED_JOB);
+  // The card-testing guard's attempts that no window or cool-down reads any more.
+  await agenda.every(SWEEP_RISK_ATTEMPTS_EVERY_MS, SWEEP_RISK_ATTEMPTS_JOB);
   // A process stopped while one of these ran leaves its lock until the lock lifetime ends, which
   // would stall deliveries and renewals after a restart. Two runs at once are harmless (webhook
   // rows are claimed with SKIP LOCKED, period ends under the subscription's row lock, interrupted
@@ -37,7 +41,7 @@ export async function scheduleRecurringJobs(agenda: Agenda, config: Config, s: S
   await executeRows(s.db, Prisma.sql`
     WITH ordered AS (
       SELECT id FROM agenda.agenda_jobs
-       WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB}, ${RECOVER_INTERRUPTED_JOB})
+       WHERE name IN (${DELIVER_WEBHOOKS_JOB}, ${RENEW_SUBSCRIPTIONS_JOB}, ${RECOVER_INTERRUPTED_JOB}, ${SWEEP_RISK_ATTEMPTS_JOB})
        ORDER BY id FOR UPDATE)
     UPDATE agenda.agenda_jobs j
        SET locked_at = NULL,

@@ -2,10 +2,12 @@
 // and machine through PostgreSQL. For each source of the attempt (the shopper's address, the page
 // or link, the workspace) it reads the window's figures (distinct card fingerprints, this one
 // included, and payments that reached a bank and failed), whether the source is cooling down after
-// a block, records this attempt under the source (with whether that source's own rule blocked it,
-// which starts its cool-down) and deletes the source's rows that no window or cool-down reads any
-// more. Attempts sent at the same instant do not see each other (one
-// snapshot each), so a burst of N parallel attempts may pass a threshold by up to N-1.
+// a block, and records this attempt under the source (with whether that source's own rule blocked
+// it, which starts its cool-down). Rows that no window or cool-down reads any more are deleted by
+// a recurring job (`sweepRiskAttempts`), not here: concurrent attempts from one busy address would
+// otherwise all try to delete the same aged rows and wait on each other. Attempts sent at the same
+// instant do not see each other (one snapshot each), so a burst of N parallel attempts may pass a
+// threshold by up to N-1.
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
@@ -70,16 +72,40 @@ export function guardSources(settings: GuardSettings, ip: string | null, target:
   return sources;
 }
 
+interface CountedRow {
+  kind: SourceKind;
+  cards: number;
+  declines: number;
+  cooling: boolean;
+  cards_fired: boolean;
+  declines_fired: boolean;
+  three_ds_fired: boolean;
+  listed: ListMatch[];
+  rules: RuleRow[];
+}
+
 export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<{ figures: SourceFigures[]; listed: ListMatch[]; rules: RuleRow[] }> {
+  const rows = await queryRows<CountedRow>(db, guardStatement(settings, attempt));
+  const order: SourceKind[] = attempt.sources.map((s) => s.kind);
+  const figures = rows
+    .map((r) => ({ kind: r.kind, cards: r.cards, declines: r.declines, coolingDown: r.cooling, cardsFired: r.cards_fired, declinesFired: r.declines_fired, threeDsFired: r.three_ds_fired }))
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  return { figures, listed: rows[0]?.listed ?? [], rules: rows[0]?.rules ?? [] };
+}
+
+/**
+ * The one statement. Every read in it has an index that holds only what it reads (the blocked
+ * attempts, the declined payments) or is bounded by a LIMIT, because the gateway sends it as a
+ * named prepared statement: the generic plan PostgreSQL keeps for it is made once per connection,
+ * often while the tables are nearly empty, and must stay cheap whatever they grow to.
+ */
+export function guardStatement(settings: GuardSettings, attempt: GuardAttempt): Prisma.Sql {
   const at = attempt.at.getTime();
   const windowStart = new Date(at - settings.riskWindowSeconds * 1000);
   const coolStart = new Date(at - settings.riskCooldownSeconds * 1000);
-  const oldest = new Date(at - Math.max(settings.riskWindowSeconds, settings.riskCooldownSeconds) * 1000);
   const values = Prisma.join(attempt.sources.map((s) => Prisma.sql`(${s.kind}::text, ${s.key}::text, ${s.cards}::int, ${s.cardsFor3ds}::int, ${s.declines}::int)`));
   const ws = Prisma.sql`${attempt.workspaceId}::uuid`;
-  const rows = await queryRows<{ kind: SourceKind; cards: number; declines: number; cooling: boolean; cards_fired: boolean; declines_fired: boolean; three_ds_fired: boolean; listed: ListMatch[]; rules: RuleRow[] }>(
-    db,
-    Prisma.sql`
+  return Prisma.sql`
     WITH src (kind, key, cards_block, cards_3ds, declines_block) AS (VALUES ${values}),
     seen AS (
       SELECT src.kind, src.key, facts.cards, facts.declines + failed.declines AS declines, cool.cooling
@@ -110,21 +136,36 @@ export async function countAttempt(db: Db, settings: GuardSettings, attempt: Gua
         src.cards_3ds > 0 AND seen.cards >= src.cards_3ds AS three_ds_fired
       FROM seen JOIN src ON src.kind = seen.kind AND src.key = seen.key
     ),
-    swept AS (
-      DELETE FROM "RiskAttempt" d USING src
-      WHERE d."workspaceId" = ${ws} AND d.kind = src.kind AND d.key = src.key AND d.at <= ${oldest}::timestamp
-    ),
     recorded AS (
       INSERT INTO "RiskAttempt" ("workspaceId", kind, key, fingerprint, "paymentId", blocked, at)
       SELECT ${ws}, kind, key, ${attempt.fingerprint}, ${attempt.paymentId}::uuid, cards_fired OR declines_fired, ${attempt.at}::timestamp
       FROM judged WHERE kind <> 'workspace' OR cards_fired OR declines_fired
     )
     SELECT kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired, ${listMatchesSql(attempt.workspaceId, attempt.listed)} AS listed,
-      ${enabledRulesSql(attempt.workspaceId)} AS rules FROM judged`,
-  );
-  const order: SourceKind[] = attempt.sources.map((s) => s.kind);
-  const figures = rows
-    .map((r) => ({ kind: r.kind, cards: r.cards, declines: r.declines, coolingDown: r.cooling, cardsFired: r.cards_fired, declinesFired: r.declines_fired, threeDsFired: r.three_ds_fired }))
-    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-  return { figures, listed: rows[0]?.listed ?? [], rules: rows[0]?.rules ?? [] };
+      ${enabledRulesSql(attempt.workspaceId)} AS rules FROM judged`;
+}
+
+/** Rows a sweep deletes at most per statement, so that one sweep never holds many locks at once. */
+const SWEEP_BATCH = 5_000;
+
+/**
+ * Deletes the attempts that no window or cool-down of their workspace reads any more (older than
+ * the longer of the two), in batches; the number deleted.
+ */
+export async function sweepRiskAttempts(db: Db, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      Prisma.sql`
+      WITH aged AS (
+        SELECT r.id FROM "RiskAttempt" r JOIN "Workspace" w ON w.id = r."workspaceId"
+        WHERE r.at <= ${now}::timestamp - make_interval(secs => greatest(w."riskWindowSeconds", w."riskCooldownSeconds"))
+        LIMIT ${SWEEP_BATCH}::int FOR UPDATE OF r SKIP LOCKED),
+      gone AS (DELETE FROM "RiskAttempt" d USING aged WHERE d.id = aged.id RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`,
+    );
+    total += row?.n ?? 0;
+    if ((row?.n ?? 0) < SWEEP_BATCH) return total;
+  }
 }

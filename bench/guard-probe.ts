@@ -1,0 +1,150 @@
+// What the card-testing guard's statement costs PostgreSQL per attempt (not a test):
+// `npx tsx bench/guard-probe.ts`.
+//
+// A throw-away embedded PostgreSQL, migrated, one workspace with the default guard. PROBE_ATTEMPTS
+// attempts are judged over PROBE_CLIENTS connections at once, as the bench's payments are: from one
+// busy address (an office behind one IP) with a handful of cards, so every attempt reads and writes
+// the same source. `countAttempt` is the gateway's own function. It prints attempts per second, the
+// CPU time of the whole PostgreSQL (postmaster and every backend, from /proc) per attempt, and the
+// wall time of one call. PROBE_EXPLAIN=1 also prints the plan
+// PostgreSQL keeps for the statement once it runs generic (EXPLAIN ANALYZE, BUFFERS).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import getPort from 'get-port';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createDb } from '../src/db/client.ts';
+import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createWorkspace } from '../src/domain/workspaces.ts';
+import { countAttempt, guardSources } from '../src/domain/risk/guard.ts';
+
+const ATTEMPTS = Number(process.env.PROBE_ATTEMPTS) || 4000;
+const ROUNDS = Number(process.env.PROBE_ROUNDS) || 3;
+/** Connections judging at once (the gateway's pool has 10). */
+const CLIENTS = Number(process.env.PROBE_CLIENTS) || 10;
+const PAYMENTS = Number(process.env.PROBE_PAYMENTS) || 50_000;
+const CARDS = ['fp-a', 'fp-b', 'fp-c'];
+
+/** User and system CPU of every process of the PostgreSQL under `dataDir`, ms. */
+function postgresCpuMs(postmaster: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // A process that ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'guard-probe-'));
+  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await getPort({ host: '127.0.0.1' }), persistent: false, database: 'probe' });
+  detachEmbeddedSignalHooks();
+  const db = createDb(embedded.url, { max: CLIENTS });
+  try {
+    await migrate(embedded.url);
+    const { workspace } = await createWorkspace(db, randomBytes(32), { slug: 'probe' });
+    const control = new pg.Client({ connectionString: embedded.url });
+    await control.connect();
+    control.on('error', () => undefined);
+    // PROBE_SEED_LATE=1: the pool's connections first judge attempts on an empty table (their
+    // plans made then, as a gateway's are on a new database), then the payments arrive.
+    const late = Boolean(process.env.PROBE_SEED_LATE);
+    if (!late) await seedPayments(db, workspace.id);
+    const postmaster = Number(readFileSync(path.join(dir, 'pg', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const sources = guardSources(workspace, '203.0.113.7', null, workspace.id);
+    console.log(`${ATTEMPTS} attempts per round from one address over ${CLIENTS} connections, ${ROUNDS} rounds; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    for (let r = late ? 0 : 1; r <= ROUNDS; r++) {
+      if (late && r === 1) await seedPayments(db, workspace.id);
+      const before = postgresCpuMs(postmaster);
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          for (let i = next++; i < ATTEMPTS; i = next++) {
+            const fingerprint = CARDS[i % CARDS.length]!;
+            await countAttempt(db, workspace, {
+              workspaceId: workspace.id,
+              paymentId: randomUUID(),
+              fingerprint,
+              at: new Date(),
+              sources,
+              listed: { digits: '41111111', fingerprint, ip: '203.0.113.7', email: null },
+            });
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = postgresCpuMs(postmaster) - before;
+      const rows = (await control.query<{ n: string }>('SELECT count(*)::text AS n FROM "RiskAttempt"')).rows[0]!.n;
+      console.log(
+        `  round ${r}: ${(ATTEMPTS / seconds).toFixed(0)}/s, PostgreSQL CPU ${((cpu * 1000) / ATTEMPTS).toFixed(0)} µs per attempt, wall ${((seconds * 1e6 * CLIENTS) / ATTEMPTS).toFixed(0)} µs per call, ${rows} attempt rows kept`,
+      );
+    }
+    if (process.env.PROBE_EXPLAIN && captured) await explain(control, captured);
+    await control.end();
+  } finally {
+    await db.$disconnect();
+    await embedded.stop();
+    detachEmbeddedSignalHooks(['exit']);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * PROBE_PAYMENTS settled payments of the workspace (3 % failed at a bank), as a busy shop has: the
+ * guard's workspace-wide decline count reads them.
+ */
+async function seedPayments(db: ReturnType<typeof createDb>, workspaceId: string): Promise<void> {
+  const channel = await db.channel.create({ data: { workspaceId, name: 'probe' } });
+  const account = await db.paymentAccount.create({ data: { workspaceId, name: 'sim', provider: 'simulator', currencies: ['TRY'] } });
+  await db.$executeRawUnsafe(
+    `INSERT INTO "Payment" (id, "workspaceId", "channelId", "paymentAccountId", source, "securityType", status,
+       "channelReference", amount, "baseAmount", currency, "installmentNumber", "isTest", ip, "createdAt", "updatedAt")
+     SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, 'api', 'non_secure',
+       (CASE WHEN g % 33 = 0 THEN 'failed' ELSE 'successful' END)::"PaymentStatus", 'ORDER-' || g, 10000, 10000, 'TRY', 1, true,
+       '203.0.113.7', now() - (g || ' seconds')::interval, now()
+     FROM generate_series(1, $4::int) g`,
+    workspaceId,
+    channel.id,
+    account.id,
+    PAYMENTS,
+  );
+  if (!process.env.PROBE_SEED_LATE) await db.$executeRawUnsafe('ANALYZE "Payment"');
+}
+
+/** The statement's generic plan, run once for real (inside a rolled-back transaction). */
+async function explain(control: pg.Client, q: { text: string; values: unknown[] }): Promise<void> {
+  await control.query('BEGIN');
+  await control.query('SET LOCAL plan_cache_mode = force_generic_plan');
+  await control.query(`PREPARE guard AS ${q.text}`);
+  const literal = (v: unknown) => (v === null ? 'NULL' : v instanceof Date ? `'${v.toISOString()}'` : `'${String(v).replace(/'/g, "''")}'`);
+  const { rows } = await control.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE guard(${q.values.map(literal).join(', ')})`);
+  console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+  await control.query('ROLLBACK');
+}
+
+/** The last guard statement sent, caught on its way to the pool. */
+let captured: { text: string; values: unknown[] } | null = null;
+const poolQuery = pg.Pool.prototype.query;
+pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+  const q = args[0] as { text?: string; values?: unknown[] };
+  if (q && typeof q === 'object' && q.text?.includes('WITH src (kind')) captured = { text: q.text, values: q.values ?? [] };
+  return (poolQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Pool.prototype.query;
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

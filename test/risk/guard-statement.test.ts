@@ -1,0 +1,85 @@
+// What keeps the card-testing guard cheap on the payment path whatever the tables grow to:
+// - its statement is a named prepared statement, so PostgreSQL settles on a generic plan made once
+//   per connection, often on a new, nearly empty database; that plan must read the workspace's
+//   declines from the index of declined payments (not filter every successful payment of a busy
+//   workspace row by row: 15 ms of CPU per attempt at 50,000 payments, docs/performance.md) and
+//   the cool-down from the index of blocked attempts;
+// - it deletes nothing: the recurring sweep deletes the attempts no window or cool-down reads any
+//   more, per workspace's own settings, and is scheduled once per database.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '../../src/generated/prisma/client.ts';
+import type { Db } from '../../src/db/client.ts';
+import { guardSources, guardStatement, sweepRiskAttempts } from '../../src/domain/risk/guard.ts';
+import { SWEEP_RISK_ATTEMPTS_JOB } from '../../src/jobs/sweep-risk-attempts.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { useGateway } from '../helpers/fixture.ts';
+
+const SETTINGS = { riskGuard: true, riskWindowSeconds: 600, riskCooldownSeconds: 1800, riskIpCards: 5, riskIpCardsFor3ds: 3, riskIpDeclines: 4, riskTargetDeclines: 25, riskWorkspaceDeclines: 200 };
+
+describe('the guard statement as a generic plan on an empty database', () => {
+  let client: pg.Client;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: await createTestDatabase() });
+    await client.connect();
+    // The plan a prepared statement settles on after five runs: no parameter value to look at.
+    await client.query('SET plan_cache_mode = force_generic_plan');
+  });
+  afterAll(() => client?.end());
+
+  it('reads declines and cool-downs from the indexes that hold only them, and deletes nothing', async () => {
+    const workspaceId = randomUUID();
+    const sql = guardStatement(SETTINGS, {
+      workspaceId,
+      paymentId: randomUUID(),
+      fingerprint: 'fp',
+      at: new Date('2026-05-04T10:00:00Z'),
+      sources: guardSources(SETTINGS, '203.0.113.7', 'link:abc', workspaceId),
+      listed: { digits: '41111111', fingerprint: 'fp', ip: '203.0.113.7', email: 'a@example.com' },
+    });
+    const literal = (v: unknown) => (v === null ? 'NULL' : v instanceof Date ? `'${v.toISOString().replace('T', ' ').replace('Z', '')}'` : `'${String(v).replace(/'/g, "''")}'`);
+    await client.query(`PREPARE guard AS ${sql.text}`);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE guard(${sql.values.map(literal).join(', ')})`);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    const paymentReads = plan.split('\n').filter((line) => /Scan.* on "Payment"/.test(line));
+    // The attempts' own payments by primary key; the workspace's declines by their partial index.
+    expect(paymentReads.map((line) => /using "?(\w+)"? on/.exec(line)?.[1]).sort(), plan).toEqual(['Payment_declines_idx', 'Payment_pkey']);
+    expect(plan).toMatch(/using "?RiskAttempt_blocked_idx"? on "RiskAttempt"/);
+    expect(plan).not.toMatch(/Delete on/);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+});
+
+describe('the sweep of aged attempts', () => {
+  const { t, seed } = useGateway({ now: '2026-05-04T10:00:00.000Z' });
+  let db: Db;
+  beforeAll(() => {
+    db = t.gateway.services.db;
+  });
+
+  it('is a recurring job, scheduled once', async () => {
+    const [row] = await db.$queryRaw<Array<{ n: number }>>(Prisma.sql`SELECT count(*)::int AS n FROM agenda.agenda_jobs WHERE name = ${SWEEP_RISK_ATTEMPTS_JOB}`);
+    expect(row!.n).toBe(1);
+  });
+
+  it("deletes what neither the window nor the cool-down of the row's workspace reads, and nothing else", async () => {
+    const short = await seed();
+    const long = await seed();
+    await db.workspace.update({ where: { id: long.workspaceId }, data: { riskWindowSeconds: 3600, riskCooldownSeconds: 7200 } });
+    const now = new Date('2026-05-04T10:00:00Z');
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    // The short workspace keeps 30 minutes (its cool-down), the long one two hours.
+    const ages = [5, 29, 31, 90, 121, 600];
+    for (const m of [short, long]) {
+      await db.riskAttempt.createMany({ data: ages.map((age) => ({ workspaceId: m.workspaceId, kind: 'ip', key: `198.51.100.${age % 250}`, fingerprint: `fp${age}`, paymentId: randomUUID(), blocked: age === 31, at: ago(age) })) });
+    }
+    const deleted = await sweepRiskAttempts(db, now);
+    expect(deleted).toBe(4 + 2);
+    const kept = async (workspaceId: string) => (await db.riskAttempt.findMany({ where: { workspaceId }, orderBy: { at: 'desc' } })).map((r) => Math.round((now.getTime() - r.at.getTime()) / 60_000));
+    expect(await kept(short.workspaceId)).toEqual([5, 29]);
+    expect(await kept(long.workspaceId)).toEqual([5, 29, 31, 90]);
+    // Nothing left to do: a second sweep deletes nothing.
+    expect(await sweepRiskAttempts(db, now)).toBe(0);
+  });
+});
