@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     const late = Boolean(process.env.PROBE_SEED_LATE);
     if (!late) await seedPayments(db, workspace.id);
     const postmaster = Number(readFileSync(path.join(dir, 'pg', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    // The attempts name settled payments, so that the window's lookups find rows, as they do in a gateway.
+    const paymentIds = (await control.query<{ id: string }>('SELECT id FROM "Payment" ORDER BY "createdAt" DESC LIMIT 10000')).rows.map((r) => r.id);
     const sources = guardSources(workspace, '203.0.113.7', null, workspace.id);
     console.log(`${ATTEMPTS} attempts per round from one address over ${CLIENTS} connections, ${ROUNDS} rounds; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (let r = late ? 0 : 1; r <= ROUNDS; r++) {
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
             const fingerprint = CARDS[i % CARDS.length]!;
             await countAttempt(db, workspace, {
               workspaceId: workspace.id,
-              paymentId: randomUUID(),
+              paymentId: paymentIds.length ? paymentIds[i % paymentIds.length]! : randomUUID(),
               fingerprint,
               at: new Date(),
               sources,
@@ -137,7 +139,15 @@ let captured: { text: string; values: unknown[] } | null = null;
 const poolQuery = pg.Pool.prototype.query;
 pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
   const q = args[0] as { text?: string; values?: unknown[] };
-  if (q && typeof q === 'object' && q.text?.includes('WITH src (kind')) captured = { text: q.text, values: q.values ?? [] };
+  if (q && typeof q === 'object' && q.text?.includes('WITH src (kind')) {
+    // PROBE_VARIANT=nojoin: the window without its per-row payment lookups (declines read as 0), to weigh them.
+    if (process.env.PROBE_VARIANT === 'nojoin') {
+      q.text = q.text
+        .replace(/count\(p\.id\) FILTER \(WHERE p\.status = 'failed' AND p\."paymentAccountId" IS NOT NULL\)::int/, '0')
+        .replace(/LEFT JOIN "Payment" p ON p\.id = r\."paymentId"/, '');
+    }
+    captured = { text: q.text, values: q.values ?? [] };
+  }
   return (poolQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Pool.prototype.query;
 

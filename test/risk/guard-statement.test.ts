@@ -10,8 +10,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../src/generated/prisma/client.ts';
-import type { Db } from '../../src/db/client.ts';
-import { guardSources, guardStatement, sweepRiskAttempts } from '../../src/domain/risk/guard.ts';
+import { createDb, type Db } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/raw.ts';
+import { countAttempt, guardSources, guardStatement, sweepRiskAttempts } from '../../src/domain/risk/guard.ts';
 import { SWEEP_RISK_ATTEMPTS_JOB } from '../../src/jobs/sweep-risk-attempts.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { useGateway } from '../helpers/fixture.ts';
@@ -48,6 +49,32 @@ describe('the guard statement as a generic plan on an empty database', () => {
     expect(plan).toMatch(/using "?RiskAttempt_blocked_idx"? on "RiskAttempt"/);
     expect(plan).not.toMatch(/Delete on/);
     expect(plan).not.toMatch(/Seq Scan/);
+  });
+});
+
+describe('the guard statement on a connection', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = createDb(await createTestDatabase(), { max: 1 });
+  });
+  afterAll(() => db?.$disconnect());
+
+  it('commits its attempt without waiting for the disk, and leaves the connection waiting again for the next statement', async () => {
+    const workspaceId = randomUUID();
+    const settingOf = async () => (await queryRows<{ s: string }>(db, Prisma.sql`SELECT current_setting('synchronous_commit') AS s`))[0]!.s;
+    expect(await settingOf()).toBe('on');
+    const counted = await countAttempt(db, SETTINGS, {
+      workspaceId,
+      paymentId: randomUUID(),
+      fingerprint: 'fp',
+      at: new Date('2026-05-04T10:00:00Z'),
+      sources: guardSources(SETTINGS, '203.0.113.7', null, workspaceId),
+      listed: { digits: '41111111', fingerprint: 'fp', ip: '203.0.113.7', email: null },
+    });
+    expect(counted.figures.map((f) => f.kind)).toEqual(['ip', 'workspace']);
+    expect(await db.riskAttempt.count({ where: { workspaceId } })).toBe(1);
+    // One connection in the pool: the same session, where the setting lasted one transaction only.
+    expect(await settingOf()).toBe('on');
   });
 });
 
