@@ -76,6 +76,13 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   requestPasswordReset: ANYONE,
   resetPassword: ANYONE,
   revokeSession: ANYONE,
+  // A person's own security (the resolver needs a person's session); the workspace's requirement is the owners'.
+  startTwoFactor: ANYONE,
+  confirmTwoFactor: ANYONE,
+  disableTwoFactor: ANYONE,
+  confirmSecondFactor: ANYONE,
+  changePassword: ANYONE,
+  setTwoFactorRequired: OWNER,
 };
 
 /**

@@ -1,7 +1,7 @@
 // The workspace's team for owners: members with their role (changed in place), removal (asked
 // first; the gateway keeps the last owner), pending invitations, and the invite form.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
@@ -13,6 +13,7 @@ import { ErrorState, Loading } from '../kit/states.tsx';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 import { CardTable } from '../kit/CardTable.tsx';
+import { useStepUpMutation } from '../people/StepUp.tsx';
 
 const TEAM = graphql(`
   query Team { members { id email role createdAt } invitations { id email role expiresAt } }
@@ -37,8 +38,8 @@ export function MembersPage({ viewer }: { viewer: Viewer }) {
   const [{ data, error }, reexecute] = useQuery({ query: TEAM, context: TEAM_TYPES });
   const [asking, setAsking] = useState<MemberRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>();
-  const [, change] = useMutation(CHANGE);
-  const [, remove] = useMutation(REMOVE);
+  const [, change] = useStepUpMutation(CHANGE);
+  const [, remove] = useStepUpMutation(REMOVE);
   const canChange = viewer.can('changeMemberRole');
   const confirmRemove = async () => {
     const row = asking!;
@@ -99,7 +100,7 @@ function InviteForm() {
   const [form, setForm] = useState<{ email: string; role: AccessTokenRole }>({ email: '', role: 'viewer' });
   const [outcome, setOutcome] = useState<Outcome>();
   const [sent, setSent] = useState<string | null>(null);
-  const [, invite] = useMutation(INVITE);
+  const [, invite] = useStepUpMutation(INVITE);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSent(null);

@@ -3,7 +3,7 @@
 // token, read-only. When a token was last used is not tracked (each request would write), so it is
 // not shown. Times are in the workspace's zone, and say so.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useT, fill } from '../i18n.ts';
 import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
@@ -18,6 +18,7 @@ import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 import { CardTable } from '../kit/CardTable.tsx';
 import { CopyButton } from '../kit/CopyButton.tsx';
+import { useStepUpMutation } from '../people/StepUp.tsx';
 
 const TOKENS = graphql(`
   query AccessTokens { accessTokens { id name role workspace createdAt expiresAt revokedAt active } }
@@ -47,7 +48,7 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
   const [{ data, error }, reexecute] = useQuery({ query: TOKENS, context: TOKEN_TYPES });
   const [asking, setAsking] = useState<TokenRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>();
-  const [, revoke] = useMutation(REVOKE);
+  const [, revoke] = useStepUpMutation(REVOKE);
   const rows = data?.accessTokens ?? [];
   const canRevoke = viewer.can('revokeAccessToken');
   const confirmRevoke = async () => {
@@ -95,7 +96,7 @@ function NewToken() {
   const [form, setForm] = useState<{ name: string; role: AccessTokenRole; days: string }>({ name: '', role: 'viewer', days: '' });
   const [outcome, setOutcome] = useState<Outcome>();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const [, create] = useMutation(CREATE);
+  const [, create] = useStepUpMutation(CREATE);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSecret(null);

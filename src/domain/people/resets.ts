@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Mailer } from '../mailer.ts';
 import { ValidationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
-import { email, hashPassword, password } from './passwords.ts';
+import { email, hashPassword, password, passwordMatches } from './passwords.ts';
 import { newSecret, secretHash } from './tokens.ts';
 import { endSessions } from './sessions.ts';
 
@@ -44,5 +44,23 @@ export async function resetPassword(db: Db, input: unknown, clock: Clock): Promi
     if (taken.count !== 1) throw ValidationError.single(['token'], 'reset_invalid');
     await tx.person.update({ where: { id: reset.personId }, data: { passwordHash, passwordChangedAt: now } });
     await endSessions(tx, { personId: reset.personId }, now);
+  });
+}
+
+const changeInput = z.object({ currentPassword: z.string({ error: 'password_wrong' }).max(200, { error: 'password_wrong' }), newPassword: password() });
+
+/**
+ * A signed-in person changes their password: the current one first (a session left open on a
+ * shared computer is not enough), then every other session of theirs ends; this one stays.
+ */
+export async function changePassword(db: Db, who: { personId: string; sessionId: string }, input: unknown, clock: Clock): Promise<void> {
+  const { currentPassword, newPassword } = parseInput(changeInput, input);
+  const person = await db.person.findUniqueOrThrow({ where: { id: who.personId } });
+  if (!(await passwordMatches(person.passwordHash, currentPassword))) throw ValidationError.single(['currentPassword'], 'password_wrong');
+  const passwordHash = await hashPassword(newPassword);
+  const now = clock.now();
+  await db.$transaction(async (tx) => {
+    await tx.person.update({ where: { id: who.personId }, data: { passwordHash, passwordChangedAt: now } });
+    await endSessions(tx, { personId: who.personId, id: { not: who.sessionId } }, now);
   });
 }
