@@ -146,7 +146,7 @@ function RequireForAll({ required, onChange }: { required: boolean; onChange: ()
   };
   return (
     <div className="card stack">
-      <label className="row">
+      <label className="check">
         <input type="checkbox" name="require-two-factor" checked={required} onChange={(e) => void toggle(e.target.checked)} />
         {t.twoFactorRequireAll}
       </label>
