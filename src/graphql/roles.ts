@@ -70,6 +70,8 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   revokeAccessToken: OWNER,
   // People: the team, and what a link or a person's own session allows.
   inviteMember: OWNER,
+  resendInvitation: OWNER,
+  cancelInvitation: OWNER,
   changeMemberRole: OWNER,
   removeMember: OWNER,
   acceptInvitation: ANYONE,

@@ -28,6 +28,13 @@ const REMOVE = graphql(`
   mutation RemoveMember($id: ID!) { removeMember(id: $id) { result { successful message } errors { path message } member { id } } }
 `);
 
+const RESEND = graphql(`
+  mutation ResendInvitation($id: ID!) { resendInvitation(id: $id) { result { successful message } errors { path message } invitation { id expiresAt } } }
+`);
+const CANCEL = graphql(`
+  mutation CancelInvitation($id: ID!) { cancelInvitation(id: $id) { result { successful message } errors { path message } invitation { id } } }
+`);
+
 const TEAM_TYPES = { additionalTypenames: ['Member', 'Invitation'] };
 type MemberRow = ResultOf<typeof TEAM>['members'][number];
 const ROLES = AccessTokenRole.slice().sort((a, b) => ['owner', 'developer', 'operator', 'viewer'].indexOf(a) - ['owner', 'developer', 'operator', 'viewer'].indexOf(b));
@@ -40,7 +47,17 @@ export function MembersPage({ viewer }: { viewer: Viewer }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const [, change] = useStepUpMutation(CHANGE);
   const [, remove] = useStepUpMutation(REMOVE);
+  const [, resend] = useStepUpMutation(RESEND);
+  const [, cancel] = useStepUpMutation(CANCEL);
   const canChange = viewer.can('changeMemberRole');
+  const canInvite = viewer.can('resendInvitation');
+  const onInvitation = async (id: string, email: string, what: 'resend' | 'cancel') => {
+    if (what === 'resend') {
+      const out = outcomeOf(await resend({ id }, TEAM_TYPES), 'resendInvitation');
+      setOutcome(out?.result?.successful ? { result: { successful: true, message: fill(t.invitationSent, { email }) } } : out);
+    } else setOutcome(outcomeOf(await cancel({ id }, TEAM_TYPES), 'cancelInvitation'));
+    reexecute({ requestPolicy: 'network-only' });
+  };
   const confirmRemove = async () => {
     const row = asking!;
     setAsking(null);
@@ -79,12 +96,20 @@ export function MembersPage({ viewer }: { viewer: Viewer }) {
       {data && data.invitations.length > 0 && (
         <>
           <h2>{t.pendingInvitations}</h2>
-          <CardTable label={t.pendingInvitations} head={[t.email, t.role, t.expires]}>
+          <CardTable label={t.pendingInvitations} head={[t.email, t.role, t.expires, ...(canInvite ? [t.actions] : [])]}>
             {data.invitations.map((i) => (
               <tr key={i.id} data-invitation={i.email}>
                 <td className="wrap">{i.email}</td>
                 <td>{statusOf('role', i.role, lang).label}</td>
                 <td>{dates.dateTime(i.expiresAt)}</td>
+                {canInvite && (
+                  <td>
+                    <div className="row">
+                      <button type="button" onClick={() => void onInvitation(i.id, i.email, 'resend')}>{t.resendInvitation}<span className="sr-only"> {i.email}</span></button>
+                      <button type="button" className="danger" onClick={() => void onInvitation(i.id, i.email, 'cancel')}>{t.cancelInvitation}<span className="sr-only"> {i.email}</span></button>
+                    </div>
+                  </td>
+                )}
               </tr>
             ))}
           </CardTable>

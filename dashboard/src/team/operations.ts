@@ -46,6 +46,8 @@ const OPERATIONS: Record<string, readonly [string, string]> = {
   createAccessToken: ['Erişim anahtarı oluşturma', 'Access token created'],
   revokeAccessToken: ['Erişim anahtarı iptali', 'Access token revoked'],
   inviteMember: ['Ekibe davet', 'Member invited'],
+  resendInvitation: ['Daveti yeniden gönderme', 'Invitation resent'],
+  cancelInvitation: ['Davet iptali', 'Invitation cancelled'],
   acceptInvitation: ['Davet kabulü', 'Invitation accepted'],
   changeMemberRole: ['Üye rolü değişikliği', 'Member role changed'],
   removeMember: ['Üyeyi ekipten çıkarma', 'Member removed'],
