@@ -153,6 +153,13 @@ export async function pendingInvitations(db: Db, workspaceId: string, now: Date)
   return db.invitation.findMany({ where: { workspaceId, acceptedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } });
 }
 
+/** The member with this e-mail (any case), for the CLI, which names people rather than ids. */
+export async function memberByEmail(db: Db, workspaceId: string, address: string): Promise<MemberRecord> {
+  const found = await db.membership.findFirst({ where: { workspaceId, person: { email: address.trim().toLowerCase() } }, include: { person: { select: { id: true, email: true } } } });
+  if (!found) throw NotFoundError.single(['email'], 'member_not_found');
+  return found;
+}
+
 /** Gives a member another role; the last owner keeps theirs. */
 export async function changeMemberRole(db: Db, workspace: Workspace, memberId: string, role: unknown): Promise<MemberRecord> {
   const newRole = parseInput(z.enum(WORKSPACE_ROLES, { error: 'role_invalid' }), role);
