@@ -162,7 +162,12 @@ function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l:
   const mustEnrol = !!data?.myTwoFactor?.required && !data.myTwoFactor.enabled;
   const screens = mustEnrol
     ? (['security', 'sessions'] as const)
-    : [...SCREENS, ...(viewer.role === 'owner' ? ['members' as const] : []), ...(viewer.role === 'owner' || support ? TEAM_SCREENS : []), ...(person ? PERSON_SCREENS : [])];
+    : [
+        ...SCREENS,
+        ...(viewer.role === 'owner' ? ['members' as const] : []),
+        ...(viewer.role === 'owner' || support ? TEAM_SCREENS : can('createAccessToken') ? ['tokens' as const] : []),
+        ...(person ? PERSON_SCREENS : []),
+      ];
   const [path0, arg] = path.split('/');
   const screen = mustEnrol && path0 !== 'sessions' ? 'security' : path0;
   return (
@@ -210,7 +215,7 @@ function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l:
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
 const SCREENS = ['overview', 'payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'webhooks', 'settings'] as const;
-/** Shown to owners and support staff only: the workspace's tokens and its audit trail. */
+/** Shown to owners and support staff: the workspace's tokens and its audit trail (tokens also to the roles that may create some). */
 const TEAM_SCREENS = ['tokens', 'audit'] as const;
 /** A signed-in person's own: their security (two-factor, password) and sessions. */
 const PERSON_SCREENS = ['security', 'sessions'] as const;

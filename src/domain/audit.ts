@@ -19,8 +19,8 @@ export interface AuditRecord {
   workspaceId: string | null;
   /** The token used; for a person, their e-mail as `name` and their role (the id is not stored). */
   token: { id: string; name: string; role: AccessRole };
-  /** Set when a person acted: who, from which session (null for a failed sign-in) and address. */
-  person?: { id: string; sessionId: string | null; address: string } | null;
+  /** Set when a person acted: who (null: a sign-in with an e-mail nobody has), from which session (null for a failed sign-in) and address. */
+  person?: { id: string | null; sessionId: string | null; address: string } | null;
   requestId?: string | null;
   /** The mutation field (refundPayment) or, for a read, the operation's name or root fields. */
   operation: string;

@@ -102,7 +102,8 @@ export const FIELD_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> = {
 
 /** Queries only some dashboard roles may run (support may run them too); others are refused. */
 export const QUERY_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> = {
-  accessTokens: OWNER,
+  // Those who may create tokens list the ones within their role (the resolver narrows it).
+  accessTokens: ['owner', 'developer', 'operator'],
   members: OWNER,
   invitations: OWNER,
   auditEntries: OWNER,

@@ -105,13 +105,21 @@ function secure(services: Services, req: http.IncomingMessage, trustProxy: boole
   return trustProxy && (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
-/** A failed sign-in of a known person is an entry in each of their workspaces; unknown e-mails are only counted. */
+/**
+ * A failed sign-in is an entry in each workspace of the person whose e-mail was typed; an e-mail
+ * nobody has is an entry without a workspace (support staff's trail), with the e-mail as typed and
+ * the least role: both say only "failed", as the answer does, never which field was wrong.
+ */
 async function auditFailure(services: Services, body: unknown, address: string, outcome: 'failed' | 'locked' | 'wrong_code'): Promise<void> {
-  const email = typeof (body as { email?: unknown } | null)?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase() : '';
+  const email = typeof (body as { email?: unknown } | null)?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase().slice(0, 254) : '';
   if (!email) return;
   const person = await services.db.person.findUnique({ where: { email }, include: { memberships: true } });
-  for (const m of person?.memberships ?? []) {
-    await audit(services, { workspaceId: m.workspaceId, email, role: m.role, personId: person!.id, sessionId: null, address, outcome });
+  if (!person) {
+    await recordAudit(services.db, { workspaceId: null, token: { id: '', name: email, role: 'viewer' }, person: { id: null, sessionId: null, address }, requestId: currentRequestId() ?? null, operation: 'signIn', outcome, variables: {}, at: services.clock.now() });
+    return;
+  }
+  for (const m of person.memberships) {
+    await audit(services, { workspaceId: m.workspaceId, email, role: m.role, personId: person.id, sessionId: null, address, outcome });
   }
 }
 

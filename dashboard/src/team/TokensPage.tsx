@@ -86,12 +86,13 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
       {asking && <Confirm text={fill(t.confirmRevoke, { name: asking.name })} onConfirm={confirmRevoke} onDismiss={() => setAsking(null)} />}
       <ActionOutcome outcome={outcome} />
       {/* Beside the list it belongs to: a role that may not list tokens makes them over GraphQL (within its role). */}
-      {data && viewer.can('createAccessToken') && <NewToken />}
+      {data && viewer.can('createAccessToken') && <NewToken own={viewer.support ? null : viewer.role} />}
     </section>
   );
 }
 
-function NewToken() {
+/** `own`: the creator's role (a person or token makes tokens within it: its own role or viewer). */
+function NewToken({ own }: { own: string | null }) {
   const { t, lang } = useT();
   const [form, setForm] = useState<{ name: string; role: AccessTokenRole; days: string }>({ name: '', role: 'viewer', days: '' });
   const [outcome, setOutcome] = useState<Outcome>();
@@ -112,7 +113,9 @@ function NewToken() {
     } else setOutcome(out);
   };
   // The roles a token may have, in the badge table's order (most rights first).
-  const roles = AccessTokenRole.slice().sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
+  const roles = AccessTokenRole.slice()
+    .filter((r) => !own || own === 'owner' || r === own || r === 'viewer')
+    .sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
   return (
     <FieldForm outcome={outcome} className="card stack" onSubmit={submit} aria-labelledby="new-token-title" autoComplete="off">
       <h2 id="new-token-title">{t.newToken}</h2>
