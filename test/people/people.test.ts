@@ -212,7 +212,7 @@ describe('sign-in', () => {
     await join('spray@example.com', 'viewer');
     for (let i = 0; i < ADDRESS_FAILURES; i++) expect((await signInRaw(`guess${i}@example.com`, 'not the password')).status).toBe(401);
     expect((await signInRaw('spray@example.com', PASSWORD)).status).toBe(429);
-  });
+  }, 120_000); // thirty memory-hard hash checks, on a loaded machine
 });
 
 describe('sessions', () => {

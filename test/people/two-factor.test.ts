@@ -222,5 +222,8 @@ describe('password change while signed in', () => {
     expect((await signInRaw('operator@2fa.example', {}, 'a brand new passphrase')).res.status).toBe(200);
     const entry = await db().auditEntry.findFirstOrThrow({ where: { operation: 'changePassword', outcome: 'done' } });
     expect(JSON.stringify(entry.variables)).not.toContain('brand new');
+    // A stolen session cannot guess the current password: wrong ones count in the sign-in lockout.
+    for (let i = 0; i < ACCOUNT_FAILURES; i++) expect((await gql(here, CHANGE, { c: `guess number ${i}`, n: 'another new passphrase' })).data.changePassword.errors).toEqual([{ code: 'password_wrong', path: ['currentPassword'] }]);
+    expect((await gql(here, CHANGE, { c: 'a brand new passphrase', n: 'another new passphrase' })).data.changePassword.errors).toEqual([{ code: 'sign_in_locked', path: [] }]);
   });
 });

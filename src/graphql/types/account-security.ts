@@ -177,7 +177,7 @@ builder.mutationField('changePassword', (t) =>
     resolve: (_r, args, ctx) =>
       run(ctx, async () => {
         const me = personOf(ctx);
-        await changePassword(ctx.services.db, { personId: me.id, sessionId: me.sessionId }, args, ctx.services.clock);
+        await changePassword(ctx.services.db, { personId: me.id, sessionId: me.sessionId, address: me.address }, args, ctx.services.clock);
         return {};
       }),
   }),
