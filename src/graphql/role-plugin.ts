@@ -10,7 +10,7 @@ import type { GraphQLContext } from './context.ts';
 import type { WorkspaceRole } from '../domain/access-tokens.ts';
 import { FIELD_ROLES, fieldVisible, mutationRefusal, QUERY_ROLES, queryRefusal } from './roles.ts';
 import { auditMutation } from './audit-recorder.ts';
-import { enrolmentRefusal, stepUpRefusal } from './second-factor.ts';
+import { enrolmentRefusal, mustEnrol, stepUpRefusal } from './second-factor.ts';
 
 const pluginName = 'roles';
 export default pluginName;
@@ -24,7 +24,7 @@ export class RolesPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     const key = `${fieldConfig.parentType}.${fieldConfig.name}`;
     const roles = Object.hasOwn(FIELD_ROLES, key) ? FIELD_ROLES[key] : undefined;
     if (!roles) return resolver;
-    return (parent, args, ctx, info) => (fieldVisible(ctx as GraphQLContext, roles) ? resolver(parent, args, ctx, info) : null);
+    return (parent, args, ctx, info) => (fieldVisible(ctx as GraphQLContext, roles) && !mustEnrol((ctx as GraphQLContext).viewer) ? resolver(parent, args, ctx, info) : null);
   }
 }
 

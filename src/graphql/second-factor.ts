@@ -8,7 +8,7 @@
 import { GraphQLError } from 'graphql';
 import { message } from '../domain/messages.ts';
 import { stepUpFresh, STEP_UP_MINUTES } from '../domain/people/two-factor.ts';
-import type { GraphQLContext } from './context.ts';
+import type { GraphQLContext, Viewer } from './context.ts';
 
 export const STEP_UP: ReadonlySet<string> = new Set([
   'refundPayment',
@@ -37,11 +37,12 @@ const WHILE_ENROLLING: ReadonlySet<string> = new Set([
   'Mutation.changePassword',
 ]);
 
-/** A person in a workspace that requires two-factor, without it, asking for anything but enrolment; else null. */
+/** A person in a workspace that requires two-factor who has not set it up (also refused CSV exports and live updates). */
+export const mustEnrol = (v: Viewer): boolean => v.kind === 'dashboard' && !!v.person && !v.person.twoFactor && v.workspace.requireTwoFactor;
+
+/** A person who must still enrol, asking for anything but enrolment; else null. */
 export function enrolmentRefusal(ctx: GraphQLContext, kind: 'Query' | 'Mutation', field: string): GraphQLError | null {
-  const v = ctx.viewer;
-  if (v.kind !== 'dashboard' || !v.person || v.person.twoFactor || !v.workspace.requireTwoFactor) return null;
-  if (WHILE_ENROLLING.has(`${kind}.${field}`)) return null;
+  if (!mustEnrol(ctx.viewer) || WHILE_ENROLLING.has(`${kind}.${field}`)) return null;
   return new GraphQLError(message('two_factor_enrolment_required', ctx.lang), { extensions: { code: 'TWO_FACTOR_ENROLMENT_REQUIRED', http: { status: 403 } } });
 }
 

@@ -180,8 +180,13 @@ describe('a workspace that requires two-factor', () => {
     const refused = await gql(operator, '{ eventKinds }');
     expect(refused.errors?.[0]?.extensions?.code).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
     expect((await gql(operator, '{ myTwoFactor { enabled required } }')).data.myTwoFactor).toEqual({ enabled: false, required: true });
+    const csv = () => fetch(url('/dashboard/export/payments.csv'), { headers: { Cookie: operator.cookie, 'Accept-Language': 'en' } });
+    const refusedCsv = await csv();
+    expect(refusedCsv.status).toBe(403);
+    expect(await refusedCsv.text()).toContain('This workspace requires two-factor authentication; set it up first.');
     const { secret } = await enrol(operator);
     expect((await gql(operator, '{ eventKinds }')).data.eventKinds.length).toBeGreaterThan(0);
+    expect((await csv()).status).toBe(200);
 
     const off = await gql(operator, 'mutation ($code: String!) { disableTwoFactor(code: $code) { errors { code } } }', { code: codeNow(secret) });
     expect(off.data.disableTwoFactor.errors).toEqual([{ code: 'two_factor_required_here' }]);
