@@ -9,6 +9,8 @@ import { AcceptInvitationPage, ResetPasswordPage, SignInPage, type Refusal } fro
 import { MembersPage } from './team/MembersPage.tsx';
 import { WorkspaceSwitch } from './people/WorkspaceSwitch.tsx';
 import { SessionsPage } from './team/SessionsPage.tsx';
+import { SecurityPage } from './people/SecurityPage.tsx';
+import { StepUpProvider } from './people/StepUp.tsx';
 import { clearToken, getToken, markTokenAccepted, setToken, takeTokenFromLocation, wasTokenAccepted } from './session.ts';
 import { LABELS, LangContext, initialLang, useT, type Lang } from './i18n.ts';
 import { usePath } from './router.ts';
@@ -44,6 +46,7 @@ const WHO_AM_I = graphql(`
     workspaces { slug name timeZone }
     viewerRole
     viewerPermissions
+    myTwoFactor { enabled required }
   }
 `);
 
@@ -155,8 +158,18 @@ function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l:
   const slug = support ? (picked ?? workspaces[0]?.slug ?? null) : workspace.slug;
   const timeZone = (support ? workspaces.find((w) => w.slug === slug)?.timeZone : workspace.timeZone) ?? null;
   const viewer: Viewer = { support, slug, role: data?.viewerRole ?? null, timeZone, can };
-  const screens = [...SCREENS, ...(viewer.role === 'owner' ? ['members' as const] : []), ...(viewer.role === 'owner' || support ? TEAM_SCREENS : []), ...(person ? ['sessions' as const] : [])];
-  const [screen, arg] = path.split('/');
+  // A workspace that requires two-factor of a person without it: only their own screens until they set it up.
+  const mustEnrol = !!data?.myTwoFactor?.required && !data.myTwoFactor.enabled;
+  const screens = mustEnrol
+    ? (['security', 'sessions'] as const)
+    : [
+        ...SCREENS,
+        ...(viewer.role === 'owner' ? ['members' as const] : []),
+        ...(viewer.role === 'owner' || support ? TEAM_SCREENS : can('createAccessToken') ? ['tokens' as const] : []),
+        ...(person ? PERSON_SCREENS : []),
+      ];
+  const [path0, arg] = path.split('/');
+  const screen = mustEnrol && path0 !== 'sessions' ? 'security' : path0;
   return (
     <>
       <header>
@@ -189,7 +202,11 @@ function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l:
       </header>
       <main>
         <CanProvider value={can}>
-          <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />
+          <StepUpProvider>
+            {screen === 'security'
+              ? <SecurityPage viewer={viewer} onEnrolled={() => reexecute({ requestPolicy: 'network-only' })} />
+              : <Screen screen={screen || 'overview'} arg={arg ? decodeURIComponent(arg) : undefined} viewer={viewer} />}
+          </StepUpProvider>
         </CanProvider>
       </main>
     </>
@@ -198,8 +215,10 @@ function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l:
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
 const SCREENS = ['overview', 'payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'webhooks', 'settings'] as const;
-/** Shown to owners and support staff only: the workspace's tokens and its audit trail. */
+/** Shown to owners and support staff: the workspace's tokens and its audit trail (tokens also to the roles that may create some). */
 const TEAM_SCREENS = ['tokens', 'audit'] as const;
+/** A signed-in person's own: their security (two-factor, password) and sessions. */
+const PERSON_SCREENS = ['security', 'sessions'] as const;
 
 function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer: Viewer }) {
   switch (screen) {

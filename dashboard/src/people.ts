@@ -18,12 +18,13 @@ export async function currentSession(): Promise<PersonSession | null> {
   return res.ok ? ((await res.json()) as PersonSession) : null;
 }
 
-export type SignInAnswer = { ok: true; session: PersonSession } | { ok: false; status: number; message: string };
+/** `secondFactor`: the e-mail and password were right and the person has two-factor on: send again with `code`. */
+export type SignInAnswer = { ok: true; session: PersonSession } | { ok: false; status: number; message: string; secondFactor: boolean };
 
-export async function signIn(email: string, password: string, lang: string): Promise<SignInAnswer> {
-  const res = await fetch('/auth/sign-in', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'Accept-Language': lang }, body: JSON.stringify({ email, password }) });
-  const body = (await res.json().catch(() => ({}))) as PersonSession & { result?: { message?: string } };
-  return res.ok ? { ok: true, session: body } : { ok: false, status: res.status, message: body.result?.message ?? res.statusText };
+export async function signIn(email: string, password: string, lang: string, code?: string): Promise<SignInAnswer> {
+  const res = await fetch('/auth/sign-in', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'Accept-Language': lang }, body: JSON.stringify({ email, password, ...(code ? { code } : {}) }) });
+  const body = (await res.json().catch(() => ({}))) as PersonSession & { result?: { message?: string }; secondFactorRequired?: boolean };
+  return res.ok ? { ok: true, session: body } : { ok: false, status: res.status, message: body.result?.message ?? res.statusText, secondFactor: body.secondFactorRequired === true };
 }
 
 export async function signOut(csrfToken: string): Promise<void> {

@@ -22,6 +22,7 @@ import { PRODUCT_CSV_COLUMNS, productRecords } from '../domain/products-export.t
 import { NOTIFICATION_CSV_COLUMNS, notificationRecords } from '../domain/webhooks/export.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { isRefusal, resolveViewer } from '../graphql/session-viewer.ts';
+import { mustEnrol } from '../graphql/second-factor.ts';
 import { auditSupportRead } from '../graphql/audit-recorder.ts';
 import { listWhere, paymentLinkWhere, type ListArgs, type ListFilter } from '../graphql/lists.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -115,6 +116,10 @@ export async function handleExport(services: Services, req: http.IncomingMessage
   const viewer = await resolveViewer(services, { authorization: req.headers.authorization, cookie: req.headers.cookie, needsCsrf: false });
   if (isRefusal(viewer) || viewer.kind === 'anonymous' || viewer.kind === 'merchant') {
     sendJson(res, 401, simpleError(isRefusal(viewer) ? viewer.code : 'auth_invalid_token', lang));
+    return true;
+  }
+  if (mustEnrol(viewer)) {
+    sendJson(res, 403, simpleError('two_factor_enrolment_required', lang));
     return true;
   }
   const parsed = listArgsOf(list, url.searchParams, lang);

@@ -76,9 +76,14 @@ export async function createWorkspaceToken(db: Db, workspace: Workspace, input: 
 }
 
 /** Tokens newest first: one workspace's (slug or id), or every token (support and all workspaces). */
-export async function listAccessTokens(db: Db, scope: { workspaceId?: string | null } = {}): Promise<TokenRecord[]> {
+/** `within`: only tokens whose role that role could create (a non-owner sees the tokens of its reach). */
+export async function listAccessTokens(db: Db, scope: { workspaceId?: string | null; within?: WorkspaceRole } = {}): Promise<TokenRecord[]> {
+  const within = scope.within;
   return db.accessToken.findMany({
-    where: scope.workspaceId ? { workspaceId: scope.workspaceId } : {},
+    where: {
+      ...(scope.workspaceId ? { workspaceId: scope.workspaceId } : {}),
+      ...(within ? { role: { in: WORKSPACE_ROLES.filter((r) => roleWithin(r, within)) } } : {}),
+    },
     include: { workspace: true },
     orderBy: { createdAt: 'desc' },
   });

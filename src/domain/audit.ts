@@ -9,15 +9,18 @@ import { SECRET_KEYS } from '../logger.ts';
 import { maskCardValue } from './card-masking.ts';
 import { isUuid } from './validation.ts';
 
-/** done, forbidden (by role), read (support); sign-ins: done, failed (wrong password), locked (too many failures). */
-export type AuditOutcome = 'done' | 'forbidden' | 'read' | 'failed' | 'locked';
+/**
+ * done, forbidden (by role), read (support), code_asked (a fresh second-factor code was asked
+ * first); sign-ins and codes: done, failed (wrong password), wrong_code, locked (too many failures).
+ */
+export type AuditOutcome = 'done' | 'forbidden' | 'read' | 'failed' | 'wrong_code' | 'code_asked' | 'locked';
 
 export interface AuditRecord {
   workspaceId: string | null;
   /** The token used; for a person, their e-mail as `name` and their role (the id is not stored). */
   token: { id: string; name: string; role: AccessRole };
-  /** Set when a person acted: who, from which session (null for a failed sign-in) and address. */
-  person?: { id: string; sessionId: string | null; address: string } | null;
+  /** Set when a person acted: who (null: a sign-in with an e-mail nobody has), from which session (null for a failed sign-in) and address. */
+  person?: { id: string | null; sessionId: string | null; address: string } | null;
   requestId?: string | null;
   /** The mutation field (refundPayment) or, for a read, the operation's name or root fields. */
   operation: string;
@@ -30,7 +33,7 @@ export interface AuditRecord {
 export const REMOVED = '[removed]';
 
 /** Keys whose whole value is dropped: the logger's secret names, plus a card and its parts. */
-const DROPPED_KEYS = new Set([...SECRET_KEYS, 'invitationToken', 'resetToken', 'card', 'cvc2', 'expireMonth', 'expireYear', 'expiry', 'cardHolderName', 'holderName'].map((k) => k.toLowerCase()));
+const DROPPED_KEYS = new Set([...SECRET_KEYS, 'invitationToken', 'resetToken', 'code', 'currentPassword', 'newPassword', 'card', 'cvc2', 'expireMonth', 'expireYear', 'expiry', 'cardHolderName', 'holderName'].map((k) => k.toLowerCase()));
 
 /**
  * A JSON copy of `value` without secrets: values under a secret, credential or card key become

@@ -20,6 +20,11 @@ export async function auditMutation(ctx: GraphQLContext, operation: string, args
   await record(ctx, { workspaceId, operation, outcome, variables: args });
 }
 
+/** A code a person typed that was wrong (or refused by the lockout): the mutation wrote nothing, yet is an entry. */
+export async function checkCodeAudit(ctx: GraphQLContext, operation: string, outcome: Extract<AuditOutcome, 'wrong_code' | 'locked'>): Promise<void> {
+  await auditMutation(ctx, operation, {}, outcome);
+}
+
 /** Support staff's queries and subscriptions, one entry per operation, before it runs. */
 export function auditSupportReads(): Plugin {
   const recordRead = async (args: { contextValue: unknown; document: DocumentNode; operationName?: string | null; variableValues?: unknown }) => {

@@ -18,6 +18,9 @@ export interface PersonIdentity {
   email: string;
   sessionId: string;
   address: string;
+  /** Whether the person has two-factor on, and when this session last gave a code (null: never). */
+  twoFactor: boolean;
+  secondFactorAt: Date | null;
 }
 
 export type Viewer =

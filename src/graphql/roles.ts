@@ -70,12 +70,21 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   revokeAccessToken: OWNER,
   // People: the team, and what a link or a person's own session allows.
   inviteMember: OWNER,
+  resendInvitation: OWNER,
+  cancelInvitation: OWNER,
   changeMemberRole: OWNER,
   removeMember: OWNER,
   acceptInvitation: ANYONE,
   requestPasswordReset: ANYONE,
   resetPassword: ANYONE,
   revokeSession: ANYONE,
+  // A person's own security (the resolver needs a person's session); the workspace's requirement is the owners'.
+  startTwoFactor: ANYONE,
+  confirmTwoFactor: ANYONE,
+  disableTwoFactor: ANYONE,
+  confirmSecondFactor: ANYONE,
+  changePassword: ANYONE,
+  setTwoFactorRequired: OWNER,
 };
 
 /**
@@ -93,7 +102,8 @@ export const FIELD_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> = {
 
 /** Queries only some dashboard roles may run (support may run them too); others are refused. */
 export const QUERY_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> = {
-  accessTokens: OWNER,
+  // Those who may create tokens list the ones within their role (the resolver narrows it).
+  accessTokens: ['owner', 'developer', 'operator'],
   members: OWNER,
   invitations: OWNER,
   auditEntries: OWNER,

@@ -13,6 +13,7 @@ import './types/providers.ts';
 import './types/access-tokens.ts';
 import './types/audit.ts';
 import './types/members.ts';
+import './types/account-security.ts';
 import './types/live-updates.ts';
 import './types/products.ts';
 import './types/orders.ts';

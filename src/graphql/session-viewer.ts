@@ -37,7 +37,7 @@ export async function resolveViewer(services: Services, c: RequestCredentials): 
     kind: 'dashboard',
     workspace: session.membership.workspace,
     token: { id: session.id, name: session.person.email, role: session.membership.role },
-    person: { id: session.personId, email: session.person.email, sessionId: session.id, address: session.address },
+    person: { id: session.personId, email: session.person.email, sessionId: session.id, address: session.address, twoFactor: session.person.totpEnabledAt !== null, secondFactorAt: session.secondFactorAt },
   };
 }
 

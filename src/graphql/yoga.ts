@@ -23,6 +23,7 @@ import { allowedOrigins, corsFor, varyOnOrigin } from './cors.ts';
 import { useDatabaseUnavailable } from './unavailable.ts';
 import { auditSupportReads } from './audit-recorder.ts';
 import { CSRF_HEADER, atAddress, isRefusal, resolveViewer, type Refusal } from './session-viewer.ts';
+import { mustEnrol } from './second-factor.ts';
 import { clientAddress } from '../http/client-address.ts';
 
 /** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
@@ -120,7 +121,8 @@ function paramOf(params: Readonly<Record<string, unknown>> | undefined, name: st
  */
 async function socketViewer(services: Services, params: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage, trustProxy: boolean): Promise<Viewer | null> {
   const found = await resolveViewer(services, { authorization: paramOf(params, 'Authorization'), cookie: request.headers.cookie, csrf: paramOf(params, CSRF_HEADER), needsCsrf: true });
-  return isRefusal(found) ? null : atAddress(found, clientAddress(request, trustProxy));
+  // Live updates are data too: a person who must still set up two-factor gets none.
+  return isRefusal(found) || mustEnrol(found) ? null : atAddress(found, clientAddress(request, trustProxy));
 }
 
 /**

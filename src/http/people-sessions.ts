@@ -10,7 +10,7 @@ import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { DomainError } from '../domain/errors.ts';
 import { recordAudit } from '../domain/audit.ts';
 import { ABSOLUTE_HOURS, endSessions, switchWorkspace } from '../domain/people/sessions.ts';
-import { SignInFailedError, SignInLockedError, signIn } from '../domain/people/sign-in.ts';
+import { SecondFactorNeededError, SignInFailedError, SignInLockedError, signIn } from '../domain/people/sign-in.ts';
 import { CSRF_HEADER, SESSION_COOKIE, isRefusal, resolveViewer } from '../graphql/session-viewer.ts';
 import { simpleError } from '../rest/errors.ts';
 import { clientAddress } from './client-address.ts';
@@ -37,12 +37,17 @@ export function createSessionRoutes(services: Services, opts: { trustProxy: bool
     const body = await readJson(req);
     if (body === undefined) return send(res, 400, simpleError('body_not_object', lang));
     try {
-      const signed = await signIn(services.db, body, { address, userAgent: String(req.headers['user-agent'] ?? '') }, services.clock.now());
+      const signed = await signIn(services, body, { address, userAgent: String(req.headers['user-agent'] ?? '') }, services.clock.now());
       await audit(services, { workspaceId: signed.workspace.id, email: signed.email, role: signed.role, personId: signed.session.personId, sessionId: signed.session.id, address, outcome: 'done' });
       res.setHeader('Set-Cookie', sessionCookie(signed.secret, ABSOLUTE_HOURS * 3600, secure(services, req, opts.trustProxy)));
       return send(res, 200, { email: signed.email, workspace: signed.workspace.slug, role: signed.role, csrfToken: signed.session.csrfToken });
     } catch (err) {
       if (err instanceof SignInLockedError || err instanceof SignInFailedError) await auditFailure(services, body, address, err instanceof SignInLockedError ? 'locked' : 'failed');
+      if (err instanceof SecondFactorNeededError) {
+        if (err.wrongCode) await auditFailure(services, body, address, 'wrong_code');
+        const code = err.wrongCode ? 'code_invalid' : 'second_factor_required';
+        return send(res, 401, { secondFactorRequired: true, ...simpleError(code, lang) });
+      }
       if (err instanceof SignInLockedError) {
         res.setHeader('Retry-After', String(err.retryAfter));
         return send(res, 429, simpleError('sign_in_locked', lang, { seconds: err.retryAfter }));
@@ -100,17 +105,25 @@ function secure(services: Services, req: http.IncomingMessage, trustProxy: boole
   return trustProxy && (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
-/** A failed sign-in of a known person is an entry in each of their workspaces; unknown e-mails are only counted. */
-async function auditFailure(services: Services, body: unknown, address: string, outcome: 'failed' | 'locked'): Promise<void> {
-  const email = typeof (body as { email?: unknown } | null)?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase() : '';
+/**
+ * A failed sign-in is an entry in each workspace of the person whose e-mail was typed; an e-mail
+ * nobody has is an entry without a workspace (support staff's trail), with the e-mail as typed and
+ * the least role: both say only "failed", as the answer does, never which field was wrong.
+ */
+async function auditFailure(services: Services, body: unknown, address: string, outcome: 'failed' | 'locked' | 'wrong_code'): Promise<void> {
+  const email = typeof (body as { email?: unknown } | null)?.email === 'string' ? (body as { email: string }).email.trim().toLowerCase().slice(0, 254) : '';
   if (!email) return;
   const person = await services.db.person.findUnique({ where: { email }, include: { memberships: true } });
-  for (const m of person?.memberships ?? []) {
-    await audit(services, { workspaceId: m.workspaceId, email, role: m.role, personId: person!.id, sessionId: null, address, outcome });
+  if (!person) {
+    await recordAudit(services.db, { workspaceId: null, token: { id: '', name: email, role: 'viewer' }, person: { id: null, sessionId: null, address }, requestId: currentRequestId() ?? null, operation: 'signIn', outcome, variables: {}, at: services.clock.now() });
+    return;
+  }
+  for (const m of person.memberships) {
+    await audit(services, { workspaceId: m.workspaceId, email, role: m.role, personId: person.id, sessionId: null, address, outcome });
   }
 }
 
-async function audit(services: Services, e: { workspaceId: string; email: string; role: AccessRole; personId: string; sessionId: string | null; address: string; outcome: 'done' | 'failed' | 'locked' }): Promise<void> {
+async function audit(services: Services, e: { workspaceId: string; email: string; role: AccessRole; personId: string; sessionId: string | null; address: string; outcome: 'done' | 'failed' | 'locked' | 'wrong_code' }): Promise<void> {
   await recordAudit(services.db, {
     workspaceId: e.workspaceId,
     token: { id: e.personId, name: e.email, role: e.role },

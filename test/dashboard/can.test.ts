@@ -49,8 +49,8 @@ describe("the dashboard's can()", () => {
     for (const name of Object.keys(MUTATION_ROLES)) expect(owner(name), name).toBe(true);
 
     // A viewer changes nothing of the workspace's, only what is one's own (invitations, sessions,
-    // password resets); support staff change nothing.
-    const own = new Set(['acceptInvitation', 'requestPasswordReset', 'resetPassword', 'revokeSession']);
+    // password resets and changes, the second factor); support staff change nothing.
+    const own = new Set(['acceptInvitation', 'requestPasswordReset', 'resetPassword', 'revokeSession', 'changePassword', 'startTwoFactor', 'confirmTwoFactor', 'disableTwoFactor', 'confirmSecondFactor']);
     const viewer = await canOf(await createAccessToken(db, m.team, 'viewer', { role: 'viewer' }));
     for (const name of Object.keys(MUTATION_ROLES)) expect(viewer(name), name).toBe(own.has(name));
     const support = await canOf(await createAccessToken(db, null, 'support'));

@@ -204,10 +204,10 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     expect(await page.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
   });
 
-  it("an operator who opens the screens' addresses gets the refusal as an error with a retry, after a loading state", async () => {
+  it("a viewer who opens the screens' addresses gets the refusal as an error with a retry, after a loading state", async () => {
     const m = await seed();
-    const operator = await createAccessToken(db(), m.team, 'Refund desk', { role: 'operator' });
-    const { page, problems } = await open(1280, 900, { token: operator, locale: 'en-GB', path: 'tokens' });
+    const viewer = await createAccessToken(db(), m.team, 'Reader', { role: 'viewer' });
+    const { page, problems } = await open(1280, 900, { token: viewer, locale: 'en-GB', path: 'tokens' });
     // Hold the tokens query a moment (it still reaches the gateway): the screen says it is loading meanwhile.
     let held = 0;
     await page.route('**/graphql**', async (route) => {
@@ -225,7 +225,7 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     const error = page.locator('main .error-state');
     await expect.poll(() => error.count()).toBe(1);
     expect(await error.textContent()).toContain('Could not load this');
-    expect(await error.textContent()).toMatch(/operator/);
+    expect(await error.textContent()).toMatch(/viewer/);
     expect(await page.locator('main form').count()).toBe(0);
     await error.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => held).toBeGreaterThanOrEqual(2);
@@ -233,6 +233,29 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     await page.goto(`${t.gateway.baseUrl}/dashboard/audit`);
     await expect.poll(() => page.locator('main .error-state').count()).toBe(1);
     expect(await page.locator('main .error-state button').textContent()).toBe('Try again');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an operator finds the tokens of its reach and makes one within its role; no revoke, no audit trail', async () => {
+    const m = await seed();
+    await createAccessToken(db(), m.team, 'The owner');
+    await createAccessToken(db(), m.team, 'CI robot', { role: 'developer' });
+    await createAccessToken(db(), m.team, 'Report reader', { role: 'viewer' });
+    const operator = await createAccessToken(db(), m.team, 'Refund desk', { role: 'operator' });
+    const { page, problems } = await open(1280, 900, { token: operator, locale: 'en-GB' });
+    await page.getByRole('link', { name: 'Access tokens' }).click();
+    await expect.poll(() => page.locator('tr[data-token="Refund desk"]').count()).toBe(1);
+    expect(await page.locator('tr[data-token]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-token')).sort())).toEqual(['Refund desk', 'Report reader']);
+    expect(await page.getByRole('link', { name: 'Audit trail' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    const roleSelect = page.locator('form[aria-labelledby="new-token-title"] select');
+    expect(await roleSelect.locator('option').allTextContents()).toEqual(['Operator', 'Viewer']);
+    await page.getByLabel('Name').fill('Night shift');
+    await roleSelect.selectOption('viewer');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.locator('[data-new-token]').count()).toBe(1);
+    await expect.poll(() => page.locator('tr[data-token="Night shift"]').count()).toBe(1);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -83,8 +83,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-/** What every role may call: a link's token or the person's own session is the proof. */
-const SELF = ['acceptInvitation', 'requestPasswordReset', 'resetPassword', 'revokeSession'];
+/** What every role may call: a link's token or the person's own session (their sessions, password, second factor) is the proof. */
+const SELF = ['acceptInvitation', 'changePassword', 'confirmSecondFactor', 'confirmTwoFactor', 'disableTwoFactor', 'requestPasswordReset', 'resetPassword', 'revokeSession', 'startTwoFactor'];
 
 describe('the role table', () => {
   it('names every mutation of the schema, and nothing else', () => {

@@ -193,6 +193,9 @@ describe('sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
+    // An e-mail nobody has is an entry too: no workspace (support staff's trail), the address, "failed" like any other.
+    const stranger = await db().auditEntry.findFirstOrThrow({ where: { operation: 'signIn', tokenName: 'nobody@example.com' } });
+    expect(stranger).toMatchObject({ workspaceId: null, outcome: 'failed', personId: null, tokenId: null, address: '127.0.0.1', role: 'viewer' });
     for (let i = 1; i < ACCOUNT_FAILURES; i++) expect((await signInRaw('locked@example.com', 'not the password')).status).toBe(401);
     const locked = await signInRaw('locked@example.com', PASSWORD);
     expect(locked.status).toBe(429);
@@ -209,7 +212,7 @@ describe('sign-in', () => {
     await join('spray@example.com', 'viewer');
     for (let i = 0; i < ADDRESS_FAILURES; i++) expect((await signInRaw(`guess${i}@example.com`, 'not the password')).status).toBe(401);
     expect((await signInRaw('spray@example.com', PASSWORD)).status).toBe(429);
-  });
+  }, 120_000); // thirty memory-hard hash checks, on a loaded machine
 });
 
 describe('sessions', () => {
@@ -338,6 +341,14 @@ describe('tokens for machines and the audit trail', () => {
     expect((await gql(operator, create, { role: 'owner' })).body.data.createAccessToken.errors).toEqual([{ code: 'role_above_own', path: ['role'] }]);
     const made = await gql(operator, create, { role: 'operator' });
     expect(made.body.data.createAccessToken.token).toMatch(/^dash_/);
+    // The list shows an operator the tokens of its reach (operators' and viewers'), never an owner's or a developer's.
+    await createAccessToken(db(), 'team', 'dev robot', { role: 'developer' });
+    const listed = await gql(operator, '{ accessTokens { name role } }');
+    const roles = new Set((listed.body.data.accessTokens as Array<{ role: string }>).map((x) => x.role));
+    expect([...roles].sort()).toEqual(['operator']);
+    expect((listed.body.data.accessTokens as Array<{ name: string }>).map((x) => x.name)).toContain('robot');
+    const all = await gql(ownerToken, '{ accessTokens { name role } }');
+    expect((all.body.data.accessTokens as Array<{ name: string }>).map((x) => x.name)).toEqual(expect.arrayContaining(['robot', 'dev robot', 'owner desk']));
   });
 
   it("a person's writes name the person, the session and the address; a token's name the token", async () => {

@@ -195,6 +195,8 @@ const S = {
     read: ['neutral', 'Okundu', 'Read'],
     failed: ['warning', 'Yanlış parola', 'Wrong password'],
     locked: ['danger', 'Kilitli (çok deneme)', 'Locked (too many tries)'],
+    wrong_code: ['warning', 'Yanlış doğrulama kodu', 'Wrong code'],
+    code_asked: ['neutral', 'Kod istendi', 'Code asked'],
   },
   /** Why the route preview lists an account */
   routeReason: {

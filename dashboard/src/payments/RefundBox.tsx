@@ -9,6 +9,7 @@ import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
 import { graphql } from '../graphql.ts';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { useMoney } from '../kit/money.ts';
+import { useStepUpMutation } from '../people/StepUp.tsx';
 
 const REFUND = graphql(`
   mutation Refund($token: String!, $amount: AmountInput) {
@@ -35,7 +36,7 @@ export function RefundBox({ token, refundable, currency, canRefund, canCancel, o
   useEffect(() => setAmount(refundable), [refundable]);
   const [asking, setAsking] = useState<Asking>(null);
   const [outcome, setOutcome] = useState<Outcome>();
-  const [, refund] = useMutation(REFUND);
+  const [, refund] = useStepUpMutation(REFUND);
   const [, cancel] = useMutation(CANCEL);
   const left = refundable !== '0.00';
   if (!(canRefund && left) && !canCancel) return null;

@@ -26,14 +26,18 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 
 export function SignInPage({ onPerson, onToken, refusal, tokenOpen, notice }: { onPerson: (s: PersonSession) => void; onToken: (token: string) => void; refusal: Refusal | null; tokenOpen: boolean; notice?: string | null }) {
   const { t, lang } = useT();
-  const [form, setForm] = useState({ email: '', password: '' });
+  const [form, setForm] = useState({ email: '', password: '', code: '' });
   const [failure, setFailure] = useState<string | null>(null);
+  /** The password was right and the person has two-factor on: the code field shows. */
+  const [askCode, setAskCode] = useState(false);
   const [resetAsked, setResetAsked] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await signIn(form.email.trim(), form.password, lang);
-    if (res.ok) onPerson(res.session);
-    else setFailure(res.message);
+    const res = await signIn(form.email.trim(), form.password, lang, askCode ? form.code.trim() : undefined);
+    if (res.ok) return onPerson(res.session);
+    // Asked for the first time: the field's own words say what to do, no error yet.
+    setFailure(res.secondFactor && !askCode ? null : res.message);
+    if (res.secondFactor) setAskCode(true);
   };
   const askReset = async () => {
     if (!form.email.trim()) return;
@@ -52,6 +56,13 @@ export function SignInPage({ onPerson, onToken, refusal, tokenOpen, notice }: { 
           <label htmlFor="signin-password">{t.password}</label>
           <input id="signin-password" name="password" type="password" autoComplete="current-password" required value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
         </div>
+        {askCode && (
+          <div className="field">
+            <label htmlFor="signin-code">{t.signInCode}</label>
+            <input id="signin-code" name="code" autoComplete="one-time-code" required autoFocus aria-describedby="signin-code-hint" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} />
+            <p id="signin-code-hint" className="muted">{t.stepUpHelp}</p>
+          </div>
+        )}
         {failure && <p className="error" role="alert">{failure}</p>}
         <div className="row">
           <button className="primary" type="submit">{t.signIn}</button>

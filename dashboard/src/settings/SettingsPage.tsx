@@ -16,6 +16,7 @@ import { RoutePreview } from './RoutePreview.tsx';
 import { ACCOUNT_FIELDS, Accounts, AddAccount, BinSource, PROVIDER_FIELDS, type Account, type Provider } from './Accounts.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
+import { useStepUpMutation } from '../people/StepUp.tsx';
 
 const SETTINGS = graphql(`
   query Settings($slug: String) {
@@ -94,7 +95,7 @@ function Rotate() {
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const [secret, setSecret] = useState<{ apiKey: string; apiSecret: string } | null>(null);
-  const [, rotate] = useMutation(ROTATE);
+  const [, rotate] = useStepUpMutation(ROTATE);
   return (
     <>
       <button type="button" className="danger" onClick={() => (setOutcome(undefined), setSecret(null), setAsking(true))}>{t.rotateKeys}</button>

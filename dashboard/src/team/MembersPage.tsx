@@ -1,7 +1,7 @@
 // The workspace's team for owners: members with their role (changed in place), removal (asked
 // first; the gateway keeps the last owner), pending invitations, and the invite form.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
@@ -13,6 +13,7 @@ import { ErrorState, Loading } from '../kit/states.tsx';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 import { CardTable } from '../kit/CardTable.tsx';
+import { useStepUpMutation } from '../people/StepUp.tsx';
 
 const TEAM = graphql(`
   query Team { members { id email role createdAt } invitations { id email role expiresAt } }
@@ -27,6 +28,13 @@ const REMOVE = graphql(`
   mutation RemoveMember($id: ID!) { removeMember(id: $id) { result { successful message } errors { path message } member { id } } }
 `);
 
+const RESEND = graphql(`
+  mutation ResendInvitation($id: ID!) { resendInvitation(id: $id) { result { successful message } errors { path message } invitation { id expiresAt } } }
+`);
+const CANCEL = graphql(`
+  mutation CancelInvitation($id: ID!) { cancelInvitation(id: $id) { result { successful message } errors { path message } invitation { id } } }
+`);
+
 const TEAM_TYPES = { additionalTypenames: ['Member', 'Invitation'] };
 type MemberRow = ResultOf<typeof TEAM>['members'][number];
 const ROLES = AccessTokenRole.slice().sort((a, b) => ['owner', 'developer', 'operator', 'viewer'].indexOf(a) - ['owner', 'developer', 'operator', 'viewer'].indexOf(b));
@@ -37,9 +45,19 @@ export function MembersPage({ viewer }: { viewer: Viewer }) {
   const [{ data, error }, reexecute] = useQuery({ query: TEAM, context: TEAM_TYPES });
   const [asking, setAsking] = useState<MemberRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>();
-  const [, change] = useMutation(CHANGE);
-  const [, remove] = useMutation(REMOVE);
+  const [, change] = useStepUpMutation(CHANGE);
+  const [, remove] = useStepUpMutation(REMOVE);
+  const [, resend] = useStepUpMutation(RESEND);
+  const [, cancel] = useStepUpMutation(CANCEL);
   const canChange = viewer.can('changeMemberRole');
+  const canInvite = viewer.can('resendInvitation');
+  const onInvitation = async (id: string, email: string, what: 'resend' | 'cancel') => {
+    if (what === 'resend') {
+      const out = outcomeOf(await resend({ id }, TEAM_TYPES), 'resendInvitation');
+      setOutcome(out?.result?.successful ? { result: { successful: true, message: fill(t.invitationSent, { email }) } } : out);
+    } else setOutcome(outcomeOf(await cancel({ id }, TEAM_TYPES), 'cancelInvitation'));
+    reexecute({ requestPolicy: 'network-only' });
+  };
   const confirmRemove = async () => {
     const row = asking!;
     setAsking(null);
@@ -78,12 +96,20 @@ export function MembersPage({ viewer }: { viewer: Viewer }) {
       {data && data.invitations.length > 0 && (
         <>
           <h2>{t.pendingInvitations}</h2>
-          <CardTable label={t.pendingInvitations} head={[t.email, t.role, t.expires]}>
+          <CardTable label={t.pendingInvitations} head={[t.email, t.role, t.expires, ...(canInvite ? [t.actions] : [])]}>
             {data.invitations.map((i) => (
               <tr key={i.id} data-invitation={i.email}>
                 <td className="wrap">{i.email}</td>
                 <td>{statusOf('role', i.role, lang).label}</td>
                 <td>{dates.dateTime(i.expiresAt)}</td>
+                {canInvite && (
+                  <td>
+                    <div className="row">
+                      <button type="button" onClick={() => void onInvitation(i.id, i.email, 'resend')}>{t.resendInvitation}<span className="sr-only"> {i.email}</span></button>
+                      <button type="button" className="danger" onClick={() => void onInvitation(i.id, i.email, 'cancel')}>{t.cancelInvitation}<span className="sr-only"> {i.email}</span></button>
+                    </div>
+                  </td>
+                )}
               </tr>
             ))}
           </CardTable>
@@ -99,7 +125,7 @@ function InviteForm() {
   const [form, setForm] = useState<{ email: string; role: AccessTokenRole }>({ email: '', role: 'viewer' });
   const [outcome, setOutcome] = useState<Outcome>();
   const [sent, setSent] = useState<string | null>(null);
-  const [, invite] = useMutation(INVITE);
+  const [, invite] = useStepUpMutation(INVITE);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSent(null);

@@ -3,7 +3,7 @@
 // token, read-only. When a token was last used is not tracked (each request would write), so it is
 // not shown. Times are in the workspace's zone, and say so.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useT, fill } from '../i18n.ts';
 import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
 import type { Viewer } from '../App.tsx';
@@ -18,6 +18,7 @@ import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 import { CardTable } from '../kit/CardTable.tsx';
 import { CopyButton } from '../kit/CopyButton.tsx';
+import { useStepUpMutation } from '../people/StepUp.tsx';
 
 const TOKENS = graphql(`
   query AccessTokens { accessTokens { id name role workspace createdAt expiresAt revokedAt active } }
@@ -47,7 +48,7 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
   const [{ data, error }, reexecute] = useQuery({ query: TOKENS, context: TOKEN_TYPES });
   const [asking, setAsking] = useState<TokenRow | null>(null);
   const [outcome, setOutcome] = useState<Outcome>();
-  const [, revoke] = useMutation(REVOKE);
+  const [, revoke] = useStepUpMutation(REVOKE);
   const rows = data?.accessTokens ?? [];
   const canRevoke = viewer.can('revokeAccessToken');
   const confirmRevoke = async () => {
@@ -85,17 +86,18 @@ export function TokensPage({ viewer }: { viewer: Viewer }) {
       {asking && <Confirm text={fill(t.confirmRevoke, { name: asking.name })} onConfirm={confirmRevoke} onDismiss={() => setAsking(null)} />}
       <ActionOutcome outcome={outcome} />
       {/* Beside the list it belongs to: a role that may not list tokens makes them over GraphQL (within its role). */}
-      {data && viewer.can('createAccessToken') && <NewToken />}
+      {data && viewer.can('createAccessToken') && <NewToken own={viewer.support ? null : viewer.role} />}
     </section>
   );
 }
 
-function NewToken() {
+/** `own`: the creator's role (a person or token makes tokens within it: its own role or viewer). */
+function NewToken({ own }: { own: string | null }) {
   const { t, lang } = useT();
   const [form, setForm] = useState<{ name: string; role: AccessTokenRole; days: string }>({ name: '', role: 'viewer', days: '' });
   const [outcome, setOutcome] = useState<Outcome>();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const [, create] = useMutation(CREATE);
+  const [, create] = useStepUpMutation(CREATE);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSecret(null);
@@ -111,7 +113,9 @@ function NewToken() {
     } else setOutcome(out);
   };
   // The roles a token may have, in the badge table's order (most rights first).
-  const roles = AccessTokenRole.slice().sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
+  const roles = AccessTokenRole.slice()
+    .filter((r) => !own || own === 'owner' || r === own || r === 'viewer')
+    .sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
   return (
     <FieldForm outcome={outcome} className="card stack" onSubmit={submit} aria-labelledby="new-token-title" autoComplete="off">
       <h2 id="new-token-title">{t.newToken}</h2>

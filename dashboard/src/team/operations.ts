@@ -46,12 +46,20 @@ const OPERATIONS: Record<string, readonly [string, string]> = {
   createAccessToken: ['Erişim anahtarı oluşturma', 'Access token created'],
   revokeAccessToken: ['Erişim anahtarı iptali', 'Access token revoked'],
   inviteMember: ['Ekibe davet', 'Member invited'],
+  resendInvitation: ['Daveti yeniden gönderme', 'Invitation resent'],
+  cancelInvitation: ['Davet iptali', 'Invitation cancelled'],
   acceptInvitation: ['Davet kabulü', 'Invitation accepted'],
   changeMemberRole: ['Üye rolü değişikliği', 'Member role changed'],
   removeMember: ['Üyeyi ekipten çıkarma', 'Member removed'],
   revokeSession: ['Oturum kapatma', 'Session ended'],
   requestPasswordReset: ['Parola sıfırlama isteği', 'Password reset asked'],
   resetPassword: ['Parola sıfırlama', 'Password reset'],
+  startTwoFactor: ['İki adımlı doğrulama kurulumu başladı', 'Two-factor setup started'],
+  confirmTwoFactor: ['İki adımlı doğrulama açıldı', 'Two-factor turned on'],
+  disableTwoFactor: ['İki adımlı doğrulama kapatıldı', 'Two-factor turned off'],
+  confirmSecondFactor: ['Doğrulama kodu girildi', 'Authentication code given'],
+  setTwoFactorRequired: ['İki adımlı doğrulama zorunluluğu', 'Two-factor requirement set'],
+  changePassword: ['Parola değişikliği', 'Password changed'],
 };
 
 /** Entries that are no mutation: a person's sign-in (done, failed or locked). */

@@ -41,8 +41,45 @@ export async function inviteMember(
   input: unknown,
 ): Promise<{ invitation: Invitation; link: string }> {
   const { invitation, link } = await createInvitation(deps, workspace, actor, input);
-  await deps.mailer.send({ to: invitation.email, subject: `${workspace.name}: davet / invitation`, text: invitationText(workspace.name, invitation.role, link, INVITATION_DAYS) });
+  await sendInvitation(deps.mailer, workspace, invitation, link);
   return { invitation, link };
+}
+
+const sendInvitation = (mailer: Mailer, workspace: Workspace, invitation: Invitation, link: string) =>
+  mailer.send({ to: invitation.email, subject: `${workspace.name}: davet / invitation`, text: invitationText(workspace.name, invitation.role, link, INVITATION_DAYS) });
+
+/**
+ * Sends a pending invitation again with a new link and a new expiry: the old link stops working
+ * (its token's hash is replaced), so a mail that went astray opens nothing.
+ */
+export async function resendInvitation(deps: { db: Db; mailer: Mailer; baseUrl: string; clock: Clock }, workspace: Workspace, invitationId: string): Promise<{ invitation: Invitation; link: string }> {
+  const open = await openInvitation(deps.db, workspace.id, invitationId);
+  const token = newSecret();
+  const now = deps.clock.now();
+  const taken = await deps.db.invitation.updateMany({
+    where: { id: open.id, acceptedAt: null },
+    data: { tokenHash: secretHash(token), createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) },
+  });
+  if (taken.count !== 1) throw NotFoundError.single(['id'], 'invitation_not_found');
+  const invitation = await deps.db.invitation.findUniqueOrThrow({ where: { id: open.id } });
+  const link = invitationLink(deps.baseUrl, token);
+  await sendInvitation(deps.mailer, workspace, invitation, link);
+  return { invitation, link };
+}
+
+/** Withdraws a pending invitation: its link stops working at once. */
+export async function cancelInvitation(db: Db, workspace: Workspace, invitationId: string): Promise<Invitation> {
+  const open = await openInvitation(db, workspace.id, invitationId);
+  const gone = await db.invitation.deleteMany({ where: { id: open.id, acceptedAt: null } });
+  if (gone.count !== 1) throw NotFoundError.single(['id'], 'invitation_not_found');
+  return open;
+}
+
+/** A pending invitation of the workspace (not accepted; an expired one may be resent or cancelled too). */
+async function openInvitation(db: Db, workspaceId: string, invitationId: string): Promise<Invitation> {
+  const found = isUuid(invitationId) ? await db.invitation.findFirst({ where: { id: invitationId, workspaceId, acceptedAt: null } }) : null;
+  if (!found) throw NotFoundError.single(['id'], 'invitation_not_found');
+  return found;
 }
 
 /** An invitation and its link, not sent (the demo workspace's first owner gets the link in a file). */
@@ -114,6 +151,13 @@ export async function listMembers(db: Db, workspaceId: string): Promise<MemberRe
 
 export async function pendingInvitations(db: Db, workspaceId: string, now: Date): Promise<Invitation[]> {
   return db.invitation.findMany({ where: { workspaceId, acceptedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } });
+}
+
+/** The member with this e-mail (any case), for the CLI, which names people rather than ids. */
+export async function memberByEmail(db: Db, workspaceId: string, address: string): Promise<MemberRecord> {
+  const found = await db.membership.findFirst({ where: { workspaceId, person: { email: address.trim().toLowerCase() } }, include: { person: { select: { id: true, email: true } } } });
+  if (!found) throw NotFoundError.single(['email'], 'member_not_found');
+  return found;
 }
 
 /** Gives a member another role; the last owner keeps theirs. */

@@ -6,9 +6,11 @@ import type { Clock } from '../clock.ts';
 import type { Mailer } from '../mailer.ts';
 import { ValidationError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
-import { email, hashPassword, password } from './passwords.ts';
+import { email, hashPassword, password, passwordMatches } from './passwords.ts';
 import { newSecret, secretHash } from './tokens.ts';
 import { endSessions } from './sessions.ts';
+import { countFailure, lockedFor } from './lockout.ts';
+import { SignInLockedError } from './errors.ts';
 
 export const RESET_MINUTES = 30;
 
@@ -44,5 +46,29 @@ export async function resetPassword(db: Db, input: unknown, clock: Clock): Promi
     if (taken.count !== 1) throw ValidationError.single(['token'], 'reset_invalid');
     await tx.person.update({ where: { id: reset.personId }, data: { passwordHash, passwordChangedAt: now } });
     await endSessions(tx, { personId: reset.personId }, now);
+  });
+}
+
+const changeInput = z.object({ currentPassword: z.string({ error: 'password_wrong' }).max(200, { error: 'password_wrong' }), newPassword: password() });
+
+/**
+ * A signed-in person changes their password: the current one first (a session left open on a
+ * shared computer is not enough; wrong ones count in the sign-in lockout, so it cannot be guessed
+ * from a stolen session), then every other session of theirs ends; this one stays.
+ */
+export async function changePassword(db: Db, who: { personId: string; sessionId: string; address: string }, input: unknown, clock: Clock): Promise<void> {
+  const { currentPassword, newPassword } = parseInput(changeInput, input);
+  const person = await db.person.findUniqueOrThrow({ where: { id: who.personId } });
+  const now = clock.now();
+  const wait = await lockedFor(db, person.email, who.address, now.getTime());
+  if (wait > 0) throw new SignInLockedError(wait);
+  if (!(await passwordMatches(person.passwordHash, currentPassword))) {
+    await countFailure(db, person.email, who.address, now.getTime());
+    throw ValidationError.single(['currentPassword'], 'password_wrong');
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.$transaction(async (tx) => {
+    await tx.person.update({ where: { id: who.personId }, data: { passwordHash, passwordChangedAt: now } });
+    await endSessions(tx, { personId: who.personId, id: { not: who.sessionId } }, now);
   });
 }

@@ -25,6 +25,8 @@ export interface SessionStart {
   workspaceId: string;
   userAgent: string;
   address: string;
+  /** Set when the sign-in gave a second-factor code. */
+  secondFactorAt?: Date | null;
 }
 
 /** A new session: the secret for the cookie (returned once), the CSRF token and the row. */

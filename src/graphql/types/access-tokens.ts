@@ -39,8 +39,9 @@ builder.queryField('accessTokens', (t) =>
   t.field({
     type: [AccessTokenRecord],
     nullable: false,
-    description: "Tokens newest first: the workspace's for a dashboard, every token for support",
-    resolve: (_r, _a, ctx) => listAccessTokens(ctx.services.db, { workspaceId: readableWorkspaceId(ctx) }),
+    description: "Tokens newest first: the workspace's for a dashboard (a developer's or operator's: those of its own role and viewers'), every token for support",
+    resolve: (_r, _a, ctx) =>
+      listAccessTokens(ctx.services.db, { workspaceId: readableWorkspaceId(ctx), within: ctx.viewer.kind === 'dashboard' ? (ctx.viewer.token.role as WorkspaceRole) : undefined }),
   }),
 );
 

@@ -10,7 +10,7 @@ import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape
 import { AccessTokenRoleEnum } from './access-tokens.ts';
 import { ForbiddenError } from '../../domain/errors.ts';
 import type { WorkspaceRole } from '../../domain/access-tokens.ts';
-import { acceptInvitation, changeMemberRole, findInvitation, inviteMember, listMembers, pendingInvitations, removeMember, type Actor, type MemberRecord } from '../../domain/people/members.ts';
+import { acceptInvitation, cancelInvitation, changeMemberRole, resendInvitation, findInvitation, inviteMember, listMembers, pendingInvitations, removeMember, type Actor, type MemberRecord } from '../../domain/people/members.ts';
 import { listSessions, revokeSession } from '../../domain/people/sessions.ts';
 import { requestPasswordReset, resetPassword } from '../../domain/people/resets.ts';
 import { recordAudit } from '../../domain/audit.ts';
@@ -136,6 +136,24 @@ builder.mutationField('inviteMember', (t) =>
     description: 'Invites a person by e-mail with a role; the link (sent by e-mail, never answered here) works for 7 days',
     args: { email: t.arg.string({ required: true }), role: t.arg({ type: AccessTokenRoleEnum, required: true }) },
     resolve: (_r, args, ctx) => run(ctx, async () => ({ invitation: (await inviteMember(ctx.services, actingWorkspace(ctx), actorOf(ctx), args)).invitation })),
+  }),
+);
+
+builder.mutationField('resendInvitation', (t) =>
+  t.field({
+    type: MemberPayload,
+    description: 'Sends a pending invitation again with a new link valid for 7 days; the old link stops working',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => run(ctx, async () => ({ invitation: (await resendInvitation(ctx.services, actingWorkspace(ctx), String(args.id))).invitation })),
+  }),
+);
+
+builder.mutationField('cancelInvitation', (t) =>
+  t.field({
+    type: MemberPayload,
+    description: 'Withdraws a pending invitation; its link stops working at once',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => run(ctx, async () => ({ invitation: await cancelInvitation(ctx.services.db, actingWorkspace(ctx), String(args.id)) })),
   }),
 );
 
