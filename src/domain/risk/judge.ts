@@ -20,6 +20,8 @@ export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
 
 /** The failed payment's `error_code` for each refusal. */
 export type RiskCode = 'invalid_card_number' | 'blocked' | '3ds_required';
+/** Every refusal's code, for reading the attempts the decision stopped. */
+export const STOPPED_CODES: readonly RiskCode[] = ['blocked', '3ds_required', 'invalid_card_number'];
 
 export type FiredRule = {
   /**

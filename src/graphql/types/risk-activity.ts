@@ -1,8 +1,11 @@
-// The sources the card-testing guard blocked (src/domain/risk/sources.ts): the record a
-// `risk_source.blocked` event names by its token. Read only; the guard writes them.
+// What the risk decision stopped, read only: the sources the card-testing guard blocked
+// (src/domain/risk/sources.ts; the record a `risk_source.blocked` event names by its token) and
+// the attempts it refused, with their reasons on each payment's `risk`.
 import { builder } from '../builder.ts';
 import { readableWorkspaceId } from '../auth.ts';
 import { isUuid } from '../../domain/validation.ts';
+import { PaymentRecord } from './payment-records.ts';
+import { STOPPED_CODES } from '../../domain/risk/judge.ts';
 
 const RiskSourceRecord = builder.prismaObject('RiskSource', {
   description: 'A source the card-testing guard blocked: its latest block',
@@ -31,6 +34,25 @@ builder.queryField('riskSource', (t) =>
       const workspaceId = readableWorkspaceId(ctx);
       if (!isUuid(args.token)) return null;
       return ctx.services.db.riskSource.findFirst({ ...query, where: { id: args.token, ...(workspaceId ? { workspaceId } : {}) } });
+    },
+  }),
+);
+
+builder.queryField('riskStoppedPayments', (t) =>
+  t.prismaField({
+    type: [PaymentRecord],
+    description: `Attempts the risk decision refused (error_code ${STOPPED_CODES.join(', ')}), newest first; their reasons are on risk.rules`,
+    args: { first: t.arg.int({ description: 'How many (1-200, default 50)' }), workspaceSlug: t.arg.string({ description: 'Support staff: the workspace to read' }) },
+    resolve: async (query, _r, args, ctx) => {
+      // Support staff read one workspace at a time, by its slug.
+      const workspaceId = readableWorkspaceId(ctx) ?? (args.workspaceSlug ? (await ctx.services.db.workspace.findUnique({ where: { slug: args.workspaceSlug }, select: { id: true } }))?.id : null);
+      if (!workspaceId) return [];
+      return ctx.services.db.payment.findMany({
+        ...query,
+        where: { workspaceId, errorCode: { in: [...STOPPED_CODES] } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: Math.min(Math.max(args.first ?? 50, 1), 200),
+      });
     },
   }),
 );
