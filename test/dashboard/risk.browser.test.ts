@@ -4,7 +4,7 @@
 // attempts the decision stopped with their reasons and the source the guard blocked, and blocks a
 // payment's card from its page (its fingerprint is listed, the page never sends a number). A
 // viewer at phone width reads the same screen without a button that changes anything; axe finds
-// nothing at either width.
+// nothing at either width. The overview counts the stopped attempts per rule.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
@@ -43,6 +43,9 @@ beforeAll(async () => {
 describe.skipIf(!haveChromium)('the Risk screen in Chromium', { timeout: 180_000 }, () => {
   it('an owner writes, tests, saves, switches and orders rules, keeps the lists, reads what was stopped and blocks a card from its payment', async () => {
     const { page, problems } = await open(1280, 900, { locale: 'en-GB' });
+    // The overview counts the stopped attempts per rule.
+    await expect.poll(() => page.locator('#overview-risk').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.locator('#overview-risk ~ * tr[data-rule]').evaluateAll((rows) => rows.map((r) => r.textContent))).toEqual(['block_list_ip1', 'ip_cards1']);
     await page.getByRole('link', { name: 'Risk' }).click();
     expect(page.url()).toBe(`${t.gateway.baseUrl}/dashboard/risk`);
     await expect.poll(() => page.locator('main').textContent()).toContain('No rules yet');

@@ -1,6 +1,7 @@
 // Labels of the Risk screen (merged into i18n.ts): the rules as sentences, the lists, the stopped
 // attempts, the blocked sources and the rule tester.
 export const riskLabelsTr = {
+  overviewRiskStopped: 'Risk kurallarının durdurduğu denemeler', overviewRiskRule: 'Kural',
   risk: 'Risk', riskRules: 'Kurallar', riskRulesEmpty: 'Henüz kural yok. Kurallar sırayla okunur; ilk eşleşen uygulanır.',
   riskRuleName: 'Kural adı', riskOutcome: 'Sonuç', riskOn: 'Açık', riskOff: 'Kapalı', riskTurnOn: 'Aç', riskTurnOff: 'Kapat',
   riskUp: 'Yukarı taşı', riskDown: 'Aşağı taşı', riskEdit: 'Düzenle', riskNewRule: 'Yeni kural', riskEditRule: 'Kuralı düzenle: {name}',
@@ -30,6 +31,7 @@ export const riskLabelsTr = {
 };
 export type RiskLabels = typeof riskLabelsTr;
 export const riskLabelsEn: RiskLabels = {
+  overviewRiskStopped: 'Attempts stopped by risk rules', overviewRiskRule: 'Rule',
   risk: 'Risk', riskRules: 'Rules', riskRulesEmpty: 'No rules yet. Rules are read in order; the first that matches applies.',
   riskRuleName: 'Rule name', riskOutcome: 'Outcome', riskOn: 'On', riskOff: 'Off', riskTurnOn: 'Turn on', riskTurnOff: 'Turn off',
   riskUp: 'Move up', riskDown: 'Move down', riskEdit: 'Edit', riskNewRule: 'New rule', riskEditRule: 'Edit rule: {name}',
