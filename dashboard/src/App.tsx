@@ -33,6 +33,7 @@ import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { TokensPage } from './team/TokensPage.tsx';
 import { AuditPage } from './team/AuditPage.tsx';
 import { OverviewPage } from './overview/OverviewPage.tsx';
+import { RiskPage } from './risk/RiskPage.tsx';
 import { Link } from './ui.tsx';
 import { ErrorState, Loading } from './kit/states.tsx';
 import { useMenu } from './kit/useMenu.ts';
@@ -214,7 +215,7 @@ function Shell({ lang, setLang, signOut, csrfToken }: { lang: Lang; setLang: (l:
 }
 
 /** The screens in the navigation, in order; each name is also its path and its label's key. */
-const SCREENS = ['overview', 'payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'webhooks', 'settings'] as const;
+const SCREENS = ['overview', 'payments', 'orders', 'subscriptions', 'links', 'products', 'customers', 'risk', 'webhooks', 'settings'] as const;
 /** Shown to owners and support staff: the workspace's tokens and its audit trail (tokens also to the roles that may create some). */
 const TEAM_SCREENS = ['tokens', 'audit'] as const;
 /** A signed-in person's own: their security (two-factor, password) and sessions. */
@@ -236,6 +237,8 @@ function Screen({ screen, arg, viewer }: { screen: string; arg?: string; viewer:
       return <SettingsPage viewer={viewer} />;
     case 'webhooks':
       return <WebhooksPage viewer={viewer} />;
+    case 'risk':
+      return <RiskPage viewer={viewer} />;
     case 'search':
       return <SearchPage key={arg} q={arg ?? ''} viewer={viewer} />;
     case 'customers':

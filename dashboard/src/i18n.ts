@@ -7,6 +7,7 @@ import { linksLabelsEn, linksLabelsTr } from './links/labels.ts';
 import { paymentLabelsEn, paymentLabelsTr } from './payments/labels.ts';
 import { teamLabelsEn, teamLabelsTr } from './team/labels.ts';
 import { peopleLabelsEn, peopleLabelsTr } from './people/labels.ts';
+import { riskLabelsEn, riskLabelsTr } from './risk/labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -78,6 +79,7 @@ const tr = {
   ...paymentLabelsTr,
   ...teamLabelsTr,
   ...peopleLabelsTr,
+  ...riskLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
   role: 'Rol',
@@ -167,6 +169,7 @@ const en: Labels = {
   ...paymentLabelsEn,
   ...teamLabelsEn,
   ...peopleLabelsEn,
+  ...riskLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
   role: 'Role',

@@ -8,6 +8,7 @@ import { registerTokenCommands } from './tokens.ts';
 import { registerMemberCommands } from './members.ts';
 import { registerWorkspaceCommands } from './workspace.ts';
 import { registerWebhookCommands } from './webhooks.ts';
+import { registerRiskCommands } from './risk.ts';
 import { registerTestClockCommands } from './test-clock.ts';
 
 export type { CliIo };
@@ -29,6 +30,9 @@ Examples:
   npm run gateway -- token create --workspace acme --name dashboard
   npm run gateway -- webhooks add acme https://shop.example/hooks --events transaction.successful,order.paid
   npm run gateway -- webhooks disable acme https://shop.example/hooks
+  npm run gateway -- risk rules save acme --name "Big amounts" --outcome require_3ds --when "amount gt 200000"
+  npm run gateway -- risk rules test acme --when "email_domain in mailinator.com,example.net" --days 90
+  npm run gateway -- risk lists add acme block ip 203.0.113.0/24 --note "card testing"
   npm run gateway -- test-clock advance acme 31d
   npm run gateway -- --json workspace list`;
 
@@ -44,7 +48,7 @@ function buildProgram(io: CliIo): Command {
       getOutHasColors: () => Boolean(io.stdout.isTTY && io.stdout.hasColors?.()),
       getErrHasColors: () => Boolean(io.stderr.isTTY && io.stderr.hasColors?.()),
     })
-    .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens, members, webhook addresses and test clocks')
+    .description('Payment gateway administration: workspaces, channels, payment accounts, routing, keys, tokens, members, webhook addresses, risk rules and lists, and test clocks')
     .option('--json', 'print machine-readable JSON instead of text')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', HELP_AFTER);
@@ -53,6 +57,7 @@ function buildProgram(io: CliIo): Command {
   registerTokenCommands(program, io);
   registerMemberCommands(program, io);
   registerWebhookCommands(program, io);
+  registerRiskCommands(program, io);
   registerTestClockCommands(program, io);
   return program;
 }

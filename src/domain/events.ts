@@ -27,10 +27,11 @@ export const EVENT_KINDS = [
   'transaction.payment_cancelled',
   'payment_account.degraded',
   'payment_account.recovered',
+  'risk_source.blocked',
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
-export type RecordType = 'order' | 'payment_link' | 'subscription' | 'transaction' | 'payment_account';
+export type RecordType = 'order' | 'payment_link' | 'subscription' | 'transaction' | 'payment_account' | 'risk_source';
 
 export interface DomainEvent {
   workspaceId: string;

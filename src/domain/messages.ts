@@ -254,6 +254,7 @@ const catalog = {
   risk_rule_value: { tr: 'Tek bir değer olmalıdır.', en: 'Must be a single value.' },
   risk_rule_values: { tr: 'En az bir değerlik bir liste olmalıdır.', en: 'Must be a list of at least one value.' },
   risk_rule_number: { tr: 'Tam sayı olmalıdır (tutarlar kuruş cinsinden).', en: 'Must be a whole number (amounts in minor units).' },
+  risk_test_days: { tr: 'Dönem 7, 30 veya 90 gün olmalıdır (ya da denenecek bir deneme verin).', en: 'The period must be 7, 30 or 90 days (or give an attempt to try).' },
   risk_rule_not_found: { tr: 'Risk kuralı bulunamadı.', en: 'Risk rule not found.' },
   risk_list_entry_not_found: { tr: 'Liste kaydı bulunamadı.', en: 'List entry not found.' },
   page_card_number_mistyped: { tr: 'Kart numarası hatalı görünüyor; lütfen kontrol edin.', en: 'This card number looks mistyped; please check it.' },

@@ -6,13 +6,14 @@
 // count of successful payments; success rate = successful / (successful + failed + expired), the
 // attempts that reached an outcome (started and unresolved ones have none yet); refunds and cancels
 // that succeeded, on the day of the refund, in the currency of their payment; decline reasons are
-// the error codes of failed payments.
+// the error codes of failed payments; attempts the risk decision refused are counted per rule.
 import { DateTime } from 'luxon';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Tx } from '../db/client.ts';
 import { queryRows } from '../db/raw.ts';
 import { ValidationError } from './errors.ts';
 import { CURRENCIES, isCurrency, type Currency } from './money.ts';
+import { STOPPED_CODES } from './risk/judge.ts';
 
 export const OVERVIEW_DAYS = [7, 30, 90] as const;
 /** How many decline reasons the overview lists (the most frequent first). */
@@ -55,6 +56,8 @@ export interface Overview {
   to: string;
   currencies: CurrencyOverview[];
   declines: { errorCode: string; count: number }[];
+  /** Attempts the risk decision refused, per rule that refused them (risk/judge.ts), most first. */
+  riskStopped: { rule: string; count: number }[];
 }
 
 interface Period {
@@ -84,10 +87,11 @@ export function periodOf(days: number, timeZone: string, now: Date): Period {
 /** The overview of one workspace at `now` (the workspace's own time). */
 export async function overviewOf(db: Tx, workspace: { id: string; timeZone: string }, input: OverviewInput, now: Date): Promise<Overview> {
   const { days, currency, period, statements } = overviewStatements(workspace, input, now);
-  const [payments, refunds, declines] = await Promise.all([
+  const [payments, refunds, declines, riskStopped] = await Promise.all([
     queryRows<PaymentDayRow>(db, statements.payments),
     queryRows<RefundDayRow>(db, statements.refunds),
     queryRows<{ errorCode: string; count: number }>(db, statements.declines),
+    queryRows<{ rule: string; count: number }>(db, statements.riskStopped),
   ]);
   return {
     days,
@@ -96,6 +100,7 @@ export async function overviewOf(db: Tx, workspace: { id: string; timeZone: stri
     to: period.last,
     currencies: byCurrency(period, currency, payments, refunds),
     declines,
+    riskStopped,
   };
 }
 
@@ -104,7 +109,7 @@ export function overviewStatements(workspace: { id: string; timeZone: string }, 
   const { days, currency } = checkOverviewInput(input);
   const period = periodOf(days, workspace.timeZone, now);
   const scope = { workspaceId: workspace.id, timeZone: workspace.timeZone, period, currency };
-  return { days, currency, period, statements: { payments: paymentDays(scope), refunds: refundDays(scope), declines: declineReasons(scope) } };
+  return { days, currency, period, statements: { payments: paymentDays(scope), refunds: refundDays(scope), declines: declineReasons(scope), riskStopped: riskStopped(scope) } };
 }
 
 interface Scope {
@@ -184,6 +189,27 @@ function declineReasons(s: Scope): Prisma.Sql {
        GROUP BY 1
        ORDER BY 2 DESC, 1
        LIMIT ${TOP_DECLINES}`;
+}
+
+/**
+ * Attempts the risk decision refused in the period, per rule that refused them: the rules on each
+ * refused payment's `risk` whose outcome is the refusal's (a block, or 3-D Secure for
+ * `3ds_required`); a merchant's rule reads `rule:<name>`. Read from the failed payments' range of
+ * the status index, like the decline reasons.
+ */
+function riskStopped(s: Scope): Prisma.Sql {
+  return Prisma.sql`
+      SELECT r->>'rule' AS rule, COUNT(*)::int4 AS count
+        FROM "Payment" p
+       CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(p.risk->'rules') = 'array' THEN p.risk->'rules' ELSE '[]'::jsonb END) r
+       WHERE p."workspaceId" = ${s.workspaceId}::uuid
+         AND p."createdAt" >= ${s.period.start} AND p."createdAt" < ${s.period.end}
+         AND p.status = 'failed'
+         AND p."errorCode" IN (${Prisma.join([...STOPPED_CODES])})
+         AND r->>'outcome' = CASE p."errorCode" WHEN '3ds_required' THEN 'require_3ds' ELSE 'block' END
+         ${currencyIs(Prisma.sql`p.currency`, s.currency)}
+       GROUP BY 1
+       ORDER BY 2 DESC, 1`;
 }
 
 /** Rows by currency, every day of the period present; the asked currency is listed even when empty. */

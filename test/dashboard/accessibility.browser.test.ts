@@ -78,6 +78,7 @@ const screens = () => [
   { name: 'customers', path: 'customers', shows: 'A11Y-CUST-1' },
   { name: 'customer detail', path: `customers/${seeded.customer}`, shows: 'elif@example.org' },
   { name: 'webhooks', path: 'webhooks', shows: '/hooks' },
+  { name: 'risk', path: 'risk', shows: '' },
   { name: 'settings', path: 'settings', shows: '' },
   { name: 'tokens', path: 'tokens', shows: 'A11Y desk' },
   { name: 'audit', path: 'audit', shows: 'createAccessToken' },

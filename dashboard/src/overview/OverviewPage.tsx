@@ -1,6 +1,7 @@
 // The landing page: the last 7, 30 or 90 days of the workspace's time zone, one block per currency
 // (never added together): headline figures, a chart and the same figures as a table, then the most
-// frequent decline reasons (in the reader's words, with their codes). The kit's loading, error
+// frequent decline reasons (in the reader's words, with their codes) and the attempts the risk
+// decision stopped, per rule. The kit's loading, error
 // (with a retry) and empty states. The figures follow payment events live (live.ts).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
@@ -25,6 +26,7 @@ const OVERVIEW = graphql(`
       days timeZone from to
       currencies { currency volume count failed successRate refundAmount refundCount daily { date volume count failed refundAmount refundCount } }
       declines { errorCode message count }
+      riskStopped { rule count }
     }
   }
 `);
@@ -75,6 +77,7 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
           {overview.currencies.length === 0 && <Empty>{t.overviewEmpty}</Empty>}
           {overview.currencies.map((c) => <CurrencyBlock key={c.currency} figures={c} fmt={fmt} />)}
           <Declines declines={overview.declines} fmt={fmt} />
+          <RiskStopped stopped={overview.riskStopped} fmt={fmt} />
         </>
       )}
     </section>
@@ -133,6 +136,27 @@ function Declines({ declines, fmt }: { declines: OverviewData['declines']; fmt: 
             <thead><tr><th scope="col">{t.declineReason}</th><th scope="col">{t.overviewErrorCode}</th><th scope="col">{t.overviewCount}</th></tr></thead>
             <tbody>
               {declines.map((d) => <tr key={d.errorCode} data-code={d.errorCode}><td className="wrap">{d.message}</td><td><code>{d.errorCode}</code></td><td>{fmt.count(d.count)}</td></tr>)}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RiskStopped({ stopped, fmt }: { stopped: OverviewData['riskStopped']; fmt: Formatters }) {
+  const { t } = useT();
+  return (
+    <section className="card" aria-labelledby="overview-risk">
+      <h2 id="overview-risk">{t.overviewRiskStopped}</h2>
+      {stopped.length === 0 ? (
+        <Empty>{t.none}</Empty>
+      ) : (
+        <div className="table-wrap" tabIndex={0}>
+          <table className="declines">
+            <thead><tr><th scope="col">{t.overviewRiskRule}</th><th scope="col">{t.overviewCount}</th></tr></thead>
+            <tbody>
+              {stopped.map((r) => <tr key={r.rule} data-rule={r.rule}><td className="wrap"><code>{r.rule}</code></td><td>{fmt.count(r.count)}</td></tr>)}
             </tbody>
           </table>
         </div>

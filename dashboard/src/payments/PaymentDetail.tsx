@@ -10,6 +10,7 @@ import { NotificationList } from '../webhooks/NotificationList.tsx';
 import { PROVIDER_ATTEMPT_FIELDS, ProviderAttempts } from './ProviderAttempts.tsx';
 import { PaymentTimeline, TIMELINE_FIELDS } from './PaymentTimeline.tsx';
 import { RefundBox } from './RefundBox.tsx';
+import { BlockCard } from '../risk/BlockCard.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
 import { Link } from '../ui.tsx';
@@ -74,6 +75,7 @@ export function PaymentDetail({ token, viewer }: { token: string; viewer: Viewer
             )}
           </dl>
           <ZoneNote timeZone={viewer.timeZone} />
+          {viewer.can('addRiskListEntry') && p.cardLastFourDigits && <BlockCard token={p.token ?? token} />}
           <RefundBox
             token={p.token ?? token}
             refundable={p.refundableAmount}

@@ -12,6 +12,7 @@ import type { Workspace } from '../../generated/prisma/client.ts';
 import { passesCardCheck } from '../cards.ts';
 import { cardFingerprint } from './fingerprint.ts';
 import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
+import { startBlocks } from './sources.ts';
 import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
 import { enabledRules, firstMatching, type AttemptFacts, type RuleRow } from './rules.ts';
 
@@ -19,6 +20,8 @@ export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
 
 /** The failed payment's `error_code` for each refusal. */
 export type RiskCode = 'invalid_card_number' | 'blocked' | '3ds_required';
+/** Every refusal's code, for reading the attempts the decision stopped. */
+export const STOPPED_CODES: readonly RiskCode[] = ['blocked', '3ds_required', 'invalid_card_number'];
 
 export type FiredRule = {
   /**
@@ -86,14 +89,16 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
     const [matches, merchantRules] = await Promise.all([listMatches(s.db, q.workspace.id, listed), q.workspace.riskRuleCount > 0 ? enabledRules(s.db, q.workspace.id) : []]);
     return decide(s, q, { ...unjudged, rules: [...listRules(matches), ...ruleFired(merchantRules, factsOf(q, null))] });
   }
+  const at = s.clock.now();
   const counted = await countAttempt(s.db, q.workspace, {
     workspaceId: q.workspace.id,
     paymentId,
     fingerprint,
-    at: s.clock.now(),
+    at,
     sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id),
     listed,
   });
+  await startBlocks(s, { workspaceId: q.workspace.id, cooldownSeconds: q.workspace.riskCooldownSeconds, ip: q.ip, target: q.target, paymentId, at }, counted.figures);
   const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
   const rules = [...listRules(counted.listed), ...ruleFired(counted.rules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
   const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));

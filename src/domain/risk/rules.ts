@@ -135,35 +135,53 @@ export async function saveRule(s: Pick<Services, 'db'>, workspace: Workspace, ra
   });
 }
 
+/** The periods the rule tester reads stored attempts over, in days. */
+export const TEST_PERIODS = [7, 30, 90] as const;
+
 const testInput = z
   .object({
     conditions: ruleInput.shape.conditions,
-    attempt: z.record(z.string(), z.union([z.string(), z.number()]).nullable(), { error: 'invalid_type' }),
+    attempt: z.record(z.string(), z.union([z.string(), z.number()]).nullable(), { error: 'invalid_type' }).nullish(),
+    days: z.union(TEST_PERIODS.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>], { error: 'risk_test_days' }).nullish(),
   })
   .strict();
 
-/**
- * The rule tester: whether conditions hold for an attempt described by its fields (those left out
- * are unknown, and a condition on them does not hold), condition by condition. Nothing is charged
- * or written.
- */
-export function testConditions(raw: unknown): { matches: boolean; holds: boolean[] } {
+export interface RuleTest {
+  conditions: Condition[];
+  /** An attempt described by its fields, to try the conditions on. */
+  attempt: Record<string, string | number | null> | null;
+  /** A period of stored attempts to try them on (rule-test.ts). */
+  days: 7 | 30 | 90 | null;
+}
+
+/** The tester's question, checked: every condition at its path, the attempt's fields, and at least one of attempt and days. */
+export function parseRuleTest(raw: unknown): RuleTest {
   const input = parseInput(testInput, raw);
   const issues = new IssueList();
   input.conditions.forEach((c, i) => checkCondition(issues, i, c));
-  for (const [field, value] of Object.entries(input.attempt)) {
+  for (const [field, value] of Object.entries(input.attempt ?? {})) {
     const kind = RULE_FIELDS[field as RuleField];
     if (!kind) issues.add(['attempt', field], 'risk_rule_field', { fields: Object.keys(RULE_FIELDS).join(', ') });
     else if (value !== null && kind === 'number' && !Number.isInteger(Number(value))) issues.add(['attempt', field], 'risk_rule_number');
   }
+  if (!input.attempt && !input.days) issues.add(['days'], 'risk_test_days');
   issues.throwIfAny();
+  return { conditions: input.conditions as Condition[], attempt: input.attempt ?? null, days: input.days ?? null };
+}
+
+/**
+ * The rule tester on a described attempt: whether the conditions hold for it (fields left out are
+ * unknown, and a condition on them does not hold), condition by condition. Nothing is charged or
+ * written.
+ */
+export function testConditions(conditions: Condition[], attempt: Record<string, string | number | null>): { matches: boolean; holds: boolean[] } {
   const facts = Object.fromEntries(
     Object.entries(RULE_FIELDS).map(([field, kind]) => {
-      const value = input.attempt[field] ?? null;
+      const value = attempt[field] ?? null;
       return [field, value === null ? null : kind === 'number' ? Number(value) : String(value)];
     }),
   ) as AttemptFacts;
-  const results = (input.conditions as Condition[]).map((c) => holds(c, facts[c.field]));
+  const results = conditions.map((c) => holds(c, facts[c.field]));
   return { matches: results.every(Boolean), holds: results };
 }
 

@@ -22,7 +22,9 @@ function body(id: string, createdAt: string, event: BodyEvent): string {
   body[event.recordType] = { token: event.recordToken };
   if (event.recordType === 'payment_link' && event.linkPaymentToken) body.link_payment = { token: event.linkPaymentToken };
   const movesMoney = MONEY_EVENTS.has(event.kind) || event.kind.endsWith('.payment_refunded') || event.kind.endsWith('.payment_cancelled');
-  if (event.recordType !== 'transaction' && movesMoney && event.transactionToken) body.transaction = { token: event.transactionToken };
+  // A blocked source names the attempt that started the block.
+  const namesAttempt = movesMoney || event.recordType === 'risk_source';
+  if (event.recordType !== 'transaction' && namesAttempt && event.transactionToken) body.transaction = { token: event.transactionToken };
   return JSON.stringify(body);
 }
 

@@ -46,6 +46,13 @@ const DeclineReasonRef = builder.objectRef<Overview['declines'][number]>('Declin
   }),
 });
 
+const RiskStoppedRef = builder.objectRef<Overview['riskStopped'][number]>('RiskStoppedCount').implement({
+  fields: (t) => ({
+    rule: t.exposeString('rule', { description: 'The rule that refused: luhn, ip_cards, ip_cooldown, block_list_ip, rule:<name>… (FiredRiskRule.rule)' }),
+    count: t.exposeInt('count', { description: 'Attempts it refused in the period' }),
+  }),
+});
+
 const OverviewRef = builder.objectRef<Overview>('Overview').implement({
   description: "A workspace's payments over the last days of its time zone, today included",
   fields: (t) => ({
@@ -55,6 +62,7 @@ const OverviewRef = builder.objectRef<Overview>('Overview').implement({
     to: t.exposeString('to', { description: 'Last day (today), YYYY-MM-DD' }),
     currencies: t.field({ type: [CurrencyOverviewRef], resolve: (o) => o.currencies }),
     declines: t.field({ type: [DeclineReasonRef], description: 'The most frequent error codes of failed payments', resolve: (o) => o.declines }),
+    riskStopped: t.field({ type: [RiskStoppedRef], description: 'Attempts the risk decision refused, per rule that refused them, most first', resolve: (o) => o.riskStopped }),
   }),
 });
 

@@ -5,10 +5,12 @@ import { builder } from '../builder.ts';
 import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { WorkspaceRecord } from './workspace.ts';
+import { PaymentRecord } from './payment-records.ts';
 import { GUARD_RANGES, setGuardSettings, type GuardThreshold } from '../../domain/risk/settings.ts';
 import type { FiredRule, RiskRecord } from '../../domain/risk/judge.ts';
-import type { RiskListEntry, RiskRule, Workspace } from '../../generated/prisma/client.ts';
-import { RULE_FIELDS, removeRule, saveRule, testConditions, type Condition } from '../../domain/risk/rules.ts';
+import type { Payment, RiskListEntry, RiskRule, Workspace } from '../../generated/prisma/client.ts';
+import { RULE_FIELDS, parseRuleTest, removeRule, saveRule, testConditions, type Condition } from '../../domain/risk/rules.ts';
+import { SAMPLE_SIZE, testOnStoredAttempts, type PastTest } from '../../domain/risk/rule-test.ts';
 import { addListEntry, removeListEntry } from '../../domain/risk/lists.ts';
 
 type Figures = RiskRecord['figures'][number];
@@ -236,25 +238,49 @@ interface RiskRuleTestShape {
   errors: UserErrorShape[];
   matches?: boolean;
   holds?: boolean[];
+  past?: PastTest & { payments: Payment[] };
 }
+
+const RiskRulePastRef = builder.objectRef<PastTest & { payments: Payment[] }>('RiskRulePast').implement({
+  description: "What the conditions would have done to the workspace's stored payments of a period",
+  fields: (t) => ({
+    days: t.exposeInt('days'),
+    attempts: t.exposeInt('attempts', { description: 'Payments in the period' }),
+    matched: t.exposeInt('matched', { description: 'Those every condition holds for: the rule would have fired on them' }),
+    succeeded: t.exposeInt('succeeded', { description: 'Of the matched, those that succeeded' }),
+    payments: t.field({ type: [PaymentRecord], description: `The latest matched payments, newest first (at most ${SAMPLE_SIZE})`, resolve: (p) => p.payments }),
+  }),
+});
 
 const RiskRuleTestRef = builder.objectRef<RiskRuleTestShape>('RiskRuleTest').implement({
   fields: (t) => ({
     result: t.field({ type: ResultRef, resolve: (p) => p.result }),
     errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors, description: 'A condition or field that cannot be tried, at its path' }),
-    matches: t.boolean({ nullable: true, description: 'Whether every condition holds: the rule would fire', resolve: (p) => p.matches ?? null }),
-    holds: t.booleanList({ nullable: true, description: 'Each condition, in order', resolve: (p) => p.holds ?? null }),
+    matches: t.boolean({ nullable: true, description: 'Whether every condition holds for the attempt: the rule would fire', resolve: (p) => p.matches ?? null }),
+    holds: t.booleanList({ nullable: true, description: 'Each condition, in order, for the attempt', resolve: (p) => p.holds ?? null }),
+    past: t.field({ type: RiskRulePastRef, nullable: true, description: 'With days: the stored payments of that period', resolve: (p) => p.past ?? null }),
   }),
 });
 
 builder.queryField('riskRuleTest', (t) =>
   t.field({
     type: RiskRuleTestRef,
-    description: 'Tries conditions against an attempt described by its fields ({"amount": 60000, "card.scheme": "visa"}); nothing is charged or written',
+    description: 'Tries conditions against an attempt described by its fields ({"amount": 60000, "card.scheme": "visa"}) and/or the payments stored over the last 7, 30 or 90 days; nothing is charged or written',
     args: {
       conditions: t.arg({ type: [RiskConditionInput], required: true }),
-      attempt: t.arg({ type: 'JSON', required: true }),
+      attempt: t.arg({ type: 'JSON' }),
+      days: t.arg.int({ description: '7, 30 or 90' }),
     },
-    resolve: (_r, args, ctx) => payload(ctx, async () => testConditions({ conditions: args.conditions, attempt: args.attempt })) as Promise<RiskRuleTestShape>,
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => {
+        const test = parseRuleTest({ conditions: args.conditions, attempt: args.attempt, days: args.days });
+        const described = test.attempt ? testConditions(test.conditions, test.attempt) : {};
+        if (!test.days) return described;
+        const workspace = actingWorkspace(ctx);
+        const past = await testOnStoredAttempts(ctx.services.db, workspace.id, test.conditions, test.days, ctx.services.clock.now());
+        const rows = await ctx.services.db.payment.findMany({ where: { id: { in: past.sample }, workspaceId: workspace.id } });
+        const payments = past.sample.map((id) => rows.find((r) => r.id === id)).filter((r): r is Payment => r !== undefined);
+        return { ...described, past: { ...past, payments } };
+      }) as Promise<RiskRuleTestShape>,
   }),
 );

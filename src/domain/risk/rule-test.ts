@@ -1,0 +1,91 @@
+// The rule tester over the attempts the gateway stored: what a rule's conditions would have done
+// to the workspace's payments of the last 7, 30 or 90 days (how many, how many of them succeeded,
+// the latest of them). The conditions become one SQL predicate over the payment rows (the fields
+// rules read, as the payment keeps them), so the answer is one statement over the workspace's
+// index range by creation time, with no row sent back but the counts and the sample; a field the
+// payment does not keep (the card's type and issuer) is unknown, and a condition on it does not
+// hold, as when an attempt is judged without it. The e-mail is the payment's customer's (as it is
+// now: a customer who changed address is read with the new one).
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/raw.ts';
+import type { Condition, RuleField } from './rules.ts';
+
+/** How many matching payments the answer names, newest first. */
+export const SAMPLE_SIZE = 20;
+
+const guardFigure = (name: 'cards' | 'declines') =>
+  Prisma.sql`(SELECT (f->>${name})::bigint FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.risk->'figures') = 'array' THEN p.risk->'figures' ELSE '[]'::jsonb END) f WHERE f->>'kind' = 'ip' LIMIT 1)`;
+
+/** Each field as the stored payment `p` (and its customer `c`) gives it; NULL where it is not kept. */
+const COLUMNS: Record<RuleField, Prisma.Sql> = {
+  amount: Prisma.sql`p.amount`,
+  currency: Prisma.sql`p.currency::text`,
+  installment_number: Prisma.sql`p."installmentNumber"::bigint`,
+  source: Prisma.sql`coalesce(p.risk->>'source', p.source::text)`,
+  security: Prisma.sql`CASE p."securityType" WHEN 'secure' THEN 'secure' ELSE 'regular' END`,
+  'card.bin': Prisma.sql`p."cardFirstDigits"`,
+  'card.scheme': Prisma.sql`p."cardScheme"`,
+  'card.type': Prisma.sql`NULL::text`,
+  'card.issuer_code': Prisma.sql`NULL::text`,
+  ip: Prisma.sql`p.ip`,
+  email: Prisma.sql`lower(c.email)`,
+  email_domain: Prisma.sql`split_part(lower(c.email), '@', 2)`,
+  'ip.cards': guardFigure('cards'),
+  'ip.declines': guardFigure('declines'),
+};
+
+const NUMBER_FIELDS = new Set<RuleField>(['amount', 'installment_number', 'ip.cards', 'ip.declines']);
+
+/** One condition as SQL, with rules.ts's meaning: an unknown value never holds; text compares without case. */
+function conditionSql(c: Condition): Prisma.Sql {
+  const numeric = NUMBER_FIELDS.has(c.field);
+  const column = numeric ? COLUMNS[c.field] : Prisma.sql`lower(${COLUMNS[c.field]})`;
+  const values = (Array.isArray(c.value) ? c.value : [c.value]).map((v) => (numeric ? BigInt(Number(v)) : String(v).toLowerCase()));
+  const one = numeric ? Prisma.sql`${values[0]}::bigint` : Prisma.sql`${values[0]}::text`;
+  const list = numeric ? Prisma.sql`${values}::bigint[]` : Prisma.sql`${values}::text[]`;
+  const test = {
+    eq: Prisma.sql`${column} = ${one}`,
+    ne: Prisma.sql`${column} <> ${one}`,
+    gt: Prisma.sql`${column} > ${one}`,
+    gte: Prisma.sql`${column} >= ${one}`,
+    lt: Prisma.sql`${column} < ${one}`,
+    lte: Prisma.sql`${column} <= ${one}`,
+    in: Prisma.sql`${column} = ANY(${list})`,
+    not_in: Prisma.sql`NOT (${column} = ANY(${list}))`,
+    starts_with: Prisma.sql`starts_with(${column}, ${one})`,
+  }[c.operator];
+  return Prisma.sql`(${column} IS NOT NULL AND ${test})`;
+}
+
+export interface PastTest {
+  days: number;
+  /** The workspace's payments in the period. */
+  attempts: number;
+  /** Those every condition holds for: the rule would have fired on them. */
+  matched: number;
+  /** Of the matched, those that succeeded (what blocking them would have cost). */
+  succeeded: number;
+  /** The latest matched payments' ids, newest first (at most SAMPLE_SIZE). */
+  sample: string[];
+}
+
+export async function testOnStoredAttempts(db: Db, workspaceId: string, conditions: Condition[], days: number, now: Date): Promise<PastTest> {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const matches = Prisma.join(conditions.map(conditionSql), ' AND ');
+  const needsCustomer = conditions.some((c) => c.field === 'email' || c.field === 'email_domain');
+  const [row] = await queryRows<{ attempts: number; matched: number; succeeded: number; sample: string[] | null }>(
+    db,
+    Prisma.sql`
+    WITH judged AS (
+      SELECT p.id, p.status, p."createdAt", ${matches} AS hit
+      FROM "Payment" p ${needsCustomer ? Prisma.sql`LEFT JOIN "Customer" c ON c.id = p."customerId"` : Prisma.empty}
+      WHERE p."workspaceId" = ${workspaceId}::uuid AND p."createdAt" > ${since}::timestamp AND p."createdAt" <= ${now}::timestamp)
+    SELECT count(*)::int AS attempts,
+      count(*) FILTER (WHERE hit)::int AS matched,
+      count(*) FILTER (WHERE hit AND status = 'successful')::int AS succeeded,
+      (SELECT array_agg(id::text) FROM (SELECT id FROM judged WHERE hit ORDER BY "createdAt" DESC, id LIMIT ${SAMPLE_SIZE}) s) AS sample
+    FROM judged`,
+  );
+  return { days, attempts: row?.attempts ?? 0, matched: row?.matched ?? 0, succeeded: row?.succeeded ?? 0, sample: row?.sample ?? [] };
+}
