@@ -71,6 +71,31 @@ describe('isDatabaseUnavailable', () => {
     }
   });
 
+  it('a write on a read-only server (25006, as a demoted primary answers), from pg and from Prisma (models, raw, transactions)', async () => {
+    const url = await createTestDatabase();
+    const client = new pg.Client({ connectionString: url, options: '-c default_transaction_read_only=on' });
+    await client.connect();
+    const db = createDb(url.replace(/$/, '?options=-c%20default_transaction_read_only%3Don'));
+    try {
+      const errors = [
+        await caught(client.query("CREATE TABLE ro_probe (id int)")),
+        await caught(db.workspace.create({ data: { slug: 'ro', name: 'ro' } })),
+        await caught(db.$executeRawUnsafe("UPDATE \"Workspace\" SET name = 'x'")),
+        await caught(db.$transaction(async (tx) => tx.workspace.deleteMany({}))),
+      ];
+      for (const err of errors) {
+        expect(err).not.toBeNull();
+        expect(String(err)).toMatch(/read-only transaction|25006/);
+        expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+      }
+      // Reads on such a server are fine: the gateway is not told the database is gone.
+      expect(await db.workspace.count()).toBe(0);
+    } finally {
+      await client.end();
+      await db.$disconnect();
+    }
+  });
+
   it('errors of a database that answers are not unavailability', async () => {
     const syntax = await caught(live.$queryRawUnsafe('SELEC 1'));
     const missing = await caught(live.$queryRawUnsafe('SELECT * FROM no_such_table'));
