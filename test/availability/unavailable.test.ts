@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseBusy } from '../../src/db/busy.ts';
-import { createDb, type Db } from '../../src/db/client.ts';
+import { createDb, poolOf, type Db } from '../../src/db/client.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { freePort } from '../helpers/ports.ts';
@@ -92,6 +92,28 @@ describe('isDatabaseUnavailable', () => {
       expect(await db.workspace.count()).toBe(0);
     } finally {
       await client.end();
+      await db.$disconnect();
+    }
+  });
+
+  it("a connection lost while checked out of the client's pool and idle does not end the process; the pool replaces it", async () => {
+    const url = await createTestDatabase();
+    const db = createDb(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Checked out as a transaction or a LISTEN holds it: pg-pool no longer listens for its errors,
+      // and an 'error' event nobody listens to ends the process (vitest counts it as a failure).
+      const client = await poolOf(db)!.connect();
+      await client.query("SET application_name = 'lost-while-out'");
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'lost-while-out'");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const err = await caught(client.query('SELECT 1'));
+      expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+      client.release(err as Error);
+      expect(await db.workspace.count()).toBe(0);
+    } finally {
+      await admin.end();
       await db.$disconnect();
     }
   });
