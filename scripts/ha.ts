@@ -20,7 +20,7 @@ program
       for (const index of [0, 1]) {
         const url = startGateway(state, index, { seedDemo: true });
         log(`starting gateway ${index + 1} on ${url}`);
-        await waitForGateway(url);
+        await waitForGateway(state, index);
       }
       log(`up: gateways ${state.gateways.join(' and ')}, DATABASE_URL ${state.databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
       log(`demo credentials: ${opts.dir}/gateway1/demo-credentials.json; logs: ${opts.dir}/logs; stop: npm run ha -- down`);
@@ -46,7 +46,10 @@ program
   .option('--dir <dir>', 'data, logs and PIDs', DEFAULT_DIR)
   .action(async (opts: { dir: string }) => {
     const state = readState(opts.dir);
-    if (!state) return log(`nothing was started from ${opts.dir}`);
+    if (!state) {
+      log(`nothing was started from ${opts.dir}`);
+      return;
+    }
     for (const m of await clusterMembers(state).catch(() => [])) log(`${m.name}: ${m.role} ${m.state} (127.0.0.1:${m.port}, lag ${m.lag ?? 0})`);
     for (const url of state.gateways) log(`${url}: ${(await fetch(`${url}/healthz`).catch(() => null))?.status ?? 'not answering'}`);
   });

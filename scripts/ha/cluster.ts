@@ -223,11 +223,15 @@ function masterKey(dir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+const INHERITED_NOT = ['BASE_URL', 'NODE_ENV', 'DATABASE_URL', 'DATABASE_OWNER_URL', 'GATEWAY_MASTER_KEY', 'WORKERS', 'SEED_DEMO', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL'];
+
 /** Gateway `index` (0 or 1): its own PORT and DATA_DIR, the shared DATABASE_URL through HAProxy. */
 export function startGateway(state: HaState, index: number, opts: Pick<HaOptions, 'seedDemo' | 'gatewayEnv'> = {}): string {
   const port = GATEWAY_PORTS[index]! + state.portShift;
+  // Settings of the calling process (a test runner sets BASE_URL and NODE_ENV) are not the gateway's.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_NOT.includes(name)));
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     DATABASE_URL: state.databaseUrl,
     DATABASE_OWNER_URL: state.ownerUrl,
     GATEWAY_MASTER_KEY: masterKey(state.dir),
@@ -244,8 +248,14 @@ export function startGateway(state: HaState, index: number, opts: Pick<HaOptions
   return url;
 }
 
-export async function waitForGateway(url: string, timeoutMs = 120_000): Promise<void> {
-  await waitFor(async () => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null))?.status === 200, timeoutMs, `${url}/healthz answering 200`);
+/** Resolves once gateway `index` answers /healthz with 200; fails at once if its process ended. */
+export async function waitForGateway(state: HaState, index: number, timeoutMs = 120_000): Promise<void> {
+  const url = state.gateways[index]!;
+  const pid = state.pids[`gateway${index + 1}`]!;
+  await waitFor(async () => {
+    if (!isAlive(pid)) throw new Error(`gateway ${index + 1} exited: ${path.join(state.dir, 'logs', `gateway${index + 1}.log`)} says why`);
+    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null))?.status === 200;
+  }, timeoutMs, `${url}/healthz answering 200`);
 }
 
 /** The postmaster of a node's PostgreSQL (from its postmaster.pid), or null when it is not running. */
