@@ -16,7 +16,7 @@ import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
 import { fieldPlaces, findUnknownKeys, type FieldPlaces, type UnknownKey } from './unknown-keys.ts';
 import { bodyProblem } from './limits.ts';
-import { isDatabaseBusy } from '../db/busy.ts';
+import { isDatabaseBusy, untilWritten } from '../db/busy.ts';
 import { unreadableSecretIn } from '../domain/secrets.ts';
 import { logUnreadableSecret } from '../http/unavailable.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
@@ -154,7 +154,9 @@ async function runIdempotent(
         const [status, body] = await execute();
         const text = body instanceof RawJson ? body.text : JSON.stringify(body);
         if (status >= 500) await releaseFailedKey(db, claim.id);
-        else await storeIdempotentResponse(db, claim.id, status, text);
+        // The answer is decided (and money may have moved): a database gone meanwhile is waited
+        // for, or the client would be told 503 "nothing was done" and its retry find the key held.
+        else await untilWritten(() => storeIdempotentResponse(db, claim.id, status, text));
         return [status, text];
       } catch (err) {
         // Not released later: the request may have got past the bank before it failed (storing
