@@ -41,6 +41,15 @@ export async function untilWritten<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A read made for the answer once the bank has answered (the payment as it now stands): the work
+ * is done, so the request must not answer 503 "nothing was done" because the database went away
+ * in between (a failover); it waits for the database like the writes before it.
+ */
+export function readAfterBank<T>(read: () => Promise<T>): Promise<T> {
+  return untilWritten(read);
+}
+
+/**
  * A request's first write, one statement sent on its own, before anything else was done: like a
  * transaction's start it waits at most maxWait for a connection, then fails as busy (503, "nothing
  * was done"), which is true since the statement was never sent. Other statements outside a

@@ -42,6 +42,7 @@ export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   // Our own pool (ended by $disconnect) so /metrics can report its use.
   const maxWait = opts.maxWait ?? 10_000;
   const pool = new BoundedWaitPool({ connectionString, max: opts.max ?? 10 });
+  keepClientErrorsHandled(pool);
   const statementName = preparedStatementName();
   const db = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementName }),
@@ -84,6 +85,17 @@ class BoundedWaitPool extends pg.Pool {
   }
 }
 
+
+/**
+ * pg-pool listens for a client's errors only while the client is idle in the pool. A connection
+ * lost while it is checked out between two statements (inside a transaction, when a failover
+ * kills the primary) makes pg emit 'error' with no listener, and that ends the process. So every
+ * client keeps a listener for its whole life: the loss shows as the next statement's error (the
+ * database unavailable: 503), and the pool drops the client when it is released.
+ */
+export function keepClientErrorsHandled(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
 
 /** Runs `fn` with the connection waits of its statements bounded by the client's maxWait (busy.ts). */
 export function withBoundedConnectionWait<T>(db: Db, fn: () => Promise<T>): Promise<T> {

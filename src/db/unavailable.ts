@@ -1,11 +1,17 @@
-// PostgreSQL cannot be reached: refused, cut off, shutting down or starting up. One rule for every
+// PostgreSQL cannot be reached: refused, cut off, shutting down or starting up, or no longer the
+// primary (a node demoted by a failover refuses writes until the connection leads to the new
+// primary: HAProxy cuts it once Patroni says so, and the pool opens a new one). One rule for every
 // layer (requests answer 503 with Retry-After, logs say "database unavailable", the stop's
 // connection losses are expected), over the errors pg, Prisma's pg adapter and Prisma itself give.
 // A pool drops broken connections by itself, so the gateway works again as soon as the server is
 // back; nothing here needs to reconnect.
 
-/** SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin or crash shutdown, cannot connect now). */
-const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[123])$/;
+/**
+ * SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin or crash shutdown, cannot connect
+ * now), 25006 (a write reached a read-only server: a standby, or a primary that was just demoted).
+ * The gateway never opens a read-only transaction itself, so 25006 always means the wrong node.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[123]|25006)$/;
 /** Node socket errors of a server that is gone or not listening. */
 const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** Prisma: can't reach the server (P1001), timed out reaching it (P1002), the server closed the connection (P1017). */
@@ -15,7 +21,7 @@ const UNAVAILABLE_PRISMA = new Set(['P1001', 'P1002', 'P1017']);
  * quotes the driver's code and message, pg's own errors for a dropped socket have no code.
  */
 const UNAVAILABLE_MESSAGE =
-  /Can't reach database server|Connection terminated|Client has encountered a connection error|Connection is closed|server closed the connection|Server has closed the connection|terminating connection due to (administrator command|crash of another server process)|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|Code: `(08\d{3}|57P0[123])`|ECONNREFUSED|ECONNRESET/;
+  /Can't reach database server|Connection terminated|Client has encountered a connection error|Connection is closed|server closed the connection|Server has closed the connection|terminating connection due to (administrator command|crash of another server process)|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|cannot execute \w+( \w+)? in a read-only transaction|Code: `(08\d{3}|57P0[123]|25006)`|ECONNREFUSED|ECONNRESET/;
 
 /** True when `err` (or an error it wraps) says PostgreSQL cannot be reached or is going away. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { SecurityType } from '../generated/prisma/client.ts';
 import type { Db } from '../db/client.ts';
+import { isDatabaseBusy } from '../db/busy.ts';
 import type { Clock } from './clock.ts';
 import type { Services } from './services.ts';
 import { isUuid } from './validation.ts';
@@ -78,6 +79,32 @@ export function withoutSealedCard(body: string): string {
 /** An answer that should not be replayed (a crash or 5xx): free the key for a real retry. */
 export async function releaseIdempotencyKey(db: Db, id: string): Promise<void> {
   await db.idempotencyRecord.deleteMany({ where: { id } });
+}
+
+/**
+ * Frees the key of a request that did nothing (answered 5xx), so that its retry runs. When the
+ * database is what failed it (no primary for a few seconds of a failover), the key cannot be
+ * freed at once either: without more, every retry would wait for the lease and answer 409. So a
+ * release the database refuses is tried again on its own, with growing pauses, until it is
+ * written or the lease is over (the claim has lapsed by then, which frees it just as well).
+ */
+export async function releaseFailedKey(db: Db, id: string): Promise<void> {
+  const until = Date.now() + IDEMPOTENCY_LEASE_MS;
+  const retry = async () => {
+    for (let pause = 100; Date.now() + pause <= until; pause = Math.min(pause * 2, 2_000)) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      try {
+        return await releaseIdempotencyKey(db, id);
+      } catch (err) {
+        if (!isDatabaseBusy(err)) return;
+      }
+    }
+  };
+  // The first try is the caller's; the ones after it run while the request answers 503.
+  await releaseIdempotencyKey(db, id).catch((err: unknown) => {
+    if (!isDatabaseBusy(err)) throw err;
+    void retry();
+  });
 }
 
 /** Frees a lapsed key whose request left nothing; the next claim runs the request again. */

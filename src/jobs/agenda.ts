@@ -3,6 +3,7 @@
 import { Agenda, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
+import { keepClientErrorsHandled } from '../db/client.ts';
 import { isShutdownLoss, logConnectionLoss, type Logger } from '../logger.ts';
 import { currentRequestId, runInContext } from '../observability/context.ts';
 import { noTracing, type Tracing } from '../observability/tracing.ts';
@@ -87,6 +88,7 @@ function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => 
   // Our own pool: Agenda's has no error handler, and a dropped connection would crash us.
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, options: '-c search_path=agenda' });
   pool.on('error', (err) => logConnectionLoss(opts.logger, 'agenda pool error', err));
+  keepClientErrorsHandled(pool);
   const backend = new PostgresBackend({ pool, ensureSchema: false });
   (backend.notificationChannel as unknown as { on?: (e: string, f: (err: Error) => void) => void } | undefined)?.on?.('error', (err) =>
     logConnectionLoss(opts.logger, 'agenda notification error', err),

@@ -16,12 +16,12 @@ import { findRoute, routes, type Route } from './routes.ts';
 import { pruneUnknownKeys } from './prune.ts';
 import { fieldPlaces, findUnknownKeys, type FieldPlaces, type UnknownKey } from './unknown-keys.ts';
 import { bodyProblem } from './limits.ts';
-import { isDatabaseBusy } from '../db/busy.ts';
+import { isDatabaseBusy, untilWritten } from '../db/busy.ts';
 import { unreadableSecretIn } from '../domain/secrets.ts';
 import { logUnreadableSecret } from '../http/unavailable.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { AdmissionMemory } from './admission-memory.ts';
-import { claimIdempotencyKey, leftoverOf, type Leftover, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
+import { claimIdempotencyKey, leftoverOf, type Leftover, releaseFailedKey, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
 import { currentContext } from '../observability/context.ts';
@@ -153,10 +153,14 @@ async function runIdempotent(
       try {
         const [status, body] = await execute();
         const text = body instanceof RawJson ? body.text : JSON.stringify(body);
-        if (status >= 500) await releaseIdempotencyKey(db, claim.id);
-        else await storeIdempotentResponse(db, claim.id, status, text);
+        if (status >= 500) await releaseFailedKey(db, claim.id);
+        // The answer is decided (and money may have moved): a database gone meanwhile is waited
+        // for, or the client would be told 503 "nothing was done" and its retry find the key held.
+        else await untilWritten(() => storeIdempotentResponse(db, claim.id, status, text));
         return [status, text];
       } catch (err) {
+        // Not released later: the request may have got past the bank before it failed (storing
+        // its answer, say), and only the lapsed claim's look at what it left can tell.
         await releaseIdempotencyKey(db, claim.id);
         throw err;
       }

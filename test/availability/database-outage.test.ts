@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { claimIdempotencyKey, releaseFailedKey } from '../../src/domain/idempotency.ts';
 import { createDb, type Db } from '../../src/db/client.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { createGraphQLServer } from '../../src/graphql/yoga.ts';
@@ -23,6 +24,8 @@ let t: TestGateway;
 let m: Merchant;
 let token: string;
 let checkoutUrl: string;
+/** A key claimed by a request that the outage made answer 503: freed once the database is back. */
+let failedClaim: string;
 
 const BIN = { card: { bin: '41111111' }, transaction: { amount: '100.00', currency: 'TRY' } };
 const startPg = () => startEmbeddedPostgres({ dir, port: pgPort, log: () => {} });
@@ -84,8 +87,14 @@ describe('the database stops under a running gateway', () => {
   });
 
   it('while it is down: REST, GraphQL, a checkout page and /healthz answer 503 with Retry-After, never 500', async () => {
+    const db = t.gateway.services.db;
+    const claim = await claimIdempotencyKey(db, t.clock, { workspaceId: m.workspaceId, operation: 'regular-payment', key: 'outage-1', hash: 'h' });
+    expect(claim.state).toBe('claimed');
+    failedClaim = (claim as { id: string }).id;
     await pg!.stop();
     pg = null;
+    // The request's release meets the outage too: it does not fail the answer, it is done later.
+    await releaseFailedKey(db, failedClaim);
     for (let round = 0; round < 3; round++) {
       const r = await rest();
       expect(r.status, r.text).toBe(503);
@@ -123,4 +132,13 @@ describe('the database stops under a running gateway', () => {
     expect((await page()).status).toBe(200);
     expect((await fetch(`${t.gateway.baseUrl}/healthz`)).status).toBe(200);
   }, 30_000);
+
+  it("a key claimed by a request answered 503 during the outage is freed once it is back, so the client's retry runs", async () => {
+    const db = t.gateway.services.db;
+    const deadline = Date.now() + 5_000;
+    while ((await db.idempotencyRecord.count({ where: { id: failedClaim } })) > 0) {
+      expect(Date.now(), 'the claim is still held 5 s after the database came back').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
 });

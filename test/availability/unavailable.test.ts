@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseBusy } from '../../src/db/busy.ts';
-import { createDb, type Db } from '../../src/db/client.ts';
+import { createDb, poolOf, type Db } from '../../src/db/client.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { freePort } from '../helpers/ports.ts';
@@ -67,6 +67,53 @@ describe('isDatabaseUnavailable', () => {
       }
     } finally {
       await client.end().catch(() => {});
+      await db.$disconnect();
+    }
+  });
+
+  it('a write on a read-only server (25006, as a demoted primary answers), from pg and from Prisma (models, raw, transactions)', async () => {
+    const url = await createTestDatabase();
+    const client = new pg.Client({ connectionString: url, options: '-c default_transaction_read_only=on' });
+    await client.connect();
+    const db = createDb(url.replace(/$/, '?options=-c%20default_transaction_read_only%3Don'));
+    try {
+      const errors = [
+        await caught(client.query("CREATE TABLE ro_probe (id int)")),
+        await caught(db.workspace.create({ data: { slug: 'ro', name: 'ro' } })),
+        await caught(db.$executeRawUnsafe("UPDATE \"Workspace\" SET name = 'x'")),
+        await caught(db.$transaction(async (tx) => tx.workspace.deleteMany({}))),
+      ];
+      for (const err of errors) {
+        expect(err).not.toBeNull();
+        expect(String(err)).toMatch(/read-only transaction|25006/);
+        expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+      }
+      // Reads on such a server are fine: the gateway is not told the database is gone.
+      expect(await db.workspace.count()).toBe(0);
+    } finally {
+      await client.end();
+      await db.$disconnect();
+    }
+  });
+
+  it("a connection lost while checked out of the client's pool and idle does not end the process; the pool replaces it", async () => {
+    const url = await createTestDatabase();
+    const db = createDb(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Checked out as a transaction or a LISTEN holds it: pg-pool no longer listens for its errors,
+      // and an 'error' event nobody listens to ends the process (vitest counts it as a failure).
+      const client = await poolOf(db)!.connect();
+      await client.query("SET application_name = 'lost-while-out'");
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'lost-while-out'");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const err = await caught(client.query('SELECT 1'));
+      expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+      client.release(err as Error);
+      expect(await db.workspace.count()).toBe(0);
+    } finally {
+      await admin.end();
       await db.$disconnect();
     }
   });

@@ -22,6 +22,8 @@ export interface CallOptions {
   team?: string;
   /** The body carries keys the document does not list, for a workspace that ignores unknown keys: the request is not checked against the document. */
   unlistedKeys?: boolean;
+  /** Ends the call unanswered (a client's own timeout). */
+  signal?: AbortSignal;
 }
 
 export interface CallResult<T = Record<string, unknown>> {
@@ -48,7 +50,7 @@ export async function call<T = any>(baseUrl: string, creds: MerchantCredentials,
   }
   Object.assign(headers, opts.headers);
   for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
-  const res = await fetch(baseUrl + path, { method: 'POST', headers, body: raw });
+  const res = await fetch(baseUrl + path, { method: 'POST', headers, body: raw, signal: opts.signal });
   const text = await res.text();
   let parsed: unknown = null;
   try {

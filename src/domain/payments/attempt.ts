@@ -7,7 +7,7 @@
 // through the owner table (owners.ts): the events, the page after a failed 3D step. The API's
 // payments take one statement to write and one to settle; owners with a claim or more to do at
 // settlement take a transaction for either.
-import { commitAfterBank, refusedWhenBusy } from '../../db/busy.ts';
+import { commitAfterBank, readAfterBank, refusedWhenBusy } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
 import { sealFor } from '../secrets.ts';
 import type { Customer, Payment, PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
@@ -281,7 +281,7 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
   const security = req.security;
   // No card to save at settlement: a regular payment saves it after, a 3D one on its page.
   const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final);
-  const viewOf = async (row: ViewRow) => rowView(row, customer) ?? (await loadPaymentView(s.db, paymentId));
+  const viewOf = async (row: ViewRow) => rowView(row, customer) ?? (await readAfterBank(() => loadPaymentView(s.db, paymentId)));
   // card.should_save: the vault's provider keeps the card; the saved card appears once the payment succeeds.
   const vault = plan.vault;
   // The row moves with the payment, before the next account is asked: a crash in between leaves a
@@ -310,7 +310,7 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
       const settled = await settle({ status: 'successful', providerReference: res.providerReference });
       const stored = await tokenise();
       if (stored) await commitAfterBank(s.db, (tx) => savePaymentCard(tx, paymentId, stored, s.clock.now()));
-      return { view: stored ? await loadPaymentView(s.db, paymentId) : await viewOf(settled), successful: true, failure: null, redirectUrl: null };
+      return { view: stored ? await readAfterBank(() => loadPaymentView(s.db, paymentId)) : await viewOf(settled), successful: true, failure: null, redirectUrl: null };
     }
     const settled = await settle(refusal(res));
     return failed(await viewOf(settled), res.code, res.message);

@@ -1,7 +1,7 @@
 // refund-payment and cancel-payment. The amount is reserved under a row lock before the bank is
 // asked, so parallel requests can never move more than the payment: the lock is held only for
 // the check-and-reserve, not during the provider call.
-import { commitAfterBank } from '../../db/busy.ts';
+import { commitAfterBank, readAfterBank } from '../../db/busy.ts';
 import { z } from 'zod';
 import { Prisma, type Payment, type Refund, type Workspace } from '../../generated/prisma/client.ts';
 import type { Services } from '../services.ts';
@@ -138,11 +138,11 @@ async function askProvider(s: Services, { payment, refund }: Reserved, ask: Ask)
   } catch (err) {
     if (!(err instanceof ProviderTimeoutError)) throw err;
     // Unknown whether the bank moved the money: the reservation stays until reconciled.
-    return { view: await loadPaymentView(s.db, payment.id), refund: outcome, successful: false, failure: { code: 'provider_timeout_refund', text: message('provider_timeout_refund') } };
+    return { view: await readAfterBank(() => loadPaymentView(s.db, payment.id)), refund: outcome, successful: false, failure: { code: 'provider_timeout_refund', text: message('provider_timeout_refund') } };
   }
   const now = s.clock.now();
   await commitAfterBank(s.db, (tx) => recordRefundAnswer(tx, s, payment, refund, res, now));
-  const view = await loadPaymentView(s.db, payment.id);
+  const view = await readAfterBank(() => loadPaymentView(s.db, payment.id));
   if (res.status === 'succeeded') return { view, refund: outcome, successful: true, failure: null };
   return { view, refund: outcome, successful: false, failure: { code: res.code, text: res.message } };
 }

@@ -78,7 +78,7 @@ export async function settleAfterBank(s: Services, payment: { id: string; worksp
 
 /** The answer's columns of a payment that was already settled when this settlement came to write. */
 async function settledRow(s: Services, id: string): Promise<ViewRow> {
-  const [row] = await queryRows<ViewRow>(s.db, Prisma.sql`SELECT ${Prisma.join(VIEW_ROW_COLUMNS.map((c) => Prisma.raw(`"${c}"`)))} FROM "Payment" WHERE id = ${id}::uuid`);
+  const [row] = await untilWritten(() => queryRows<ViewRow>(s.db, Prisma.sql`SELECT ${Prisma.join(VIEW_ROW_COLUMNS.map((c) => Prisma.raw(`"${c}"`)))} FROM "Payment" WHERE id = ${id}::uuid`));
   if (!row) throw new Error(`settleAfterBank: no payment ${id}`);
   return row;
 }
