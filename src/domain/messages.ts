@@ -347,8 +347,20 @@ export function isMessageCode(code: string): code is MessageCode {
   return Object.hasOwn(catalog, code);
 }
 
-/** `Accept-Language: en…` picks English; everything else (or nothing) is Turkish. */
+/**
+ * The caller's language among the two the messages are written in: the one `Accept-Language`
+ * prefers most (its q weights; the first listed among equals), so `de-DE,de;q=0.9,en;q=0.8` is
+ * English. Turkish when the header names neither, or is absent.
+ */
 export function languageFrom(acceptLanguage: string | null | undefined): Language {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'tr';
+  let best: { lang: Language; q: number } | null = null;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const lang = range === 'en' || range.startsWith('en-') ? 'en' : range === 'tr' || range.startsWith('tr-') ? 'tr' : null;
+    if (!lang) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang, q };
+  }
+  return best?.lang ?? 'tr';
 }
