@@ -187,11 +187,18 @@ async function runIdempotent(
  * the 3D page while the payment still waits on it.
  */
 async function paymentAnswer(prepared: Map<string, Prepared>, operation: string, left: PaymentLeftover, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
-  const [status, shown] = await run(prepared.get('retrieve-payment')!, { transaction: { token: left.paymentId } }, null, ctx, opts);
+  const [status, answered] = await run(prepared.get('retrieve-payment')!, { transaction: { token: left.paymentId } }, null, ctx, opts);
+  // retrieve-payment's own extra, `payment`, is not part of the payment operations' answers.
+  const shown = status === 200 ? withoutKey(answered, 'payment') : answered;
   if (status !== 200 || operation !== 'secure-payment') return [status, shown];
   const body = shown as { result: { successful: boolean; message: string | null } };
   const result = left.redirectUrl ? { successful: true, message: null, redirect_url: left.redirectUrl } : { ...body.result, redirect_url: null };
   return [status, { ...body, result }];
+}
+
+function withoutKey(body: unknown, key: string): unknown {
+  const { [key]: _dropped, ...rest } = body as Record<string, unknown>;
+  return rest;
 }
 
 async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
