@@ -135,7 +135,7 @@ export function createApp(opts: AppOptions): App {
       if (await graphiql(req, res)) return;
       if (path === '/graphql' || path?.startsWith('/graphql/')) return void (await yoga.requestListener(req, res)); // handles and sends (handleNodeRequestAndResponse only returns the Response)
       res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
+      res.end(JSON.stringify(simpleError('not_found', languageFrom(req.headers['accept-language']))));
     } catch (err) {
       if (isDatabaseBusy(err)) {
         opts.logger.warn('database unavailable', { error: String((err as Error).message ?? err).trim().split('\n').pop(), url: req.url?.split('?')[0] });

@@ -99,7 +99,7 @@ export function createRestHandler(opts: RestOptions) {
     const reply = (status: number, body: unknown) => send(res, status, body, auth.secret ? { secret: auth.secret, path: url.pathname, clock: opts.services } : undefined);
     if (!auth.ok) {
       if (auth.status === 429) res.setHeader('Retry-After', String(auth.retryAfter));
-      return reply(auth.status, simpleError(auth.code, lang)), true;
+      return reply(auth.status, simpleError(auth.code, lang, 'params' in auth ? auth.params : undefined)), true;
     }
     if (logContext) logContext.workspace = auth.workspace.slug;
 
