@@ -25,6 +25,7 @@ import { startGateway, type Gateway } from '../src/gateway.ts';
 import { createLogger } from '../src/logger.ts';
 import { createAccessToken, createWorkspace } from '../src/domain/workspaces.ts';
 import { seedManyPayments } from '../test/helpers/seed-payments.ts';
+import { failingAudits, type Audit } from './lighthouse-report.ts';
 
 const PAYMENTS = Number(process.env.LIGHTHOUSE_PAYMENTS ?? 2_000);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -45,7 +46,6 @@ const METRICS = [
 const run = promisify(execFile);
 const log = (line = '') => process.stdout.write(line + '\n');
 
-interface Audit { numericValue?: number; displayValue?: string; score: number | null; details?: { items?: { url?: string }[] } }
 interface Report { categories: Record<string, { score: number }>; audits: Record<string, Audit> }
 interface Figures { performance: number; accessibility: number; metrics: Record<string, number>; failing: string[] }
 
@@ -58,14 +58,7 @@ async function lighthouse(url: string): Promise<Figures> {
   );
   const report = JSON.parse(stdout) as Report;
   const metrics = Object.fromEntries(METRICS.map(([id, short]) => [short, report.audits[id]!.numericValue ?? NaN]));
-  // What keeps a score below 100: the audits that failed (score below 0.9) and the addresses they
-  // name (without the query or the token's fragment), for the reader to act on.
-  const failing = Object.entries(report.audits)
-    .filter(([, a]) => a.score !== null && a.score < 0.9)
-    .map(([id, a]) => {
-      const urls = [...new Set((a.details?.items ?? []).flatMap((i) => (i.url ? [new URL(i.url).pathname] : [])))];
-      return `${id}${a.displayValue ? ` (${a.displayValue})` : ''}${urls.length ? `: ${urls.join(', ')}` : ''}`;
-    });
+  const failing = failingAudits(report.audits);
   return { performance: Math.round(report.categories.performance!.score * 100), accessibility: Math.round(report.categories.accessibility!.score * 100), metrics, failing };
 }
 

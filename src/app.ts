@@ -1,5 +1,6 @@
 // One node:http server: REST under /api, GraphQL and GraphiQL at /graphql, the dashboard under
-// /dashboard/, people's sign-in under /auth/, GET /healthz, GET /openapi.json and the API reference at /docs, /favicon.ico.
+// /dashboard/, people's sign-in under /auth/, GET /healthz, GET /openapi.json and the API reference at /docs, /favicon.ico,
+// and at / a page that lists where each of these is.
 // Every answer gets its security headers first (http/security-headers.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +24,8 @@ import { noTracing, type Tracing } from './observability/tracing.ts';
 import { buildOpenApi } from './rest/openapi/document.ts';
 import { createApiDocs } from './http/api-docs.ts';
 import { handleFavicon } from './http/favicon.ts';
-import { createGraphiqlPage } from './http/graphiql.ts';
+import { handleStartPage } from './http/start-page.ts';
+import { createGraphiqlPage, type DemoToken } from './http/graphiql.ts';
 import { securityHeaders, type SecuritySettings } from './http/security-headers.ts';
 import { isDatabaseBusy } from './db/busy.ts';
 import { answerUnavailable, logUnreadableSecret } from './http/unavailable.ts';
@@ -46,6 +48,8 @@ export interface AppOptions {
   graphql?: GraphQLExposure;
   /** A span per request when an OTLP endpoint is configured (observability/tracing.ts). */
   tracing?: Tracing;
+  /** Development: the demo workspace's token for GraphiQL opened on this machine (http/graphiql.ts). */
+  demoToken?: DemoToken;
   /** BASE_URL and TRUST_PROXY: HSTS and the pages' WebSocket origin (http/security-headers.ts). */
   security?: SecuritySettings;
 }
@@ -83,7 +87,7 @@ export function createApp(opts: AppOptions): App {
   const apiDocs = createApiDocs(buildOpenApi(schema));
   const tracing = opts.tracing ?? noTracing;
   const security = securityHeaders(opts.security ?? { trustProxy: false });
-  const graphiql = createGraphiqlPage(yoga, security, opts.graphql?.production ?? false);
+  const graphiql = createGraphiqlPage(yoga, security, opts.graphql?.production ?? false, opts.demoToken);
 
   const server = http.createServer((req, res) => {
     // Every answer carries the request id; every line logged for the request (and the jobs and
@@ -114,6 +118,7 @@ export function createApp(opts: AppOptions): App {
       if (await sessionRoutes(req, res)) return;
       if (await dashboard(req, res)) return;
       if (await handleFavicon(req, res)) return;
+      if (handleStartPage(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/healthz') {
         const healthy = await opts.isHealthy().catch(() => false);
@@ -130,7 +135,7 @@ export function createApp(opts: AppOptions): App {
       if (await graphiql(req, res)) return;
       if (path === '/graphql' || path?.startsWith('/graphql/')) return void (await yoga.requestListener(req, res)); // handles and sends (handleNodeRequestAndResponse only returns the Response)
       res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ result: { successful: false, message: 'Not found' } }));
+      res.end(JSON.stringify(simpleError('not_found', languageFrom(req.headers['accept-language']))));
     } catch (err) {
       if (isDatabaseBusy(err)) {
         opts.logger.warn('database unavailable', { error: String((err as Error).message ?? err).trim().split('\n').pop(), url: req.url?.split('?')[0] });

@@ -12,13 +12,14 @@
 // advisory-locked migrations, idempotency rows, a database-backed rate limiter).
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { publicBaseUrl, type Config } from './config.ts';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { configuredUrls, prepareDatabase, type DatabaseUrls } from './db/migrate.ts';
 import { loadMasterKey } from './master-key.ts';
 import { createLogger, noteStopBegun } from './logger.ts';
 import { serveClusterScrapes } from './observability/cluster-metrics.ts';
 import { assertPortFree } from './http/port.ts';
+import { addressesBanner } from './http/start-page.ts';
 
 /** Set in a worker's environment: its number, 1..N. Worker 1 seeds the demo workspace and prints the banner. */
 export const WORKER_INDEX_ENV = 'GATEWAY_WORKER_INDEX';
@@ -47,13 +48,15 @@ export const WORKER_RESTARTS = { maxDeaths: 6, windowMs: 10 * 60_000, firstDelay
 
 /** The primary: starts the database, forks `config.WORKERS` workers, replaces dead ones, and stops them all on a signal. */
 export async function runPrimary(config: Config): Promise<void> {
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, undefined, config.logFormat);
   // The primary stops the embedded server itself, after the workers.
   detachEmbeddedSignalHooks();
   let embedded: EmbeddedDatabase | null = null;
   let stopping = false;
   const workers = new Map<number, Worker>();
   const ready = new Set<number>();
+  /** The addresses are printed once, when every worker first listens (not after a replacement). */
+  let announced = false;
   /** Workers that have listened once: one that dies later is replaced; one that never did fails the start. */
   const started = new Set<number>();
   const deaths: number[] = [];
@@ -138,7 +141,10 @@ export async function runPrimary(config: Config): Promise<void> {
       ready.add(index);
       if (started.has(index)) logger.info('worker started again', { worker: index, pid: worker.process.pid });
       started.add(index);
-      if (ready.size === config.WORKERS) logger.info('workers listening', { workers: config.WORKERS, port: m.port });
+      if (ready.size !== config.WORKERS) return;
+      logger.info('workers listening', { workers: config.WORKERS, port: m.port });
+      if (!announced) process.stdout.write(addressesBanner(publicBaseUrl(config, m.port)));
+      announced = true;
     });
     worker.on('exit', (code, signal) => {
       if (stopping) return;

@@ -74,6 +74,8 @@ const schema = z.object({
    */
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `pretty`: one readable line per entry (pino-pretty); `json`: one JSON line. Unset: pretty in development on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   NODE_ENV: z.string().default('development'),
   /** Static conversion rates, e.g. "USD:TRY=32.5,EUR:TRY=35.1" (target currency units per source unit). */
   CONVERSION_RATES: z.string().default('USD:TRY=32.50,EUR:TRY=35.10,GBP:TRY=41.20,TRY:USD=0.0308,TRY:EUR=0.0285,TRY:GBP=0.0243'),
@@ -90,7 +92,7 @@ function isOrigin(value: string): boolean {
   }
 }
 
-export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; baseUrl: string; seedDemo: boolean }>;
+export type Config = Readonly<z.infer<typeof schema> & { dataDir: string; baseUrl: string; seedDemo: boolean; logFormat: 'json' | 'pretty' }>;
 
 /** Parses the environment (or the given overrides, for tests); fails at boot on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -105,6 +107,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     seedDemo: c.SEED_DEMO === undefined ? !c.DATABASE_URL && c.NODE_ENV !== 'production' : c.SEED_DEMO === 'true' || c.SEED_DEMO === '1',
     baseUrl: (c.BASE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+    // Log collectors read JSON; a person at a terminal reads lines.
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV !== 'production' && process.stdout.isTTY ? 'pretty' : 'json'),
   });
 }
 
@@ -121,3 +125,8 @@ export function assertStartable(config: Config): void {
   if (lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+
+/** The gateway's public address once it listens on `port` (PORT=0 picks one): BASE_URL when set. */
+export function publicBaseUrl(config: Config, port: number): string {
+  return config.BASE_URL ? config.baseUrl : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+}

@@ -1,6 +1,6 @@
 // The demo workspace (every feature on, one channel, one simulator account as default), created
 // on a development start with an empty database (docs/decisions.md, "Availability and the demo workspace").
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
@@ -55,6 +55,16 @@ export async function seedDemo(db: Db, masterKey: Buffer, baseUrl: string, dataD
 }
 
 export const demoCredentialsFile = (dataDir: string) => path.join(dataDir, 'demo-credentials.json');
+
+/** The demo workspace's dashboard token from its credentials file; null when there is none (or it cannot be read). */
+export function readDemoToken(dataDir: string): string | null {
+  try {
+    const token = (JSON.parse(readFileSync(demoCredentialsFile(dataDir), 'utf8')) as Partial<DemoCredentials>).dashboard_token;
+    return typeof token === 'string' && token ? token : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What the first start prints. Never a secret (logs are collected, shared and kept): the team and

@@ -3,7 +3,7 @@
 import { Prisma } from './generated/prisma/client.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { publicBaseUrl, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { configuredUrls, prepareDatabase, type DatabaseUrls } from './db/migrate.ts';
@@ -23,7 +23,7 @@ import { attemptWriter } from './domain/provider-attempts.ts';
 import { derivedKeys, providerCatalog } from './providers/catalog.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import { createLogger, isShutdownLoss, type Logger } from './logger.ts';
-import { demoCredentialsLine, seedDemo, type DemoCredentials } from './demo.ts';
+import { demoCredentialsLine, readDemoToken, seedDemo, type DemoCredentials } from './demo.ts';
 import { paymentOwners } from './domain/payments/owners.ts';
 import { apiPayments } from './domain/payments/api-owner.ts';
 import { orderPayments } from './domain/orders/owner.ts';
@@ -106,7 +106,7 @@ export function createServices(config: Config, parts: { db: Db; clock: Clock; sc
 export async function startGateway(config: Config, opts: GatewayOptions = {}): Promise<Gateway> {
   // In a cluster every line says which worker wrote it.
   const worker = workerIndex();
-  const logger = opts.logger ?? (worker ? createLogger(config.LOG_LEVEL).child({ worker }) : createLogger(config.LOG_LEVEL));
+  const logger = opts.logger ?? (worker ? createLogger(config.LOG_LEVEL, undefined, config.logFormat).child({ worker }) : createLogger(config.LOG_LEVEL, undefined, config.logFormat));
   const clock = opts.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true });
   let embedded: EmbeddedDatabase | null = null;
@@ -175,13 +175,14 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       logger,
       metrics,
       tracing,
+      ...(config.NODE_ENV === 'production' ? {} : { demoToken: () => readDemoToken(config.dataDir) }),
       security: { publicUrl: config.BASE_URL, trustProxy: config.TRUST_PROXY },
       graphql: { production: config.NODE_ENV === 'production', corsOrigins: config.CORS_ORIGINS, logger, trustProxy: config.TRUST_PROXY },
       isHealthy: async () => ready && jobs.running && (await queryRows(db, Prisma.sql`SELECT 1`).then(() => true)),
     });
     const port = await listen(app, config.PORT, config.HOST);
     stops.push(() => app.close());
-    const baseUrl = config.BASE_URL ? config.baseUrl : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+    const baseUrl = publicBaseUrl(config, port);
     services.baseUrl = baseUrl;
     defineJobs(jobs.agenda, services);
     await jobs.start();

@@ -4,6 +4,7 @@
 // (defence in depth).
 // Lines written while a request or job runs carry its request id (observability/context.ts).
 import pino from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import { maskCardValue } from './domain/card-masking.ts';
 import { currentContext } from './observability/context.ts';
 import { isDatabaseStopping, isDatabaseUnavailable } from './db/unavailable.ts';
@@ -32,7 +33,15 @@ export const REDACT_PATHS = [
   ...['x-signature', 'X-Signature', 'x-api-key'].flatMap((k) => [`["${k}"]`, `*["${k}"]`]),
 ];
 
-export function createLogger(level: Level = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * `pretty` writes each entry as one readable line (pino-pretty), for a person at a terminal in
+ * development; `json` (the default) keeps the JSON lines that log collectors read. Both are
+ * scrubbed the same way first: the pretty line is made from the scrubbed JSON line.
+ */
+export function createLogger(level: Level = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n'), format: LogFormat = 'json'): Logger {
+  const out = format === 'pretty' ? prettyLines(write) : write;
   const base = pino(
     {
       level,
@@ -44,9 +53,23 @@ export function createLogger(level: Level = 'info', write: (line: string) => voi
       mixin: () => currentContext()?.fields ?? {},
       hooks: { streamWrite: (line) => scrubSecurityCodes(scrubCardNumbers(line)) },
     },
-    { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) },
+    { write: (chunk: string) => out(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) },
   );
   return wrap(base);
+}
+
+/** A request's access line reads `POST retrieve-bin 200 12.3 ms`; every other entry keeps its message, its fields after it on the same line. */
+function prettyLines(write: (line: string) => void): (line: string) => void {
+  const prettify = prettyFactory({ colorize: false, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', messageKey: 'msg' });
+  return (line) => {
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    if (entry.msg === 'request') {
+      const { method, operation, status, duration_ms: ms, ...rest } = entry;
+      write(prettify({ ...rest, msg: `${String(method)} ${String(operation)} ${String(status)} ${String(ms)} ms` }).replace(/\n$/, ''));
+      return;
+    }
+    write(prettify(entry).replace(/\n$/, ''));
+  };
 }
 
 function wrap(p: pino.Logger): Logger {

@@ -92,6 +92,10 @@ describe('npm start (src/main.ts) on a fresh DATA_DIR with the embedded PostgreS
     const curlLine = out.split('\n').find((line) => line.includes('curl '));
     expect(curlLine).toContain(`${credentials.base_url}/api/demo/gateway/retrieve-bin`);
 
+    // Once it listens, the start lists where everything is; the root page lists the same.
+    await waitForOutput(first, `The gateway is ready at ${credentials.base_url}/`, 10_000);
+    for (const path of ['/dashboard/', '/docs', '/openapi.json', '/graphql', '/healthz', '/metrics']) expect(first.output()).toContain(`${credentials.base_url}${path}\n`);
+
     const health = await fetch(`${credentials.base_url}/healthz`);
     expect(health.status).toBe(200);
 

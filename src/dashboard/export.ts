@@ -105,7 +105,7 @@ export async function handleExport(services: Services, req: http.IncomingMessage
   const name = EXPORT_PATH.exec(url.pathname)?.[1];
   const list = name && Object.hasOwn(EXPORTS, name) ? EXPORTS[name] : undefined;
   if (!name || !list) {
-    sendJson(res, 404, { result: { successful: false, message: 'Not found' } });
+    sendJson(res, 404, simpleError('not_found', lang));
     return true;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -64,8 +64,25 @@ const catalog = {
   module_pay_by_link_off: { tr: 'Link ile ödeme modülü kapalı.', en: 'The pay-by-link module is switched off.' },
   auth_missing_key: { tr: 'API anahtarı gönderilmedi.', en: 'The API key is missing.' },
   auth_invalid_key: { tr: 'API anahtarı geçersiz.', en: 'The API key is invalid.' },
-  auth_missing_signature: { tr: 'İmza gönderilmedi.', en: 'The signature is missing.' },
-  auth_invalid_signature: { tr: 'İmza geçersiz.', en: 'The signature is invalid.' },
+  // The signature messages say what is signed, never a secret or the body's content: the body
+  // appears by its length only (it may hold card data, and this answer may be logged by the caller).
+  auth_missing_signature: {
+    tr: 'İmza gönderilmedi. X-Signature, API gizli anahtarıyla hesaplanan onaltılık HMAC-SHA256 olmalıdır: gövde biçiminde ham gövdenin, zaman damgası biçiminde (X-Timestamp ile, Unix saniyesi) "<X-Timestamp>\\nPOST\\n{path}\\n<ham gövde>" metninin imzası.',
+    en: 'The signature is missing. X-Signature is the hex HMAC-SHA256, keyed with the API secret, of the raw body (body form) or, with X-Timestamp in unix seconds, of "<X-Timestamp>\\nPOST\\n{path}\\n<raw body>" (timestamp form).',
+  },
+  auth_invalid_signature: {
+    tr: 'İmza geçersiz. Gövde biçiminde (X-Timestamp yok) imzalanan metin, gönderildiği gibi ham gövdedir ({bytes} bayt); API gizli anahtarıyla onaltılık HMAC-SHA256. Zaman damgası biçimi X-Timestamp ile "<X-Timestamp>\\nPOST\\n{path}\\n<ham gövde>" metnini imzalar.',
+    en: 'The signature is invalid. In the body form (no X-Timestamp) the signed string is the raw body exactly as sent ({bytes} bytes), hex HMAC-SHA256 keyed with the API secret. The timestamp form, with X-Timestamp, signs "<X-Timestamp>\\nPOST\\n{path}\\n<raw body>".',
+  },
+  auth_invalid_signature_timestamp: {
+    tr: 'İmza geçersiz. Zaman damgası biçiminde imzalanan metin "{timestamp}\\nPOST\\n{path}\\n" ve ardından gönderildiği gibi ham gövdedir ({bytes} bayt); API gizli anahtarıyla onaltılık HMAC-SHA256. X-Timestamp olmadan gövde biçimi yalnızca ham gövdeyi imzalar.',
+    en: 'The signature is invalid. In the timestamp form the signed string is "{timestamp}\\nPOST\\n{path}\\n" followed by the raw body exactly as sent ({bytes} bytes), hex HMAC-SHA256 keyed with the API secret. Without X-Timestamp, the body form signs the raw body alone.',
+  },
+  auth_timestamp_required: {
+    tr: 'Bu işlem zaman damgası biçimini ister: X-Timestamp (Unix saniyesi) gönderin ve "<X-Timestamp>\\nPOST\\n{path}\\n<ham gövde>" metnini imzalayın.',
+    en: 'This operation needs the timestamp form: send X-Timestamp (unix seconds) and sign "<X-Timestamp>\\nPOST\\n{path}\\n<raw body>".',
+  },
+  not_found: { tr: 'Bulunamadı.', en: 'Not found.' },
   auth_stale_timestamp: { tr: 'Zaman damgası geçersiz veya 5 dakikadan eski.', en: 'The timestamp is invalid or more than 5 minutes off.' },
   auth_invalid_token: { tr: 'Erişim anahtarı geçersiz.', en: 'The access token is invalid.' },
   read_only: { tr: 'Bu erişim anahtarı yalnızca okuma yapabilir.', en: 'This access token is read-only.' },
@@ -358,8 +375,20 @@ export function isMessageCode(code: string): code is MessageCode {
   return Object.hasOwn(catalog, code);
 }
 
-/** `Accept-Language: en…` picks English; everything else (or nothing) is Turkish. */
+/**
+ * The caller's language among the two the messages are written in: the one `Accept-Language`
+ * prefers most (its q weights; the first listed among equals), so `de-DE,de;q=0.9,en;q=0.8` is
+ * English. Turkish when the header names neither, or is absent.
+ */
 export function languageFrom(acceptLanguage: string | null | undefined): Language {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'tr';
+  let best: { lang: Language; q: number } | null = null;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const lang = range === 'en' || range.startsWith('en-') ? 'en' : range === 'tr' || range.startsWith('tr-') ? 'tr' : null;
+    if (!lang) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang, q };
+  }
+  return best?.lang ?? 'tr';
 }

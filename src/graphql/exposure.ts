@@ -9,6 +9,7 @@ import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { shouldRenderGraphiQL, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.ts';
 import type { Viewer } from './context.ts';
+import { GRAPHIQL_AUTHORIZATION } from '../http/graphiql.ts';
 
 export interface GraphQLExposure {
   /** NODE_ENV=production: schema (introspection, GraphiQL) only for valid access tokens. */
@@ -72,7 +73,11 @@ export function graphiqlGate(exposure: GraphQLExposure, viewerOf: ViewerOf): Plu
 export function graphiqlOptions(exposure: GraphQLExposure, viewerOf: ViewerOf): (request: Request) => Promise<GraphiQLOptions | false> {
   const placeholder = JSON.stringify({ Authorization: 'Bearer <token from npm run gateway -- token create>' });
   return async (request) => {
-    if (!exposure.production) return { title: TITLE, headers: placeholder };
+    // Development: the page asked for the demo token's header (http/graphiql.ts), else the placeholder.
+    if (!exposure.production) {
+      const demo = request.headers.get(GRAPHIQL_AUTHORIZATION);
+      return { title: TITLE, headers: demo ? JSON.stringify({ Authorization: demo }) : placeholder };
+    }
     if (!holdsToken(await viewerOf(request))) return false;
     return { title: TITLE, headers: JSON.stringify({ Authorization: request.headers.get('authorization') }) };
   };

@@ -34,13 +34,31 @@ export function inlineScriptHashes(html: string): string[] {
  */
 const PRODUCTION_INLINE = ['unsafe-inline'];
 
-export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders, production = false) {
-  const cache = bodyCache<'page', GraphiqlPage>();
+/**
+ * Development: the demo workspace's dashboard token (demo-credentials.json), or null when there is
+ * none. GraphiQL opened from this machine gets it in its Headers pane, so the explorer works at the
+ * first visit with nothing copied from a terminal.
+ */
+export type DemoToken = () => string | null;
+
+/** The header through which the page asks Yoga's renderer for its Headers pane (graphql/exposure.ts). */
+export const GRAPHIQL_AUTHORIZATION = 'x-gateway-graphiql-authorization';
+
+/**
+ * A browser on this machine, reaching the gateway directly: the loopback socket and no proxy
+ * between (a proxy on the same machine would make every visitor look local).
+ */
+const fromThisMachine = (req: IncomingMessage) =>
+  /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '') && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined;
+
+export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders, production = false, demoToken: DemoToken = () => null) {
+  const cache = bodyCache<string, GraphiqlPage>();
   let notHtml = false;
-  const render = async (): Promise<GraphiqlPage> => {
-    const answer = await yoga.fetch('http://gateway.local/graphql', { method: 'GET', headers: { accept: 'text/html' } });
+  const render = async (token: string | null): Promise<GraphiqlPage> => {
+    const headers: Record<string, string> = { accept: 'text/html', ...(token ? { [GRAPHIQL_AUTHORIZATION]: `Bearer ${token}` } : {}) };
+    const answer = await yoga.fetch('http://gateway.local/graphql', { method: 'GET', headers });
     const type = answer.headers.get('content-type') ?? '';
-    const html = await answer.text();
+    const html = withNarrowScreenNotice(await answer.text());
     if (answer.status !== 200 || !type.startsWith('text/html')) throw Object.assign(new Error('GraphiQL is off'), { notHtml: true });
     return { ...(await compressBody('text/html; charset=utf-8', html)), scriptHashes: inlineScriptHashes(html) };
   };
@@ -53,9 +71,10 @@ export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders, 
       return false;
     }
     if (notHtml) return false;
+    const token = fromThisMachine(req) ? demoToken() : null;
     let page: GraphiqlPage;
     try {
-      page = await cache('page', render);
+      page = await cache(token ?? '', () => render(token));
     } catch (err) {
       if (!(err as { notHtml?: boolean }).notHtml) throw err;
       notHtml = true; // GraphiQL turned off in Yoga: its own answer stands.
@@ -64,7 +83,19 @@ export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders, 
     res.setHeader('Content-Security-Policy', graphiqlPolicy(page.scriptHashes, security.wsOrigin(req)));
     // The same address answers GraphQL results as JSON to other Accept headers.
     res.setHeader('Vary', 'Accept');
-    sendBody(req, res, page, REVALIDATE);
+    // A page holding a token is for this visit only.
+    sendBody(req, res, page, token ? 'no-store' : REVALIDATE);
     return true;
   };
+}
+
+/**
+ * GraphiQL's editors and result pane side by side need about 640 px: narrower, a notice says so
+ * above it (the explorer stays, scrollable) instead of leaving a squeezed page unexplained.
+ */
+export function withNarrowScreenNotice(html: string): string {
+  const notice = `<style>#narrow-screen{display:none;font:15px/1.4 system-ui,sans-serif;margin:0;padding:.75rem 1rem;background:#fff4ce;color:#1f2430}
+@media (max-width:640px){#narrow-screen{display:block}}</style>
+<p id="narrow-screen" role="note">GraphiQL needs a wider screen (at least 640 pixels): turn the phone sideways or use a computer. The API reference at <a href="/docs">/docs</a> reads well on a phone.</p>`;
+  return html.replace(/<body([^>]*)>/, (m) => `${m}${notice}`);
 }

@@ -15,7 +15,7 @@ import type { RateLimitSettings } from './rate-limit.ts';
 
 export type AuthOutcome =
   | { ok: true; workspace: Workspace; secret: string }
-  | { ok: false; status: 401 | 403; code: MessageCode; secret?: string }
+  | { ok: false; status: 401 | 403; code: MessageCode; params?: Record<string, string | number>; secret?: string }
   | { ok: false; status: 429; code: 'rate_limited'; secret: string; retryAfter: number };
 
 export interface AuthRequest {
@@ -63,7 +63,7 @@ async function check(setup: AuthSetup, req: AuthRequest, credential: KnownCreden
   if (credential.slug !== req.team) return { ok: false, status: 401, code: 'auth_invalid_key' };
   const secret = cachedSecret(setup.masterKey, credential.id, credential.secretEncrypted);
   const signatureProblem = verifySignature(setup.clock, req, secret);
-  if (signatureProblem) return { ok: false, status: 401, code: signatureProblem, secret };
+  if (signatureProblem) return { ok: false, status: 401, ...signatureProblem, secret };
   const admission = await admit(setup.db, credential.id, req.team, req.operation, setup.limits, setup.memory);
   switch (admission.kind) {
     case 'unknown':
@@ -77,14 +77,21 @@ async function check(setup: AuthSetup, req: AuthRequest, credential: KnownCreden
   }
 }
 
-function verifySignature(clock: Clock, req: AuthRequest, secret: string): MessageCode | null {
+/**
+ * Null when the signature holds; else the refusal, whose message names the accepted forms and the
+ * string the gateway signed (the body by its length only: it may hold card data).
+ */
+function verifySignature(clock: Clock, req: AuthRequest, secret: string): { code: MessageCode; params: Record<string, string | number> } | null {
+  const params = { path: req.path, bytes: req.rawBody.length };
   const signature = header(req.headers, 'x-signature');
-  if (!signature) return 'auth_missing_signature';
+  if (!signature) return { code: 'auth_missing_signature', params };
   const timestamp = header(req.headers, 'x-timestamp');
-  if (timestamp !== undefined || req.requireTimestamp) {
+  if (timestamp === undefined && req.requireTimestamp) return { code: 'auth_timestamp_required', params };
+  if (timestamp !== undefined) {
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-    if (timestamp === undefined || !isTimestampFresh(timestamp, nowSeconds)) return 'auth_stale_timestamp';
-    return safeEqualHex(signTimestamped(secret, timestamp, 'POST', req.path, req.rawBody), signature) ? null : 'auth_invalid_signature';
+    if (!isTimestampFresh(timestamp, nowSeconds)) return { code: 'auth_stale_timestamp', params };
+    // A fresh timestamp is digits only (isTimestampFresh), so it can be shown as it came.
+    return safeEqualHex(signTimestamped(secret, timestamp, 'POST', req.path, req.rawBody), signature) ? null : { code: 'auth_invalid_signature_timestamp', params: { ...params, timestamp } };
   }
-  return safeEqualHex(signBody(secret, req.rawBody), signature) ? null : 'auth_invalid_signature';
+  return safeEqualHex(signBody(secret, req.rawBody), signature) ? null : { code: 'auth_invalid_signature', params };
 }

@@ -99,7 +99,7 @@ export function createRestHandler(opts: RestOptions) {
     const reply = (status: number, body: unknown) => send(res, status, body, auth.secret ? { secret: auth.secret, path: url.pathname, clock: opts.services } : undefined);
     if (!auth.ok) {
       if (auth.status === 429) res.setHeader('Retry-After', String(auth.retryAfter));
-      return reply(auth.status, simpleError(auth.code, lang)), true;
+      return reply(auth.status, simpleError(auth.code, lang, 'params' in auth ? auth.params : undefined)), true;
     }
     if (logContext) logContext.workspace = auth.workspace.slug;
 
@@ -191,11 +191,18 @@ async function runIdempotent(
  * the 3D page while the payment still waits on it.
  */
 async function paymentAnswer(prepared: Map<string, Prepared>, operation: string, left: PaymentLeftover, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {
-  const [status, shown] = await run(prepared.get('retrieve-payment')!, { transaction: { token: left.paymentId } }, null, ctx, opts);
+  const [status, answered] = await run(prepared.get('retrieve-payment')!, { transaction: { token: left.paymentId } }, null, ctx, opts);
+  // retrieve-payment's own extra, `payment`, is not part of the payment operations' answers.
+  const shown = status === 200 ? withoutKey(answered, 'payment') : answered;
   if (status !== 200 || operation !== 'secure-payment') return [status, shown];
   const body = shown as { result: { successful: boolean; message: string | null } };
   const result = left.redirectUrl ? { successful: true, message: null, redirect_url: left.redirectUrl } : { ...body.result, redirect_url: null };
   return [status, { ...body, result }];
+}
+
+function withoutKey(body: unknown, key: string): unknown {
+  const { [key]: _dropped, ...rest } = body as Record<string, unknown>;
+  return rest;
 }
 
 async function run(p: Prepared, body: Record<string, unknown>, pathToken: string | null, ctx: GraphQLContext, opts: RestOptions): Promise<[number, unknown]> {

@@ -118,7 +118,8 @@ const implemented: Route[] = [
   },
   paymentRoute('secure-payment', 'securePayment', 'mutation', 'PaymentInput', 'result { successful message errorCode redirectUrl }'),
   paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', PAYMENT_RESULT),
-  paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', PAYMENT_RESULT),
+  // Beyond the contract's fields: the payment's state and refunds, last, in `payment`.
+  paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', PAYMENT_RESULT, 'payment { status paymentStatus amount currency refundedAmount refundableAmount refunds { type status amount createdAt } }'),
   paymentRoute('refund-payment', 'refundPayment', 'mutation', 'RefundPaymentInput', PAYMENT_RESULT, 'refund { type amount }'),
   {
     operation: 'retrieve-payments',

@@ -36,7 +36,7 @@ export function expectFieldError(res: ErrorResponse, path: string, code: Message
 }
 
 /** An error that concerns no single field: `status`, `code`'s message, and no field errors. */
-export function expectPlainError(res: ErrorResponse, status: number, code: MessageCode, lang: Language = 'tr'): void {
+export function expectPlainError(res: ErrorResponse, status: number, code: MessageCode, lang: Language = 'tr', params: Record<string, string | number> = {}): void {
   expect(res.status).toBe(status);
-  expect(res.body).toEqual({ result: { successful: false, message: msg(code, {}, lang) }, errors: {} });
+  expect(res.body).toEqual({ result: { successful: false, message: msg(code, params, lang) }, errors: {} });
 }

@@ -21,6 +21,8 @@ const {
 /** Unix seconds of the gateway's clock, which is what timestamps are compared with. */
 const gatewayNow = () => Math.floor(t.clock.now().getTime() / 1000);
 const pathOf = (merchant: Merchant, operation = 'retrieve-bin') => `/api/${merchant.team}/gateway/${operation}`;
+/** What a signature refusal names: the path signed and the body's length (never its content). */
+const signed = (merchant: Merchant = m, raw = JSON.stringify(OK_BODY)) => ({ path: pathOf(merchant), bytes: Buffer.byteLength(raw) });
 
 /** A POST with exactly these headers and bytes, for cases the signing helper cannot express. */
 async function post(path: string, headers: Record<string, string>, body: string | Buffer): Promise<CallResult> {
@@ -78,7 +80,7 @@ describe('rejected signatures', () => {
   it('rejects a body signed with the wrong secret with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { secret: 'not-the-secret' });
 
-    expectPlainError(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature', 'tr', signed());
   });
 
   it('rejects a body with one byte changed after signing with 401', async () => {
@@ -89,7 +91,7 @@ describe('rejected signatures', () => {
 
     const res = await m.call('retrieve-bin', null, { raw: sent, signRaw: signed });
 
-    expectPlainError(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature', 'tr', { path: pathOf(m), bytes: Buffer.byteLength(sent) });
   });
 
   it('rejects the same JSON re-serialized with other spacing with 401 (the signature covers bytes, not values)', async () => {
@@ -98,7 +100,7 @@ describe('rejected signatures', () => {
 
     const res = await m.call('retrieve-bin', null, { raw: spaced, signRaw: compact });
 
-    expectPlainError(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature', 'tr', signed(m, spaced));
   });
 
   it('rejects a timestamp-form signature whose path is not the request path with 401', async () => {
@@ -108,27 +110,29 @@ describe('rejected signatures', () => {
 
     const res = await post(pathOf(m), { 'X-Api-Key': m.apiKey, 'X-Timestamp': ts, 'X-Signature': signature }, raw);
 
-    expectPlainError(res, 401, 'auth_invalid_signature');
+    // The refusal names the string the gateway signed: this timestamp, POST and the request's path.
+    expectPlainError(res, 401, 'auth_invalid_signature_timestamp', 'tr', { ...signed(m, raw), timestamp: ts });
   });
 
   it('rejects a body-form signature when X-Timestamp is also sent (the timestamp form then applies)', async () => {
     const raw = JSON.stringify(OK_BODY);
 
-    const res = await post(pathOf(m), { 'X-Api-Key': m.apiKey, 'X-Timestamp': String(gatewayNow()), 'X-Signature': signBody(m.apiSecret, raw) }, raw);
+    const ts = String(gatewayNow());
+    const res = await post(pathOf(m), { 'X-Api-Key': m.apiKey, 'X-Timestamp': ts, 'X-Signature': signBody(m.apiSecret, raw) }, raw);
 
-    expectPlainError(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature_timestamp', 'tr', { ...signed(m, raw), timestamp: ts });
   });
 
   it('rejects a correctly signed timestamp 6 minutes old with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { form: 'timestamp', timestamp: gatewayNow() - 360 });
 
-    expectPlainError(res, 401, 'auth_stale_timestamp');
+    expectPlainError(res, 401, 'auth_stale_timestamp', 'tr', signed());
   });
 
   it('rejects a correctly signed timestamp 6 minutes in the future with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { form: 'timestamp', timestamp: gatewayNow() + 360 });
 
-    expectPlainError(res, 401, 'auth_stale_timestamp');
+    expectPlainError(res, 401, 'auth_stale_timestamp', 'tr', signed());
   });
 
   it('judges timestamps by the gateway clock: a fresh signature goes stale when the clock moves 6 minutes', async () => {
@@ -141,7 +145,7 @@ describe('rejected signatures', () => {
     const replay = await m.call('retrieve-bin', OK_BODY, { form: 'timestamp', timestamp: ts });
 
     // Then it is refused
-    expectPlainError(replay, 401, 'auth_stale_timestamp');
+    expectPlainError(replay, 401, 'auth_stale_timestamp', 'tr', signed());
   });
 
   it.each([
@@ -153,7 +157,7 @@ describe('rejected signatures', () => {
     const raw = JSON.stringify(OK_BODY);
     const res = await post(pathOf(m), { 'X-Api-Key': m.apiKey, 'X-Timestamp': ts, 'X-Signature': signTimestamped(m.apiSecret, ts, 'POST', pathOf(m), raw) }, raw);
 
-    expectPlainError(res, 401, 'auth_stale_timestamp');
+    expectPlainError(res, 401, 'auth_stale_timestamp', 'tr', signed());
   });
 });
 
@@ -167,13 +171,13 @@ describe('rejected keys', () => {
   it('rejects a call without X-Signature with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { headers: { 'X-Signature': '' } });
 
-    expectPlainError(res, 401, 'auth_missing_signature');
+    expectPlainError(res, 401, 'auth_missing_signature', 'tr', signed());
   });
 
   it('rejects a signature that is not hex with 401', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { headers: { 'X-Signature': 'zz'.repeat(32) } });
 
-    expectPlainError(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature', 'tr', signed());
   });
 
   it('rejects an unknown key with 401', async () => {
@@ -232,7 +236,7 @@ describe('workspace state and key rotation', () => {
 
     const res = await suspended.call('retrieve-bin', OK_BODY, { secret: 'guessed' });
 
-    expectPlainError(res, 401, 'auth_invalid_signature');
+    expectPlainError(res, 401, 'auth_invalid_signature', 'tr', signed(suspended));
   });
 
   it('rejects the old key at once after rotation, and accepts the new one', async () => {
@@ -250,7 +254,7 @@ describe('workspace state and key rotation', () => {
     const res = await rotating.call('retrieve-bin', OK_BODY, { apiKey: fresh.apiKey, secret: fresh.apiSecret });
     expect(res.status).toBe(200);
     // And the old secret does not go with the new key
-    expectPlainError(await rotating.call('retrieve-bin', OK_BODY, { apiKey: fresh.apiKey }), 401, 'auth_invalid_signature');
+    expectPlainError(await rotating.call('retrieve-bin', OK_BODY, { apiKey: fresh.apiKey }), 401, 'auth_invalid_signature', 'tr', signed(rotating));
   });
 });
 

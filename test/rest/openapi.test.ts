@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '../../src/graphql/schema.ts';
 import { buildOpenApi, requestExamples } from '../../src/rest/openapi/document.ts';
 import { routes } from '../../src/rest/routes.ts';
+import { CHANNEL_EXAMPLE, TOKEN_EXAMPLE } from '../../src/rest/openapi/fields.ts';
 import { README, requestBodiesSection, withSection } from '../../scripts/readme-request-bodies.ts';
 
 type Node = Record<string, unknown>;
@@ -117,8 +118,11 @@ describe("the README's request bodies", () => {
     const section = requestBodiesSection();
     for (const [operation, body] of requestExamples(schema)) {
       const address = operation === 'update-payment-link' ? 'update-payment-link/{token}' : operation;
-      const block = new RegExp(`\`${address.replace(/[{}]/g, '\\$&')}\`[^\\n]*\\n\\n\`\`\`json\\n([\\s\\S]*?)\`\`\``).exec(section);
-      expect(JSON.parse(block![1]!), operation).toEqual(body);
+      const block = new RegExp(`\`${address.replace(/[{}]/g, '\\$&')}\`[^\\n]*\\n\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(section)![1]!;
+      // The operation's own call (the cancel example pays first), its shell variables back to the examples' placeholders.
+      const call = [...block.matchAll(/^call "?([a-z-]+)[^ ]* '([\s\S]*?)'$/gm)].find((m) => m[1] === operation)!;
+      const json = call[2]!.replaceAll(`"'"$CHANNEL"'"`, JSON.stringify(CHANNEL_EXAMPLE)).replace(/"'"\$[A-Z_]+"'"/g, JSON.stringify(TOKEN_EXAMPLE));
+      expect(JSON.parse(json), operation).toEqual(body);
     }
   });
 });

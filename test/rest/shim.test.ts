@@ -155,7 +155,8 @@ describe('languages', () => {
   it('answers authentication errors in English too', async () => {
     const res = await m.call('retrieve-bin', OK_BODY, { secret: 'wrong', headers: { 'Accept-Language': 'en' } });
 
-    expect(res.body).toEqual(plainError('auth_invalid_signature', 'en'));
+    expect(res.body.result.message).toBe(msg('auth_invalid_signature', { path: `/api/${m.team}/gateway/retrieve-bin`, bytes: Buffer.byteLength(JSON.stringify(OK_BODY)) }, 'en'));
+    expect(res.body.result.message).toMatch(/^The signature is invalid\. In the body form/);
   });
 });
 

@@ -95,7 +95,7 @@ describe('the example receiver of docs/webhooks.md', { timeout: 60_000 }, () => 
         const body = Buffer.concat(chunks).toString('utf8');
         retrieveCalls.push({ path: req.url ?? '', headers: req.headers, body });
         const token = (JSON.parse(body) as { transaction: { token: string } }).transaction.token;
-        const answer = JSON.stringify({ result: { successful: true, message: null }, transaction: { token, channel_token: randomUUID(), channel_reference: 'order-1001' }, customer: null, conversion: null });
+        const answer = JSON.stringify({ result: { successful: true, message: null }, transaction: { token, channel_token: randomUUID(), channel_reference: 'order-1001' }, customer: null, conversion: null, payment: { status: 'successful', payment_status: 'paid', amount: '100.00', currency: 'TRY', refunded_amount: '0.00', refundable_amount: '100.00', refunds: [] } });
         // Signed as the gateway signs its answers; the receiver's client refuses an unsigned one.
         const timestamp = String(nowSeconds());
         res.writeHead(200, { 'Content-Type': 'application/json', 'X-Timestamp': timestamp, 'X-Signature': signTimestamped(SECRET, timestamp, 'POST', req.url ?? '', answer) });
@@ -148,7 +148,7 @@ describe('the example receiver of docs/webhooks.md', { timeout: 60_000 }, () => 
     expect(JSON.parse(call!.body)).toEqual({ transaction: { token } });
     expect(call!.headers['x-api-key']).toBe(API_KEY);
     expect(call!.headers['x-signature']).toBe(signBody(SECRET, call!.body));
-    await eventually(async () => output.includes(`transaction.successful ${token}: successful=true reference=order-1001`), 'the receiver to log the payment');
+    await eventually(async () => output.includes(`transaction.successful ${token}: successful=true reference=order-1001 status=paid amount=100.00 TRY`), 'the receiver to log the payment');
 
     // The same notification again (a retry or a resend): 200, and no second retrieve-payment.
     expect(await post(body, signed(body))).toBe(200);

@@ -5,8 +5,9 @@ import { actingWorkspace } from '../auth.ts';
 import { payload, PaymentStartResultRef, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
 import { Conversion, CustomerRef, SavedCardObject, TransactionRef } from './payment-objects.ts';
 import { securePayment, regularPayment, type StartResult } from '../../domain/payments/start.ts';
-import { retrievePayment } from '../../domain/payments/retrieve.ts';
-import { cancelPayment, refundPayment, type RefundOutcome } from '../../domain/payments/refunds.ts';
+import { retrievePayment, type RetrievedPayment } from '../../domain/payments/retrieve.ts';
+import { cancelPayment, refundableAmount, refundPayment, type RefundOutcome } from '../../domain/payments/refunds.ts';
+import { PaymentMoneyStatusEnum, PaymentStatusEnum } from '../lists.ts';
 import { conversionOf, retrieveResult, settledResult, type PaymentView } from '../../domain/payments/view.ts';
 import { formatAmount } from '../../domain/money.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -86,7 +87,7 @@ const RefundRef = builder.objectRef<RefundOutcome['refund']>('RefundResult').imp
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-function paymentFields(t: PothosSchemaTypes.ObjectFieldBuilder<Types, PaymentPayloadShape>) {
+function paymentFields<S extends PaymentPayloadShape>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, S>) {
   return {
     transaction: t.field({
       type: TransactionRef,
@@ -104,6 +105,43 @@ function paymentFields(t: PothosSchemaTypes.ObjectFieldBuilder<Types, PaymentPay
     errors: t.field({ type: [UserErrorRef], resolve: (p) => p.errors }),
   };
 }
+
+type RetrievedRefund = RetrievedPayment['refunds'][number];
+const PaymentStateRefund = builder.objectRef<RetrievedRefund>('PaymentStateRefund').implement({
+  description: 'A refund or cancel of the payment, in the currency the card was charged in',
+  fields: (t) => ({
+    type: t.exposeString('type', { nullable: false, description: '`refund` or `cancel`' }),
+    status: t.exposeString('status', { nullable: false, description: '`pending` (sent to the provider), `succeeded` or `failed`' }),
+    amount: t.string({ nullable: false, resolve: (r) => formatAmount(r.amount) }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: false }),
+  }),
+});
+
+const PaymentState = builder.objectRef<RetrievedPayment>('PaymentState').implement({
+  description: "The payment's state and money, beyond the contract's fields of retrieve-payment",
+  fields: (t) => ({
+    status: t.expose('status', { type: PaymentStatusEnum, nullable: false, description: 'started, successful, failed, expired or unresolved (the outcome could not be learned yet)' }),
+    paymentStatus: t.expose('paymentStatus', { type: PaymentMoneyStatusEnum, nullable: true, description: 'For a successful payment: paid, partially_refunded, refunded or cancelled; else null' }),
+    amount: t.string({ nullable: false, description: 'The amount asked, in currency', resolve: (p) => formatAmount(p.amount) }),
+    currency: t.exposeString('currency', { nullable: false }),
+    refundedAmount: t.string({ nullable: false, description: 'Refunded or cancelled so far, in the currency charged (conversion.currency when converted)', resolve: (p) => formatAmount(p.refundedAmount) }),
+    refundableAmount: t.string({ nullable: false, description: 'What refund-payment may still refund, in the currency charged', resolve: (p) => formatAmount(refundableAmount(p)) }),
+    refunds: t.field({ type: [PaymentStateRefund], nullable: false, description: 'Refunds and cancels, oldest first', resolve: (p) => p.refunds }),
+  }),
+});
+
+const RetrievePaymentPayload = builder.objectRef<PaymentPayloadShape & { record?: RetrievedPayment }>('RetrievePaymentPayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, resolve: (p) => p.result }),
+    ...paymentFields(t),
+    payment: t.field({
+      type: PaymentState,
+      nullable: true,
+      description: "Not among the contract's fields: the payment's status, money status, amounts and refunds, for deciding from this one answer",
+      resolve: (p) => p.record ?? null,
+    }),
+  }),
+});
 
 const SecurePaymentPayload = builder.objectRef<PaymentPayloadShape>('SecurePaymentPayload').implement({
   fields: (t) => ({ result: t.field({ type: PaymentStartResultRef, resolve: (p) => p.result }), ...paymentFields(t) }),
@@ -155,14 +193,14 @@ builder.mutationField('regularPayment', (t) =>
 
 builder.queryField('retrievePayment', (t) =>
   t.field({
-    type: PaymentPayload,
-    description: 'The result of a payment by token (contract: retrieve-payment)',
+    type: RetrievePaymentPayload,
+    description: "The result of a payment by token (contract: retrieve-payment), with its state and refunds in `payment`",
     args: { input: t.arg({ type: RetrievePaymentInput, required: true }) },
     resolve: (_r, args, ctx) =>
       payload(ctx, async () => {
-        const view = await retrievePayment(ctx.services, actingWorkspace(ctx), args.input);
-        return { view, result: retrieveResult(view, ctx.lang) };
-      }) as Promise<PaymentPayloadShape>,
+        const record = await retrievePayment(ctx.services, actingWorkspace(ctx), args.input);
+        return { view: record, record, result: retrieveResult(record, ctx.lang) };
+      }) as Promise<PaymentPayloadShape & { record?: RetrievedPayment }>,
   }),
 );
 

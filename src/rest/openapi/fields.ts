@@ -20,8 +20,8 @@ export interface FieldDoc {
   notInExample?: true;
 }
 
-const TOKEN_EXAMPLE = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
-const CHANNEL_EXAMPLE = '0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b';
+export const TOKEN_EXAMPLE = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+export const CHANNEL_EXAMPLE = '0b7e6a52-1c3d-4e5f-9a8b-7c6d5e4f3a2b';
 const ACCOUNT = 'The payment account (`payment_provider_token`) to use; without it the routing rules, then the default account, decide.';
 const AMOUNT = 'Decimal string in major units with at most two decimals (`100` or `100.10`); a JSON number is taken too.';
 const RATE = 'VAT rate in percent, 0 to 100, at most two decimals (`18`, `8.5`).';

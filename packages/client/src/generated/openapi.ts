@@ -844,6 +844,33 @@ export interface components {
                 is_default: boolean | null;
                 created_at: string | null;
             } | null;
+            /** @description Not among the contract's fields: the payment's status, money status, amounts and refunds, for deciding from this one answer */
+            payment: {
+                /**
+                 * @description started, successful, failed, expired or unresolved (the outcome could not be learned yet)
+                 * @enum {string}
+                 */
+                status: "expired" | "failed" | "started" | "successful" | "unresolved";
+                /** @description For a successful payment: paid, partially_refunded, refunded or cancelled; else null */
+                payment_status: ("cancelled" | "paid" | "partially_refunded" | "refunded") | null;
+                /** @description The amount asked, in currency */
+                amount: string;
+                currency: string;
+                /** @description Refunded or cancelled so far, in the currency charged (conversion.currency when converted) */
+                refunded_amount: string;
+                /** @description What refund-payment may still refund, in the currency charged */
+                refundable_amount: string;
+                /** @description Refunds and cancels, oldest first */
+                refunds: {
+                    /** @description `refund` or `cancel` */
+                    type: string;
+                    /** @description `pending` (sent to the provider), `succeeded` or `failed` */
+                    status: string;
+                    amount: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+            } | null;
         };
         RefundPaymentRequest: {
             /** @description The payment to refund. */
