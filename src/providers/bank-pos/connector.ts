@@ -102,7 +102,7 @@ export abstract class BankPosConnector implements Connector {
   }
 
   abstract start3D(input: Start3DInput): Promise<Start3DResult>;
-  abstract verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck;
+  abstract verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck | Promise<CallbackCheck>;
   abstract complete3D(input: Complete3DInput): Promise<Complete3DResult>;
   abstract charge(input: ChargeInput): Promise<ChargeResult>;
   abstract paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult>;
