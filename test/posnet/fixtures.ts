@@ -14,3 +14,11 @@ export const POSNET_CARDS = {
 export const posnetCredentials = (emulator: PosnetEmulator) => ({ merchant_id: emulator.merchantId, terminal_id: emulator.terminalId, posnet_id: emulator.posnetId, enc_key: emulator.encKey });
 
 export const posnetSettings = (emulator: PosnetEmulator, opts: { timeoutMs?: number } = {}) => ({ environment: 'test', gate_url: emulator.gateUrl, api_url: emulator.apiUrl, timeout_ms: opts.timeoutMs ?? 60_000, lang: 'tr' });
+
+/** The account a merchant enters for the emulator's terminal. */
+export const posnetAccount = (emulator: PosnetEmulator, opts: { timeoutMs?: number } = {}) => ({
+  provider: 'posnet',
+  name: 'Yapı Kredi PosNet',
+  credentials: posnetCredentials(emulator),
+  settings: posnetSettings(emulator, opts),
+});
