@@ -1,11 +1,11 @@
 // The README's "Trying a provider on its emulator" for the banks, run as written: its shell blocks
 // are read from README.md and run by bash from the repository's root against a gateway on a test
-// database that made the demo workspace as `npm start` does. The emulator line starts the EST or
-// Garanti emulator (npm run emulator), the account line makes the demo workspace's default account
-// on it (npm run gateway), and the payment block's secure-payment answers a redirect_url that
-// takes the card to that emulator's 3D gate and ACS; Approve there completes the payment. Only the
-// port is changed, to a free one, in both blocks alike: the account must name the port the
-// emulator line listens on, and that port must be the emulator's own default.
+// database that made the demo workspace as `npm start` does. The emulator line starts the EST,
+// Garanti or PosNet emulator (npm run emulator), the account line makes the demo workspace's
+// default account on it (npm run gateway), and the payment block's secure-payment answers a
+// redirect_url that takes the card to that emulator's 3D gate and ACS; Approve there completes
+// the payment. Only the port is changed, to a free one, in both blocks alike: the account must
+// name the port the emulator line listens on, and that port must be the emulator's own default.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EST_DEFAULT_PORT } from '../emulators/est/cli.ts';
 import { GARANTI_DEFAULT_PORT } from '../emulators/garanti/cli.ts';
 import { IYZICO_DEFAULT_PORT } from '../emulators/iyzico/cli.ts';
+import { POSNET_DEFAULT_PORT } from '../emulators/posnet/cli.ts';
 import { useResources } from './helpers/fixture.ts';
 import { TEST_MASTER_KEY, type TestGateway } from './helpers/gateway.ts';
 import { ROOT, waitUntil } from './helpers/gateway-process.ts';
@@ -21,7 +22,8 @@ import { useProcessGroups, waitForOutput, type RunningGroup } from './helpers/em
 import { acceptsConnections, freePort } from './helpers/ports.ts';
 import { answerEstAcs } from './helpers/est.ts';
 import { answerGarantiAcs, bankFormOf } from './helpers/garanti.ts';
-import { postCallback } from './helpers/payments.ts';
+import { autoPostForm, postCallback } from './helpers/payments.ts';
+import { walkGate } from './helpers/bank-contract.ts';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const SH_BLOCKS = [...README.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
@@ -130,6 +132,20 @@ describe("README's bank emulator examples, run as written", { timeout: 240_000 }
     expect(await paymentOf(token)).toMatchObject({ status: 'successful', amount: 10_000n, account: { name: 'garanti-test', provider: 'garanti' } });
     const state = (await (await fetch(`${url}/_emulator/state`)).json()) as { orders: Array<{ charged: number }> };
     expect(state.orders.map((o) => o.charged)).toEqual([10_000]);
+    await stopped(emulator, url);
+  });
+
+  it('PosNet: the emulator, the account on it, a 3-D payment through its 3-D service and ACS', async () => {
+    const { emulator, url, account } = await startReadmeExample('posnet', POSNET_DEFAULT_PORT);
+    const { token, redirectUrl } = await createAccountAndPay(account);
+
+    const bank = autoPostForm(await (await fetch(redirectUrl)).text());
+    expect(bank).toMatchObject({ action: `${url}/3DSWebService/YKBPaymentService`, fields: { mid: '6706598320', posnetID: '27426' } });
+    const fields = await walkGate({ kind: 'form', action: bank!.action, fields: bank!.fields });
+    expect((await postCallback(`${t.gateway.baseUrl}/checkout/3ds/callback/${token}`, fields)).status).toBe(200);
+    expect(await paymentOf(token)).toMatchObject({ status: 'successful', amount: 10_000n, account: { name: 'posnet-test', provider: 'posnet' } });
+    const state = (await (await fetch(`${url}/_emulator/state`)).json()) as { orders: Array<{ lines: Array<{ state: string; amount: number }> }> };
+    expect(state.orders.flatMap((o) => o.lines)).toEqual([expect.objectContaining({ state: 'Sale', amount: 10_000 })]);
     await stopped(emulator, url);
   });
 });

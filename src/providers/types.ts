@@ -316,8 +316,12 @@ export interface Connector {
   installments(input: InstallmentsInput): Promise<InstallmentOption[]>;
   /** The bank starts 3D Secure: where to send the shopper, and its reference for the payment. */
   start3D(input: Start3DInput): Promise<Start3DResult>;
-  /** Judges the form the bank's ACS posted to the payment's callback address; no money moves. */
-  verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck;
+  /**
+   * Judges the form the bank's ACS posted to the payment's callback address; no money moves. Most
+   * banks sign the form with a key the merchant holds, so the judgement needs no call; a bank that
+   * seals it (PosNet) is asked to open it, and a bank that does not answer makes it `rejected`.
+   */
+  verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck | Promise<CallbackCheck>;
   /** The bank takes the money of a 3D payment whose callback was verified and authenticated. */
   complete3D(input: Complete3DInput): Promise<Complete3DResult>;
   /** The bank charges the card directly, without 3D Secure. */

@@ -1,5 +1,5 @@
 // `npm run emulator` as a developer runs it: real child processes. An unknown emulator names the
-// three there are; the three start side by side on their default ports; the iyzico emulator prints
+// ones there are; the bank emulators and iyzico start side by side on their default ports; the iyzico emulator prints
 // its base URL and keys, answers iyzico's own client signed with them and refuses other keys.
 import { expect, it } from 'vitest';
 import { useProcessGroups } from '../helpers/emulator-process.ts';
@@ -7,14 +7,14 @@ import { iyzipay } from './iyzipay-client.ts';
 
 const processes = useProcessGroups();
 
-it('refuses an unknown emulator (and none) naming iyzico, est and garanti', async () => {
+it('refuses an unknown emulator (and none) naming iyzico, est, garanti and posnet', async () => {
   const unknown = processes.start('npm', ['run', 'emulator', '--', 'stripe']);
   expect(await unknown.exit).not.toBe(0);
-  expect(unknown.output()).toContain("unknown emulator 'stripe': choose iyzico, est or garanti");
+  expect(unknown.output()).toContain("unknown emulator 'stripe': choose iyzico, est, garanti or posnet");
 
   const none = await processes.emulator([]);
   expect(await none.exit).not.toBe(0);
-  for (const name of ['iyzico', 'est', 'garanti']) expect(none.output()).toMatch(new RegExp(`^  ${name} \\[options\\]`, 'm'));
+  for (const name of ['iyzico', 'est', 'garanti', 'posnet']) expect(none.output()).toMatch(new RegExp(`^  ${name} \\[options\\]`, 'm'));
 }, 60_000);
 
 it('starts all three side by side on their own default ports', async () => {

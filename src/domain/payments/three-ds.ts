@@ -66,7 +66,7 @@ export async function completeThreeDs(s: Services, paymentId: string, fields: Re
   // A callback before the shopper was sent to the bank, or after the page was answered, is not the bank's.
   if (!payment.threeDsOpenedAt || !payment.threeDsToken || !payment.providerReference) return { state: 'used' };
   const connector = await paymentConnector(s, payment);
-  const checked = connector.verifyCallback(threeDsPaymentOf(payment), fields);
+  const checked = await connector.verifyCallback(threeDsPaymentOf(payment), fields);
   if (checked.status === 'rejected') {
     await noteRejectedCallback(s, payment, { provider: connector.provider, cause: checked.cause, reason: checked.reason });
     return { state: 'rejected' };

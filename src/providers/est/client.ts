@@ -4,17 +4,12 @@
 // or may not have moved, so the client throws ProviderTimeoutError and the gateway asks the bank
 // later (ORDERSTATUS). The exchange handed to the logger carries no card data and no credentials.
 import { scrubCardData } from '../../domain/card-masking.ts';
-import { checkTimeout, exchange, type Exchange } from '../exchange.ts';
+import { BankClient, type BankClientOptions, type BankWire } from '../bank-pos/client.ts';
 import { buildCC5Request, parseCC5Response, type CC5Fields, type CC5Response } from './xml.ts';
 
 export const EST_PROVIDER_ID = 'est';
 
-export interface EstClientOptions {
-  apiUrl: string;
-  timeoutMs: number;
-  onExchange?: (exchange: Exchange) => void;
-  now?: () => number;
-}
+export type EstClientOptions = BankClientOptions;
 
 /** Fields never logged: the API password, the card's expiry and security code, the holder's name. */
 const DROP = new Set(['Password', 'Expires', 'Cvv2Val', 'CARDHOLDERNAME']);
@@ -26,28 +21,17 @@ const DROP = new Set(['Password', 'Expires', 'Cvv2Val', 'CARDHOLDERNAME']);
  */
 export const scrub = (value: unknown): unknown => scrubCardData(value, { drop: DROP });
 
-export class EstClient {
-  readonly #options: EstClientOptions;
+/** EST's wire: a CC5Request document as the body, a CC5Response back. */
+const WIRE: BankWire<CC5Fields, CC5Response> = {
+  providerId: EST_PROVIDER_ID,
+  name: 'EST',
+  serialise: (fields) => ({ body: buildCC5Request(fields), headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' } }),
+  read: parseCC5Response,
+  scrub,
+};
 
+export class EstClient extends BankClient<CC5Fields, CC5Response> {
   constructor(options: EstClientOptions) {
-    checkTimeout('EST', options.timeoutMs);
-    this.#options = options;
-  }
-
-  /** Sends one request; resolves with the bank's answer, or throws ProviderTimeoutError when none came. */
-  call(operation: string, fields: CC5Fields): Promise<CC5Response> {
-    const { apiUrl, timeoutMs, onExchange, now } = this.#options;
-    return exchange({
-      providerId: EST_PROVIDER_ID,
-      operation,
-      url: apiUrl,
-      request: { method: 'POST', headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' }, body: buildCC5Request(fields) },
-      shown: fields,
-      timeoutMs,
-      read: parseCC5Response,
-      scrub,
-      ...(onExchange ? { onExchange } : {}),
-      ...(now ? { now } : {}),
-    });
+    super(WIRE, options);
   }
 }

@@ -3,17 +3,14 @@
 // (requests.ts), verifyCallback judges what the gate posts back (callback.ts), and complete3D
 // authorises over the XML API ("3D" model) or reads the charge the gate already made ("3D Pay").
 // Direct charges, refunds (Credit), cancels (Void), the order inquiry (ORDERSTATUS) and the
-// order history (ORDERHISTORY, for lost refunds and cancels) are CC5Requests (client.ts). The
-// order id is derived from the payment's idempotency key (../bank-order-id.ts), so every call
-// about one payment names the same order. EST has no card vault
-// and no BIN or instalment API here: the account's own rate table quotes instalments.
+// order history (ORDERHISTORY, for lost refunds and cancels) are CC5Requests (client.ts). What
+// every bank POS does alike (order id, no vault, instalments from the account's rates, the
+// lost-refund rule) comes from ../bank-pos/connector.ts.
 import { randomBytes } from 'node:crypto';
 import type { ConnectorDeps } from '../registry.ts';
+import { BANK_POS_CAPABILITIES, BankPosConnector, notOurs } from '../bank-pos/connector.ts';
 import {
   gateForm,
-  computeInstallments,
-  ProviderTimeoutError,
-  type BinInfo,
   type CallbackCheck,
   type CancelInput,
   type CancelResult,
@@ -22,28 +19,20 @@ import {
   type ChargeResult,
   type Complete3DInput,
   type Complete3DResult,
-  type Connector,
-  type DeleteCardResult,
-  type InstallmentOption,
-  type InstallmentsInput,
   type PaymentStatusInput,
   type PaymentStatusResult,
-  type ProviderFailure,
   type RefundInput,
   type RefundResult,
   type RefundStatusInput,
   type RefundStatusResult,
   type Start3DInput,
   type Start3DResult,
-  type StoreCardResult,
   type ThreeDsPayment,
 } from '../types.ts';
 import { orderHistory, paymentResult, paymentStatusResult, refundResult, refundStatusOf, threeDPayResult } from './answers.ts';
-import { isCancelKey, judgeLostCancel, judgeLostRefund } from '../lost-refund.ts';
 import { judgeCallback } from './callback.ts';
 import { EST_PROVIDER_ID, EstClient } from './client.ts';
 import { isOrderId } from './order-id.ts';
-import { bankOrderId } from '../bank-order-id.ts';
 import { cancelRequest, chargeRequest, EST_CARD_FIELDS, historyRequest, refundRequest, statusRequest, threeDAuthRequest, threeDForm } from './requests.ts';
 import { endpointsOf, type EstCredentials, type EstSettings } from './settings.ts';
 
@@ -51,33 +40,22 @@ import { endpointsOf, type EstCredentials, type EstSettings } from './settings.t
  * Both payment kinds, refunds, cancels and the gate's own page; conversion because the gateway
  * converts before the call (EST is asked in the payment's currency). No card storage.
  */
-export const EST_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['secure', 'non_secure', 'refund', 'cancel', 'hosted_page', 'conversion']);
+export const EST_CAPABILITIES: ReadonlySet<Capability> = BANK_POS_CAPABILITIES;
 
 export interface EstConnectorOptions {
   /** The 3D form's random salt (rnd); tests fix it to reproduce a hash. */
   rnd?: () => string;
 }
 
-function unknownOutcome(operation: string): never {
-  throw new ProviderTimeoutError(EST_PROVIDER_ID, operation);
-}
-
-function notOurs(message: string): ProviderFailure {
-  return { status: 'error', code: 'provider_error', message };
-}
-
-const NO_VAULT: ProviderFailure = { status: 'error', code: 'provider_error', message: 'EST keeps no cards in this gateway' };
-
 /** 20 random hex characters, as EST's own samples salt the form. */
 function randomSalt(): string {
   return randomBytes(10).toString('hex').toUpperCase();
 }
 
-export class EstConnector implements Connector {
+export class EstConnector extends BankPosConnector {
   readonly provider = EST_PROVIDER_ID;
-  readonly capabilities = EST_CAPABILITIES;
-  /** In the "3D Pay" model the gate charges the card before the gateway hears (../three-d-pay.ts). */
   readonly chargesAtGate: boolean;
+  protected readonly noVault = 'EST keeps no cards in this gateway';
   readonly #credentials: EstCredentials;
   readonly #settings: EstSettings;
   readonly #gateUrl: string;
@@ -85,6 +63,7 @@ export class EstConnector implements Connector {
   readonly #rnd: () => string;
 
   constructor(credentials: EstCredentials, settings: EstSettings, deps: ConnectorDeps, options: EstConnectorOptions = {}) {
+    super();
     this.#credentials = credentials;
     this.#settings = settings;
     this.chargesAtGate = settings.model === '3d_pay';
@@ -99,20 +78,10 @@ export class EstConnector implements Connector {
     });
   }
 
-  /** EST has no BIN service: the BIN with no facts (the workspace's BIN source answers them). */
-  binLookup(bin: string): Promise<BinInfo> {
-    return Promise.resolve({ bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null });
-  }
-
-  /** Banks do not quote: the account's own monthly rates (computeInstallments). */
-  installments(input: InstallmentsInput): Promise<InstallmentOption[]> {
-    return Promise.resolve(computeInstallments(input.amount, input.currency, input.monthlyRatesBp));
-  }
-
   /** Nothing is sent: the shopper's browser posts the signed card form to the bank's 3D gate. */
   start3D(input: Start3DInput): Promise<Start3DResult> {
     if (input.card === undefined) return Promise.resolve(notOurs('EST takes 3D payments with card data only'));
-    const orderId = bankOrderId(input.idempotencyKey);
+    const orderId = this.orderIdOf(input.idempotencyKey);
     const fields = threeDForm(this.#credentials, {
       orderId,
       amount: input.amount,
@@ -145,12 +114,12 @@ export class EstConnector implements Connector {
     };
     const body = threeDAuthRequest(this.#credentials, order, { md, xid: xid ?? '', eci: eci ?? '', cavv: cavv ?? '' });
     const answer = await this.#client.call('complete3D', body);
-    return paymentResult(answer, orderId) ?? unknownOutcome('complete3D');
+    return paymentResult(answer, orderId) ?? this.unknownOutcome('complete3D');
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
     if (input.card === undefined) return notOurs('EST charges card data only');
-    const orderId = bankOrderId(input.idempotencyKey);
+    const orderId = this.orderIdOf(input.idempotencyKey);
     const order = {
       orderId,
       amount: input.amount,
@@ -159,46 +128,33 @@ export class EstConnector implements Connector {
       ...(input.shopper?.ip ? { ip: input.shopper.ip } : {}),
     };
     const answer = await this.#client.call('charge', chargeRequest(this.#credentials, order, input.card));
-    return paymentResult(answer, orderId) ?? unknownOutcome('charge');
+    return paymentResult(answer, orderId) ?? this.unknownOutcome('charge');
   }
 
   /** The order inquiry, by the order id the lost call used (the key's payment, or the 3D start's reference). */
   async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
-    const orderId = input.providerReference !== null && isOrderId(input.providerReference) ? input.providerReference : bankOrderId(input.idempotencyKey);
+    const orderId = input.providerReference !== null && isOrderId(input.providerReference) ? input.providerReference : this.orderIdOf(input.idempotencyKey);
     const answer = await this.#client.call('paymentStatus', statusRequest(this.#credentials, orderId));
-    const result = paymentStatusResult(answer, orderId, input.amount);
-    return result === 'retry' ? unknownOutcome('paymentStatus') : result;
+    return this.settled(paymentStatusResult(answer, orderId, input.amount), 'paymentStatus');
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
     if (!isOrderId(input.providerReference)) return notOurs('Not an EST order id');
     const answer = await this.#client.call('refund', refundRequest(this.#credentials, input.providerReference, input.amount, input.currency));
-    return refundResult(answer, input.providerReference) ?? unknownOutcome('refund');
+    return refundResult(answer, input.providerReference) ?? this.unknownOutcome('refund');
   }
 
   /** The order's history (ORDERHISTORY), judged by the lost-refund rule (../lost-refund.ts). */
   async refundStatus(input: RefundStatusInput): Promise<RefundStatusResult> {
     const orderId = input.providerReference;
-    if (!isOrderId(orderId)) return unknownOutcome('refundStatus');
+    if (!isOrderId(orderId)) return this.unknownOutcome('refundStatus');
     const answer = await this.#client.call('refundStatus', historyRequest(this.#credentials, orderId));
-    const history = orderHistory(answer, orderId);
-    if (history === 'retry') return unknownOutcome('refundStatus');
-    const verdict = isCancelKey(input.idempotencyKey) ? judgeLostCancel(history, orderId) : judgeLostRefund(input, history);
-    const result = refundStatusOf(verdict, orderId);
-    return result === 'retry' ? unknownOutcome('refundStatus') : result;
+    return this.lostReversal(input, orderHistory(answer, orderId), orderId, (verdict) => refundStatusOf(verdict, orderId));
   }
 
   async cancel(input: CancelInput): Promise<CancelResult> {
     if (!isOrderId(input.providerReference)) return notOurs('Not an EST order id');
     const answer = await this.#client.call('cancel', cancelRequest(this.#credentials, input.providerReference));
-    return refundResult(answer, input.providerReference) ?? unknownOutcome('cancel');
-  }
-
-  storeCard(): Promise<StoreCardResult> {
-    return Promise.resolve(NO_VAULT);
-  }
-
-  deleteCard(): Promise<DeleteCardResult> {
-    return Promise.resolve(NO_VAULT);
+    return refundResult(answer, input.providerReference) ?? this.unknownOutcome('cancel');
   }
 }

@@ -5,7 +5,8 @@
 // For all of those the money may or may not have moved, so the client throws ProviderTimeoutError
 // and the gateway asks GVP later (order inquiry), exactly as for a timeout. The logged exchange is
 // the request and answer as trees, scrubbed of card data, hashes and personal details (scrub.ts).
-import { checkTimeout, exchange, type Exchange } from '../exchange.ts';
+import type { Exchange } from '../exchange.ts';
+import { BankClient, type BankWire } from '../bank-pos/client.ts';
 import { scrub } from './scrub.ts';
 import { gvpsRequestXml, parseGvpsResponse, type XmlNode, type XmlTree } from './xml.ts';
 
@@ -19,30 +20,17 @@ export interface GarantiClientOptions {
   now?: () => number;
 }
 
-export class GarantiClient {
-  readonly #options: GarantiClientOptions;
-  readonly #timeoutMs: number;
+/** GVP's wire: the GVPSRequest document is the whole body, as mewebstudio/pos sends it (GVP also reads a `data=` form field). */
+const WIRE: BankWire<XmlNode, XmlTree> = {
+  providerId: GARANTI_PROVIDER_ID,
+  name: 'Garanti',
+  serialise: (request) => ({ body: gvpsRequestXml(request), headers: { 'Content-Type': 'application/xml; charset=utf-8', Accept: 'application/xml' } }),
+  read: parseGvpsResponse,
+  scrub,
+};
 
+export class GarantiClient extends BankClient<XmlNode, XmlTree> {
   constructor(options: GarantiClientOptions) {
-    this.#timeoutMs = checkTimeout('Garanti', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    this.#options = options;
-  }
-
-  /** Posts one request; resolves with GVP's answer, throws ProviderTimeoutError when no readable answer came. */
-  call(operation: string, request: XmlNode): Promise<XmlTree> {
-    const { apiUrl, onExchange, now } = this.#options;
-    return exchange({
-      providerId: GARANTI_PROVIDER_ID,
-      operation,
-      url: apiUrl,
-      // The document is the whole body, as mewebstudio/pos sends it (GVP also reads a `data=` form field).
-      request: { method: 'POST', headers: { 'Content-Type': 'application/xml; charset=utf-8', Accept: 'application/xml' }, body: gvpsRequestXml(request) },
-      shown: request,
-      timeoutMs: this.#timeoutMs,
-      read: parseGvpsResponse,
-      scrub,
-      ...(onExchange ? { onExchange } : {}),
-      ...(now ? { now } : {}),
-    });
+    super(WIRE, { ...options, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   }
 }

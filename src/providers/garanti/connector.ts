@@ -8,11 +8,9 @@
 // as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later. A refund or void
 // whose answer was lost is looked up in the order's history (orderhistoryinq, ../lost-refund.ts).
 import type { ConnectorDeps } from '../registry.ts';
+import { BANK_POS_CAPABILITIES, BankPosConnector, notOurs } from '../bank-pos/connector.ts';
 import {
   gateForm,
-  ProviderTimeoutError,
-  computeInstallments,
-  type BinInfo,
   type CallbackCheck,
   type CancelInput,
   type CancelResult,
@@ -21,10 +19,6 @@ import {
   type ChargeResult,
   type Complete3DInput,
   type Complete3DResult,
-  type Connector,
-  type DeleteCardResult,
-  type InstallmentOption,
-  type InstallmentsInput,
   type PaymentStatusInput,
   type PaymentStatusResult,
   type ProviderFailure,
@@ -34,16 +28,13 @@ import {
   type RefundStatusResult,
   type Start3DInput,
   type Start3DResult,
-  type StoreCardResult,
   type ThreeDsPayment,
 } from '../types.ts';
 import { orderHistoryOf, orderInquiryResult, refundStatusOf, reversalResult, saleResult } from './answers.ts';
-import { isCancelKey, judgeLostCancel, judgeLostRefund } from '../lost-refund.ts';
 import { judgeCallback } from './callback.ts';
 import { GARANTI_PROVIDER_ID, GarantiClient } from './client.ts';
 import { APPROVED, paymentFailure } from './codes.ts';
 import { formatPaymentRef, parsePaymentRef } from './references.ts';
-import { bankOrderId } from '../bank-order-id.ts';
 import {
   orderInquiryRequest,
   refundRequest,
@@ -57,19 +48,11 @@ import {
 import { garantiEndpoints, garantiMode, type GarantiCredentials, type GarantiSettings } from './settings.ts';
 
 /** GVP takes cards with and without 3D Secure, refunds and voids; it stores no cards for the gateway. */
-export const GARANTI_CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(['secure', 'non_secure', 'refund', 'cancel', 'hosted_page', 'conversion']);
+export const GARANTI_CAPABILITIES: ReadonlySet<Capability> = BANK_POS_CAPABILITIES;
 
 export interface GarantiConnectorOptions {
   /** How long one call may take (settings.timeout_ms by default; at most 2 minutes). */
   timeoutMs?: number;
-}
-
-function unknownOutcome(operation: string): never {
-  throw new ProviderTimeoutError(GARANTI_PROVIDER_ID, operation);
-}
-
-function notOurs(message: string): ProviderFailure {
-  return { status: 'error', code: 'provider_error', message };
 }
 
 /** A payment GVP cannot take as asked (an amount of zero): nothing is sent. */
@@ -78,11 +61,10 @@ function refused(error: unknown): ProviderFailure {
   throw error;
 }
 
-export class GarantiConnector implements Connector {
+export class GarantiConnector extends BankPosConnector {
   readonly provider = GARANTI_PROVIDER_ID;
-  readonly capabilities = GARANTI_CAPABILITIES;
-  /** In the "3D Pay" model the gate charges the card before the gateway hears (../three-d-pay.ts). */
   readonly chargesAtGate: boolean;
+  protected readonly noVault = 'GVP stores no cards for the gateway';
   readonly #credentials: GarantiCredentials;
   readonly #settings: GarantiSettings;
   readonly #client: GarantiClient;
@@ -90,6 +72,7 @@ export class GarantiConnector implements Connector {
   readonly #gateUrl: string;
 
   constructor(credentials: GarantiCredentials, settings: GarantiSettings, deps: ConnectorDeps, options: GarantiConnectorOptions = {}) {
+    super();
     this.#credentials = credentials;
     this.#settings = settings;
     this.chargesAtGate = settings.model === '3d_pay';
@@ -104,20 +87,10 @@ export class GarantiConnector implements Connector {
     });
   }
 
-  /** GVP has no BIN service here: the workspace's BIN source answers the facts. */
-  binLookup(bin: string): Promise<BinInfo> {
-    return Promise.resolve({ bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null });
-  }
-
-  /** Banks do not quote instalments: the account's own rate table does. */
-  installments(input: InstallmentsInput): Promise<InstallmentOption[]> {
-    return Promise.resolve(computeInstallments(input.amount, input.currency, input.monthlyRatesBp));
-  }
-
   /** No call: the shopper's browser posts the signed form to GVP's 3D gate. */
   start3D(input: Start3DInput): Promise<Start3DResult> {
     if (input.card === undefined) return Promise.resolve(notOurs('GVP stores no cards: a 3D payment needs the card'));
-    const orderId = bankOrderId(input.idempotencyKey);
+    const orderId = this.orderIdOf(input.idempotencyKey);
     let fields: Record<string, string>;
     try {
       fields = threeDFormFields(
@@ -162,12 +135,12 @@ export class GarantiConnector implements Connector {
       this.#ctx,
     );
     const answer = await this.#client.call('complete3D', request);
-    return saleResult(answer, ref.orderId) ?? unknownOutcome('complete3D');
+    return saleResult(answer, ref.orderId) ?? this.unknownOutcome('complete3D');
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
     if (input.card === undefined) return notOurs('GVP stores no cards: a payment needs the card');
-    const orderId = bankOrderId(input.idempotencyKey);
+    const orderId = this.orderIdOf(input.idempotencyKey);
     let request;
     try {
       request = saleRequest({ orderId, amount: input.amount, currency: input.currency, installmentNumber: input.installmentNumber, card: input.card, ...(input.shopper ? { shopper: input.shopper } : {}) }, this.#ctx);
@@ -175,15 +148,14 @@ export class GarantiConnector implements Connector {
       return refused(error);
     }
     const answer = await this.#client.call('charge', request);
-    return saleResult(answer, orderId) ?? unknownOutcome('charge');
+    return saleResult(answer, orderId) ?? this.unknownOutcome('charge');
   }
 
   /** The order inquiry, by the order id every call of the payment used. */
   async paymentStatus(input: PaymentStatusInput): Promise<PaymentStatusResult> {
-    const orderId = (input.providerReference === null ? null : parsePaymentRef(input.providerReference)?.orderId) ?? bankOrderId(input.idempotencyKey);
+    const orderId = (input.providerReference === null ? null : parsePaymentRef(input.providerReference)?.orderId) ?? this.orderIdOf(input.idempotencyKey);
     const answer = await this.#client.call('paymentStatus', orderInquiryRequest({ orderId, currency: input.currency }, this.#ctx));
-    const result = orderInquiryResult(answer, { orderId, amount: input.amount, currency: input.currency });
-    return result === 'retry' ? unknownOutcome('paymentStatus') : result;
+    return this.settled(orderInquiryResult(answer, { orderId, amount: input.amount, currency: input.currency }), 'paymentStatus');
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
@@ -196,34 +168,23 @@ export class GarantiConnector implements Connector {
       return refused(error);
     }
     const answer = await this.#client.call('refund', request);
-    return reversalResult(answer, ref.orderId) ?? unknownOutcome('refund');
+    return reversalResult(answer, ref.orderId) ?? this.unknownOutcome('refund');
   }
 
   /** The order's history (orderhistoryinq), judged by the lost-refund rule (../lost-refund.ts). */
   async refundStatus(input: RefundStatusInput): Promise<RefundStatusResult> {
     const orderId = parsePaymentRef(input.providerReference)?.orderId;
-    if (orderId === undefined) return unknownOutcome('refundStatus');
+    if (orderId === undefined) return this.unknownOutcome('refundStatus');
     const request = orderInquiryRequest({ orderId, currency: input.currency ?? 'TRY' }, this.#ctx, 'orderhistoryinq');
     const history = orderHistoryOf(await this.#client.call('refundStatus', request), orderId);
-    if (history === 'retry') return unknownOutcome('refundStatus');
-    const verdict = isCancelKey(input.idempotencyKey) ? judgeLostCancel(history, '') : judgeLostRefund(input, history);
-    const result = refundStatusOf(verdict, orderId);
-    return result === 'retry' ? unknownOutcome('refundStatus') : result;
+    return this.lostReversal(input, history, '', (verdict) => refundStatusOf(verdict, orderId));
   }
 
   async cancel(input: CancelInput): Promise<CancelResult> {
     const ref = parsePaymentRef(input.providerReference);
     if (ref === null) return notOurs('Not a Garanti payment reference');
     const answer = await this.#client.call('cancel', voidRequest({ orderId: ref.orderId, ...(ref.retrefNum === undefined ? {} : { retrefNum: ref.retrefNum }) }, this.#ctx));
-    return reversalResult(answer, ref.orderId) ?? unknownOutcome('cancel');
-  }
-
-  storeCard(): Promise<StoreCardResult> {
-    return Promise.resolve(notOurs('GVP stores no cards for the gateway'));
-  }
-
-  deleteCard(): Promise<DeleteCardResult> {
-    return Promise.resolve(notOurs('GVP stores no cards for the gateway'));
+    return reversalResult(answer, ref.orderId) ?? this.unknownOutcome('cancel');
   }
 }
 

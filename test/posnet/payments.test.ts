@@ -1,0 +1,151 @@
+// The gateway moving money through Yapı Kredi PosNet (its emulator on 127.0.0.1), without a
+// browser: a 3-D payment (the card goes to the bank server to server, the browser's form carries
+// only the bank's sealed data), a regular payment, partial and full refunds, a cancel, callbacks
+// that are not the bank's answer for the payment refused with nothing written, and a sale whose
+// answer was lost settled by the agreement inquiry.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startPosnetEmulator, type PosnetEmulator } from '../../emulators/posnet/server.ts';
+import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
+import { bankOrderId } from '../../src/providers/bank-order-id.ts';
+import { bankCalls, seedBankMerchant } from '../helpers/bank.ts';
+import { walkGate } from '../helpers/bank-contract.ts';
+import { useGateway } from '../helpers/fixture.ts';
+import type { Merchant } from '../helpers/gateway.ts';
+import { runJobsDueBy } from '../helpers/jobs.ts';
+import { msg } from '../helpers/messages.ts';
+import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
+import { eventsOf } from '../helpers/rows.ts';
+import { POSNET_CARDS, posnetAccount } from './fixtures.ts';
+
+const { t, receiver: shop } = useGateway({ receiver: true });
+let emulator: PosnetEmulator;
+let m: Merchant;
+let reference = 7000;
+beforeAll(async () => {
+  emulator = await startPosnetEmulator({ port: 0 });
+});
+afterEach(() => emulator.behaviour.clear());
+afterAll(() => emulator?.stop());
+
+const merchant = async () => (m ??= await seedBankMerchant(t, posnetAccount(emulator, { timeoutMs: 2_000 })));
+const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
+const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+const xidOf = (paymentId: string, step: string) => bankOrderId(`${paymentId}:${step}`).slice(0, 20);
+const orderAt = async (orderId: string) => {
+  const state = (await (await fetch(`${emulator.url}/_emulator/state`)).json()) as { orders: Array<{ orderId: string; lines: Array<{ state: string; amount: number }> }> };
+  return state.orders.find((o) => o.orderId === orderId)?.lines.map((l) => `${l.state}:${l.amount}`);
+};
+
+async function start3D(number: string = POSNET_CARDS.approved) {
+  await merchant();
+  const res = await m.call('secure-payment', paymentBody(m, { card: { number, security_code: '321' }, transaction: { channel_reference: `PN3D-${reference++}`, amount: '100.25', callback_url: `${shop.url}/payment-return` } }));
+  expect(res.status, res.text).toBe(200);
+  const token = res.body.transaction.token as string;
+  const page = await fetch(res.body.result.redirect_url as string);
+  const bank = autoPostForm(await page.text());
+  if (!bank) throw new Error('no bank form');
+  return { token, bank, orderId: `TDSC${xidOf(token, 'authorise')}` };
+}
+
+const toCallback = (token: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${token}`;
+
+describe('3-D Secure through PosNet', () => {
+  it('the card goes to the bank server to server; the browser posts only sealed data; ACS Approve -> one sale', async () => {
+    const { token, bank, orderId } = await start3D();
+    expect(bank.action).toBe(emulator.gateUrl);
+    expect(Object.keys(bank.fields).sort()).toEqual(['digest', 'lang', 'merchantReturnURL', 'mid', 'posnetData', 'posnetData2', 'posnetID', 'url']);
+    expect(stringify(bank)).not.toContain(POSNET_CARDS.approved);
+    expect(bank.fields.merchantReturnURL).toBe(toCallback(token));
+
+    const fields = await walkGate({ kind: 'form', action: bank.action, fields: bank.fields });
+    const back = await postCallback(toCallback(token), fields);
+    expect(back.status).toBe(200);
+    expect(autoPostForm(back.html)).toMatchObject({ id: 'return', fields: { transaction_token: token } });
+    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: orderId });
+    expect(await orderAt(orderId)).toEqual(['Sale:10025']);
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
+    const log = t.logLines.join('\n');
+    expect(log).not.toContain(POSNET_CARDS.approved);
+    expect(log).not.toMatch(/[">:=]321\b/);
+    expect(bankCalls(t, 'posnet', 'start3D').length).toBeGreaterThan(0);
+  });
+
+  it('Decline on the ACS: failed 3ds_failed, no sale', async () => {
+    const { token, bank, orderId } = await start3D();
+    const fields = await walkGate({ kind: 'form', action: bank.action, fields: bank.fields }, 'decline');
+    expect((await postCallback(toCallback(token), fields)).status).toBe(200);
+    expect(await row(token)).toMatchObject({ status: 'failed', errorCode: '3ds_failed' });
+    expect(await orderAt(orderId)).toBeUndefined();
+  });
+
+  it('forged, altered and foreign callbacks: an error page, nothing written, no sale; the real answer still completes it', async () => {
+    const mine = await start3D();
+    const other = await start3D();
+    const fields = await walkGate({ kind: 'form', action: mine.bank.action, fields: mine.bank.fields });
+    const othersFields = await walkGate({ kind: 'form', action: other.bank.action, fields: other.bank.fields });
+    const before = stringify(await row(mine.token));
+    const alter = (v: string) => `${v.slice(0, -4)}${v.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    for (const forged of [{ ...fields, Sign: alter(fields.Sign!) }, { ...fields, BankPacket: alter(fields.BankPacket!) }, { MerchantPacket: 'x', BankPacket: 'y', Sign: 'z' }, {}, othersFields]) {
+      const res = await postCallback(toCallback(mine.token), forged);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect(stringify(await row(mine.token))).toEqual(before);
+    expect(await orderAt(mine.orderId)).toBeUndefined();
+    expect(await orderAt(other.orderId)).toBeUndefined();
+    expect((await postCallback(toCallback(mine.token), fields)).status).toBe(200);
+    expect(await row(mine.token)).toMatchObject({ status: 'successful' });
+    // A replay after completion changes nothing and charges nothing more.
+    expect((await postCallback(toCallback(mine.token), fields)).status).toBe(409);
+    expect(await orderAt(mine.orderId)).toEqual(['Sale:10025']);
+  });
+});
+
+describe('regular payments, refunds and cancels through PosNet', () => {
+  const pay = async (number: string = POSNET_CARDS.approved, amount = '100.00') => {
+    await merchant();
+    return m.call('regular-payment', paymentBody(m, { card: { number }, transaction: { channel_reference: `PNR-${reference++}`, amount } }));
+  };
+  const tick = () => t.clock.advance(1000);
+
+  it('a sale, a partial refund, then the rest: PosNet returns on the order, partially_refunded then refunded', async () => {
+    const res = await pay();
+    expect(res.body.result, res.text).toEqual({ successful: true, message: null });
+    const token = res.body.transaction.token as string;
+    const orderId = xidOf(token, 'charge').padStart(24, '0');
+    tick();
+    expect((await m.call('refund-payment', { transaction: { token }, amount: '30.00' })).body.result).toEqual({ successful: true, message: null });
+    expect((await row(token)).paymentStatus).toBe('partially_refunded');
+    tick();
+    expect((await m.call('refund-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
+    expect((await row(token)).paymentStatus).toBe('refunded');
+    expect(await orderAt(orderId)).toEqual(['Sale:10000', 'Return:3000', 'Return:7000']);
+  });
+
+  it('a cancel reverses the sale', async () => {
+    const token = (await pay()).body.transaction.token as string;
+    tick();
+    expect((await m.call('cancel-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
+    expect(await orderAt(xidOf(token, 'charge').padStart(24, '0'))).toEqual(['Sale:10000', 'Reverse:10000']);
+  });
+
+  it("the issuer's refusal: failed insufficient_funds, PosNet's 0051 kept", async () => {
+    const res = await pay(POSNET_CARDS.insufficientFunds);
+    expect(res.body.result).toEqual({ successful: false, message: msg('decline_insufficient_funds'), error_code: 'insufficient_funds' });
+    expect(await row(res.body.transaction.token as string)).toMatchObject({ providerErrorCode: '0051' });
+  });
+
+  it('a sale answered too late: provider_timeout, then the reconcile job asks the agreement inquiry and settles it successful', async () => {
+    await merchant();
+    await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', body: JSON.stringify({ mode: 'slow', count: 1, delayMs: 2_500 }) });
+    const res = await pay();
+    expect(res.body.result).toEqual({ successful: false, message: msg('provider_timeout'), error_code: 'provider_timeout' });
+    const token = res.body.transaction.token as string;
+    expect(await row(token)).toMatchObject({ status: 'unresolved' });
+    await expect.poll(() => orderAt(xidOf(token, 'charge').padStart(24, '0')), { timeout: 5_000 }).toEqual(['Sale:10000']);
+    t.clock.advance(RECONCILE_TRIES_MS[0]! + 5_000);
+    await runJobsDueBy(t);
+    expect(await row(token)).toMatchObject({ status: 'successful', paymentStatus: 'paid' });
+    expect(bankCalls(t, 'posnet', 'paymentStatus').filter((c) => JSON.stringify(c).includes(xidOf(token, 'charge')))).toHaveLength(1);
+  });
+});
