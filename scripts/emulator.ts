@@ -5,13 +5,15 @@ import { Command } from 'commander';
 import { estCommand } from '../emulators/est/cli.ts';
 import { garantiCommand } from '../emulators/garanti/cli.ts';
 import { iyzicoCommand } from '../emulators/iyzico/cli.ts';
+import { payforCommand } from '../emulators/payfor/cli.ts';
 
 const program = new Command('npm run emulator --')
   .usage('<emulator> [options]')
   .description("Starts a payment provider's emulator on 127.0.0.1 and prints where it listens and the credentials it accepts")
   .addCommand(iyzicoCommand())
   .addCommand(estCommand())
-  .addCommand(garantiCommand());
+  .addCommand(garantiCommand())
+  .addCommand(payforCommand());
 
 const names = program.commands.map((command) => command.name());
 program.on('command:*', ([name]: string[]) => program.error(`error: unknown emulator '${name}': choose ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`));
