@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startPayforEmulator, type PayforEmulator } from '../../emulators/payfor/server.ts';
 import type { Order } from '../../emulators/payfor/state.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
+import type { PayforCredentials } from '../../src/providers/payfor/settings.ts';
 import { seedWorkspace, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { autoPostForm } from '../helpers/payments.ts';
 
@@ -29,7 +30,7 @@ export function usePayforEmulator(): { emulator: PayforEmulator } {
   return fixture;
 }
 
-export function payforCredentials(emulator: PayforEmulator): Record<string, string> {
+export function payforCredentials(emulator: PayforEmulator): PayforCredentials {
   return { merchant_id: emulator.merchantId, user_code: emulator.userCode, user_password: emulator.userPassword, store_key: emulator.storeKey };
 }
 
