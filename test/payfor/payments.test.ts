@@ -46,6 +46,11 @@ describe('regular-payment through PayFor', () => {
     expect(logs).not.toContain(PAYFOR_CARDS.approved);
     expect(logs).not.toMatch(/[">:=]321\b/);
     expect(logs).not.toContain(payfor.emulator.userPassword);
+    // Nor the payment's record, its provider calls included.
+    const attempts = await t.gateway.services.db.providerAttempt.findMany({ where: { paymentId: token } });
+    expect(attempts).toEqual([expect.objectContaining({ provider: 'payfor', operation: 'charge', outcome: 'succeeded' })]);
+    const stored = JSON.stringify([await row(token), attempts], (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    for (const secret of [PAYFOR_CARDS.approved, payfor.emulator.userPassword, payfor.emulator.storeKey]) expect(stored).not.toContain(secret);
     // References stay readable: the order id and the masked card are in the exchange.
     expect(JSON.stringify(payforCalls(t, 'charge'))).toContain(orderOf(token));
   });
