@@ -6,6 +6,7 @@ import { estCommand } from '../emulators/est/cli.ts';
 import { garantiCommand } from '../emulators/garanti/cli.ts';
 import { iyzicoCommand } from '../emulators/iyzico/cli.ts';
 import { posnetCommand } from '../emulators/posnet/cli.ts';
+import { payforCommand } from '../emulators/payfor/cli.ts';
 
 const program = new Command('npm run emulator --')
   .usage('<emulator> [options]')
@@ -13,7 +14,8 @@ const program = new Command('npm run emulator --')
   .addCommand(iyzicoCommand())
   .addCommand(estCommand())
   .addCommand(garantiCommand())
-  .addCommand(posnetCommand());
+  .addCommand(posnetCommand())
+  .addCommand(payforCommand());
 
 const names = program.commands.map((command) => command.name());
 program.on('command:*', ([name]: string[]) => program.error(`error: unknown emulator '${name}': choose ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`));

@@ -8,6 +8,7 @@ import { iyzicoProvider } from './iyzico/index.ts';
 import { estProvider } from './est/index.ts';
 import { garantiProvider } from './garanti/index.ts';
 import { posnetProvider } from './posnet/index.ts';
+import { payforProvider } from './payfor/index.ts';
 
 /** Each provider's id and how its definition is built, in the order the dashboard lists them. */
 const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => ProviderDefinition]> = [
@@ -16,6 +17,7 @@ const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => Provider
   ['est', estProvider],
   ['garanti', garantiProvider],
   ['posnet', posnetProvider],
+  ['payfor', payforProvider],
 ];
 
 export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {

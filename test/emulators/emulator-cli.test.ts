@@ -7,14 +7,17 @@ import { iyzipay } from './iyzipay-client.ts';
 
 const processes = useProcessGroups();
 
-it('refuses an unknown emulator (and none) naming iyzico, est, garanti and posnet', async () => {
+/** Every emulator, in the order `npm run emulator` lists them. */
+const EMULATORS = ['iyzico', 'est', 'garanti', 'posnet', 'payfor'];
+
+it('refuses an unknown emulator (and none) naming every emulator', async () => {
   const unknown = processes.start('npm', ['run', 'emulator', '--', 'stripe']);
   expect(await unknown.exit).not.toBe(0);
-  expect(unknown.output()).toContain("unknown emulator 'stripe': choose iyzico, est, garanti or posnet");
+  expect(unknown.output()).toContain(`unknown emulator 'stripe': choose ${EMULATORS.slice(0, -1).join(', ')} or ${EMULATORS.at(-1)}`);
 
   const none = await processes.emulator([]);
   expect(await none.exit).not.toBe(0);
-  for (const name of ['iyzico', 'est', 'garanti', 'posnet']) expect(none.output()).toMatch(new RegExp(`^  ${name} \\[options\\]`, 'm'));
+  for (const name of EMULATORS) expect(none.output()).toMatch(new RegExp(`^  ${name} \\[options\\]`, 'm'));
 }, 60_000);
 
 it('starts all three side by side on their own default ports', async () => {
