@@ -1,18 +1,19 @@
 // The one place InterPOS's amounts and currencies meet the gateway's bigint minor units. Requests
-// carry decimals in major units with a point ("100.25", as mewebstudio/pos sends PurchAmount);
+// carry major units with a decimal point and no trailing zeros ("100.25", "123.1", "10": PHP's
+// string of the amount, as mewebstudio/pos sends PurchAmount and its request vectors show it);
 // answers and the 3D callback write them the Turkish way, with a decimal comma and perhaps
 // thousands points ("1,01", "1.056,20", "320"), as its InterPosResponseDataMapper::formatAmount
 // reads them. Nothing here passes through a float.
-import { formatAmount } from '../../domain/money.ts';
 import { ISO_NUMERIC_CURRENCY as CURRENCY_CODES } from '../settings-fields.ts';
 
 /** ISO 4217 numeric codes, which InterPOS takes in `Currency`. */
 export { CURRENCY_CODES };
 
-/** 10025n -> "100.25"; InterPOS never takes a negative or zero amount. */
+/** 10025n -> "100.25", 12310n -> "123.1", 1000n -> "10"; InterPOS never takes a negative or zero amount. */
 export function toInterPosAmount(minor: bigint): string {
   if (minor <= 0n) throw new RangeError('InterPOS amounts are positive');
-  return formatAmount(minor);
+  const cents = (minor % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return cents === '' ? (minor / 100n).toString() : `${minor / 100n}.${cents}`;
 }
 
 const PLAIN = /^(\d+)(?:[.,](\d{1,2}))?$/;
