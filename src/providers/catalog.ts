@@ -7,6 +7,7 @@ import { simulatorProvider } from './simulator.ts';
 import { iyzicoProvider } from './iyzico/index.ts';
 import { estProvider } from './est/index.ts';
 import { garantiProvider } from './garanti/index.ts';
+import { interPosProvider } from './interpos/index.ts';
 
 /** Each provider's id and how its definition is built, in the order the dashboard lists them. */
 const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => ProviderDefinition]> = [
@@ -14,6 +15,7 @@ const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => Provider
   ['iyzico', iyzicoProvider],
   ['est', estProvider],
   ['garanti', garantiProvider],
+  ['interpos', interPosProvider],
 ];
 
 export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {
