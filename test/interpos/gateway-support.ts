@@ -20,7 +20,7 @@ export function useInterPosEmulator(): { emulator: InterPosEmulator } {
 }
 
 /** A workspace whose only account (its default) is an InterPOS account on the emulator. */
-export async function seedInterPosMerchant(t: TestGateway, emulator: InterPosEmulator, model: InterPosModel = '3d'): Promise<Merchant> {
+export async function seedInterPosMerchant(t: TestGateway, emulator: InterPosEmulator, model: InterPosModel = '3d', settings: Record<string, unknown> = {}): Promise<Merchant> {
   const m = await seedWorkspace(t, { defaultAccount: false });
   const db = t.gateway.services.db;
   await db.paymentAccount.update({ where: { id: m.accountToken }, data: { deletedAt: new Date() } });
@@ -33,7 +33,7 @@ export async function seedInterPosMerchant(t: TestGateway, emulator: InterPosEmu
       currencies: ['TRY', 'USD', 'EUR'],
       installmentRatesBp: [],
       credentials: encryptSecret(t.gateway.masterKey, JSON.stringify(interPosCredentials(emulator))),
-      settings: { ...interPosSettings(emulator, model), lang: 'en' },
+      settings: { ...interPosSettings(emulator, model), lang: 'en', ...settings },
     },
   });
   await db.workspace.update({ where: { id: m.workspaceId }, data: { defaultPaymentAccountId: account.id } });
