@@ -86,8 +86,8 @@ export interface SaleInput {
   card: CardData;
 }
 
-/** A sale without 3D Secure (createNonSecurePaymentRequestData). */
-export function saleRequest(input: SaleInput, ctx: RequestContext): InterPosRequest {
+/** What every API sale (with the card, or the 3D model's) sends first. */
+function sale(input: { orderId: string; amount: bigint; currency: Currency; installmentNumber: number }, ctx: RequestContext) {
   return {
     ...account(ctx),
     TxnType: 'Auth',
@@ -96,10 +96,12 @@ export function saleRequest(input: SaleInput, ctx: RequestContext): InterPosRequ
     PurchAmount: toInterPosAmount(input.amount),
     Currency: CURRENCY_CODES[input.currency],
     InstallmentCount: installmentCountOf(input.installmentNumber),
-    MOTO,
-    Lang: ctx.lang,
-    ...cardFields(input.card),
   };
+}
+
+/** A sale without 3D Secure (createNonSecurePaymentRequestData). */
+export function saleRequest(input: SaleInput, ctx: RequestContext): InterPosRequest {
+  return { ...sale(input, ctx), MOTO, Lang: ctx.lang, ...cardFields(input.card) };
 }
 
 export interface ThreeDSaleInput {
@@ -117,13 +119,7 @@ export interface ThreeDSaleInput {
 /** The 3D model's sale after an authenticated callback (create3DPaymentRequestData). */
 export function threeDSaleRequest(input: ThreeDSaleInput, ctx: RequestContext): InterPosRequest {
   return {
-    ...account(ctx),
-    TxnType: 'Auth',
-    SecureType: 'NonSecure',
-    OrderId: input.orderId,
-    PurchAmount: toInterPosAmount(input.amount),
-    Currency: CURRENCY_CODES[input.currency],
-    InstallmentCount: installmentCountOf(input.installmentNumber),
+    ...sale(input, ctx),
     MD: input.md,
     PayerTxnId: input.payerTxnId,
     Eci: input.eci,
