@@ -11,6 +11,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { paymentBody } from '../helpers/payments.ts';
+import { orderBody } from '../helpers/orders.ts';
 import type { InterPosModel } from '../../src/providers/interpos/settings.ts';
 import { INTERPOS_CARDS } from './fixtures.ts';
 import { seedInterPosMerchant, useInterPosEmulator } from './gateway-support.ts';
@@ -63,5 +64,33 @@ describe.skipIf(!haveChromium)('3-D Secure through InterPOS in Chromium', { time
     expect(urls.every((u) => u.startsWith('http://127.0.0.1:'))).toBe(true);
     expect((await m.call('retrieve-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
     expect(interpos.emulator.state.orders.get(orderOf(token))?.txns).toEqual([expect.objectContaining({ type: 'Auth', code: '00', amount: 10_000 })]);
+  });
+});
+
+describe.skipIf(!haveChromium)('an order page paid through InterPOS in Chromium', { timeout: 120_000 }, () => {
+  it('the card form -> bank form -> InterPOS gate -> ACS Approve -> success_url; the card never stored', async () => {
+    const m = (merchants['3d'] ??= await seedInterPosMerchant(t, interpos.emulator, '3d'));
+    const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-IPOS-1', success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cart` } }));
+    expect(res.status, res.text).toBe(200);
+    const { token, checkout_url: checkoutUrl } = res.body.order as { token: string; checkout_url: string };
+    const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
+    try {
+      await w.page.goto(checkoutUrl);
+      await w.page.fill('#holder_name', 'AYSE YILMAZ');
+      await w.page.locator('#number').pressSequentially(INTERPOS_CARDS.approved, { delay: 5 });
+      await w.page.selectOption('#expiry_month', '12');
+      await w.page.selectOption('#expiry_year', '2030');
+      await w.page.fill('#security_code', '592');
+      await Promise.all([w.page.waitForSelector('#approve'), w.page.click('#pay-button')]);
+      await Promise.all([w.page.waitForURL(`${shop.url}/success`), w.page.click('#approve')]);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.close();
+    }
+    const order = await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } });
+    expect(order.status).toBe('paid');
+    const [payment] = order.payments;
+    expect(interpos.emulator.state.orders.get(orderOf(payment!.id))?.txns).toEqual([expect.objectContaining({ type: 'Auth', code: '00', amount: 10_000 })]);
+    expect(JSON.stringify(payment, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x))).not.toContain(INTERPOS_CARDS.approved);
   });
 });
