@@ -155,4 +155,14 @@ describe('regular-payment, refunds and cancels through InterPOS', () => {
     expect(lines).not.toContain(`"UserPass":"${interpos.emulator.userPassword}"`);
     expect(lines).toContain('"Pan":"************0057"');
   });
+
+  it("nor in the payments' rows and their provider attempts, which keep InterPOS's codes readable", async () => {
+    const db = t.gateway.services.db;
+    const workspaces = Object.values(merchants).map((m) => m!.workspaceId);
+    const rows = stringify([await db.payment.findMany({ where: { workspaceId: { in: workspaces } } }), await db.providerAttempt.findMany({ where: { workspaceId: { in: workspaces } } })]);
+    for (const number of Object.values(INTERPOS_CARDS)) expect(rows).not.toContain(number);
+    expect(rows).not.toContain('UserPass');
+    expect(rows).not.toContain(interpos.emulator.storeKey);
+    expect(rows).toContain('"providerCode":"51"');
+  });
 });
