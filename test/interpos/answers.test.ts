@@ -45,7 +45,7 @@ describe('InterPOS answers against mewebstudio/pos vectors', () => {
   it('decodes as InterPosSerializer::decode, and the emulator writes the same body', () => {
     expect(decodeAnswer(SUCCESS_RAW)).toEqual(SUCCESS_DECODED);
     expect(encodeAnswer(SUCCESS_DECODED)).toBe(SUCCESS_RAW);
-    expect(decodeAnswer('A=1;;;ProcReturnCode=00;;B=x=y')).toEqual({ A: '1', ProcReturnCode: '00', B: 'x=y' });
+    expect(decodeAnswer('A=1;;;ProcReturnCode=00;;B=x=y;;')).toEqual({ A: '1', ProcReturnCode: '00', B: 'x=y' });
   });
 
   it('takes a body that is not an answer for no answer', () => {

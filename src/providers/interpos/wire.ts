@@ -26,6 +26,8 @@ export function decodeAnswer(raw: string): InterPosAnswer | null {
   if (text === '' || text.startsWith('<')) return null;
   const answer: Record<string, string> = {};
   for (const part of text.split(/;;;|;;/)) {
+    // A trailing separator leaves an empty part: nothing to read there.
+    if (part === '') continue;
     const at = part.indexOf('=');
     if (at <= 0) return null;
     const name = part.slice(0, at);
