@@ -3,7 +3,7 @@
 import escapeHtml from 'escape-html';
 
 const page = (title: string, body: string) => `<!doctype html>
-<html lang="tr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body>
 ${body}
 </body></html>`;
@@ -14,7 +14,7 @@ export function autoPostPage(action: string, fields: Record<string, string>): st
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n    ');
   return `<!doctype html>
-<html lang="tr"><head><meta charset="utf-8"><title>InterPOS emulator</title></head>
+<html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>InterPOS emulator</title></head>
 <body onload="document.forms[0].submit()">
   <form id="interpos-3ds-result" method="post" action="${escapeHtml(action)}">
     ${inputs}
