@@ -1,4 +1,5 @@
 // npm run emulator -- <iyzico|est|garanti|posnet> [options]: starts a payment provider's emulator by hand and
+// npm run emulator -- <iyzico|est|garanti|interpos> [options]: starts a payment provider's emulator by hand and
 // prints where it listens and the credentials it accepts, so a developer can point a payment
 // account at it. `npm run emulator -- <name> --help` lists its flags. Ctrl-C stops it.
 import { Command } from 'commander';
@@ -7,6 +8,7 @@ import { garantiCommand } from '../emulators/garanti/cli.ts';
 import { iyzicoCommand } from '../emulators/iyzico/cli.ts';
 import { posnetCommand } from '../emulators/posnet/cli.ts';
 import { payforCommand } from '../emulators/payfor/cli.ts';
+import { interPosCommand } from '../emulators/interpos/cli.ts';
 
 const program = new Command('npm run emulator --')
   .usage('<emulator> [options]')
@@ -15,7 +17,8 @@ const program = new Command('npm run emulator --')
   .addCommand(estCommand())
   .addCommand(garantiCommand())
   .addCommand(posnetCommand())
-  .addCommand(payforCommand());
+  .addCommand(payforCommand())
+  .addCommand(interPosCommand());
 
 const names = program.commands.map((command) => command.name());
 program.on('command:*', ([name]: string[]) => program.error(`error: unknown emulator '${name}': choose ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`));

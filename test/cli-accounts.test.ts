@@ -2,6 +2,7 @@
 // --provider iyzico --credential … --setting …`, `account update`, `account list`) and the BIN
 // source (`workspace settings --bin-source`), in-process on a real gateway's database: errors name
 // the field path, credentials are stored sealed and printed only masked, in text and in JSON.
+import { PROVIDER_IDS } from '../src/providers/catalog.ts';
 import { describe, expect, it } from 'vitest';
 import { useGateway } from './helpers/fixture.ts';
 import { cliOn } from './helpers/cli.ts';
@@ -64,7 +65,7 @@ describe('CLI accounts with credentials', { timeout: 120_000 }, () => {
     ['a word without =', ['--credential', SECRET_KEY], 'Invalid --credential: expected name=value, e.g. --credential api_key=…'],
     ['an empty name', ['--setting', `=${SECRET_KEY}`], 'Invalid --setting: expected name=value, e.g. --setting api_key=…'],
     ['a name twice', ['--credential', 'api_key=a', '--credential', `api_key=${SECRET_KEY}`], '--credential api_key is given twice'],
-    ['an unknown provider', ['--provider', 'paypal'], 'Unknown provider "paypal" (expected simulator, iyzico, est, garanti)'],
+    ['an unknown provider', ['--provider', 'paypal'], `Unknown provider "paypal" (expected ${PROVIDER_IDS.join(', ')})`],
   ])('refuses %s before opening the database, without echoing a value', async (_name, words, expected) => {
     const res = await cli.run(['account', 'create', m.team, 'x', ...words]);
     expect(res.code).toBe(1);
