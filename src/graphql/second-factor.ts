@@ -12,6 +12,7 @@ import type { GraphQLContext, Viewer } from './context.ts';
 
 export const STEP_UP: ReadonlySet<string> = new Set([
   'refundPayment',
+  'cancelPayment',
   'rotateApiCredentials',
   'createAccessToken',
   'revokeAccessToken',

@@ -69,6 +69,13 @@ describe.skipIf(!haveChromium)('people in Chromium', { timeout: 120_000 }, () =>
     expect(await seriousViolations(page)).toEqual([]);
     await fitsWidth(page, 390);
     await shot(page, 'people-members-phone.png');
+    // A pending invitation sent again (a new link) and cancelled (gone from the list, its link dead).
+    const before = await db().invitation.findFirstOrThrow({ where: { email: 'colleague@people.example' } });
+    await page.getByRole('button', { name: 'Send again colleague@people.example' }).click();
+    await expect.poll(async () => (await db().invitation.findFirstOrThrow({ where: { id: before.id } })).tokenHash).not.toBe(before.tokenHash);
+    await page.getByRole('button', { name: 'Cancel invitation colleague@people.example' }).click();
+    await expect.poll(() => page.locator('tr[data-invitation="colleague@people.example"]').count()).toBe(0);
+    expect(await db().invitation.count({ where: { email: 'colleague@people.example' } })).toBe(0);
 
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'My sessions' }).click();
@@ -83,7 +90,7 @@ describe.skipIf(!haveChromium)('people in Chromium', { timeout: 120_000 }, () =>
     expect(await page.locator('tr[data-operation="inviteMember"] [data-field="who"]').textContent()).toBe('owner@people.example127.0.0.1');
     await page.getByLabel('Person').selectOption({ label: 'owner@people.example' });
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(async () => (await page.locator('tr[data-operation]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-operation')))).sort()).toEqual(['acceptInvitation', 'inviteMember', 'signIn', 'signIn']);
+    await expect.poll(async () => (await page.locator('tr[data-operation]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-operation')))).sort()).toEqual(['acceptInvitation', 'cancelInvitation', 'inviteMember', 'resendInvitation', 'signIn', 'signIn']);
     expect(await page.locator('tr[data-operation="signIn"] [data-field="outcome"]').allTextContents()).toEqual(expect.arrayContaining(['Done', 'Wrong password']));
     expect(await seriousViolations(page)).toEqual([]);
     await fitsWidth(page, 390);

@@ -2,7 +2,8 @@
 // screen (QR code and typed secret; the test computes the code from the secret with the RFC 6238
 // implementation test/people/totp.test.ts checks against the RFC's vectors), a wrong code is
 // refused, the recovery codes are shown once, a refund some minutes later asks for a fresh code in
-// a dialog and runs once it is given, and the next sign-in asks for the code. No serious or
+// a dialog and runs once it is given, and the next sign-in asks for the code; where the workspace
+// requires it, a member without it sees only the Security screen until set up. No serious or
 // critical axe violation on these screens, and nothing wider than the phone.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -113,6 +114,32 @@ describe.skipIf(!haveChromium)('two-factor authentication in Chromium', { timeou
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.locator('header').textContent()).toContain(workspace.name);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+  it('in a workspace that requires two-factor, a member without it sees only the Security screen until they set it up', async () => {
+    const m = await seed({ slug: 'twofactor-required' });
+    const workspace = await db().workspace.update({ where: { slug: m.team }, data: { requireTwoFactor: true } });
+    const { link } = await createInvitation(t.gateway.services, workspace, { label: 'test', role: 'owner' }, { email: 'hand@2fa-ui.example', role: 'operator' });
+    await acceptInvitation(db(), { token: decodeURIComponent(link.split('#invitation=')[1]!), password: PASSWORD }, t.clock);
+    const context = await state.browser!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${t.gateway.baseUrl}/dashboard/payments`);
+    await page.getByLabel('E-mail').fill('hand@2fa-ui.example');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('This workspace requires two-factor authentication: set it up below to go on.');
+    const links = () => page.locator('#shell-nav a').allTextContents();
+    expect(await links()).toEqual(['Security', 'My sessions']);
+    await phoneReady(page, 'two-factor-required-phone.png');
+
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secretText = page.locator('[data-field="totp-secret"]');
+    await expect.poll(() => secretText.textContent()).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('Authentication code').fill(codeOf((await secretText.textContent())!));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'I saved them' }).click();
+    await expect.poll(links).toContain('Payments');
+    expect(await page.getByRole('alert').count()).toBe(0);
     await context.close();
   });
 });

@@ -166,6 +166,10 @@ describe('a fresh code before guarded operations', () => {
     expect(new Date(given.data.confirmSecondFactor.twoFactor.freshUntil).getTime()).toBe(t.clock.now().getTime() + STEP_UP_MINUTES * 60_000);
     expect((await gql(owner, REFUND, { token })).data.refundPayment.result.successful).toBe(true);
     expect(await db().auditEntry.count({ where: { operation: 'refundPayment', outcome: 'done', tokenName: 'owner@2fa.example' } })).toBe(2);
+    // A cancel gives money back too.
+    t.clock.advance(STEP_UP_MINUTES * 60_000);
+    const cancel = await gql(owner, 'mutation ($token: String!) { cancelPayment(input: { transaction: { token: $token } }) { result { successful } } }', { token });
+    expect(cancel.errors?.[0]?.extensions?.code).toBe('SECOND_FACTOR_REQUIRED');
   });
 });
 

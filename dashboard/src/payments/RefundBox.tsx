@@ -3,7 +3,6 @@
 // click; the whole-payment cancel sits beside it. Each asks for a confirmation first. Errors show
 // next to the amount (or once above it); the page refetches after a success.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
 import { graphql } from '../graphql.ts';
@@ -37,7 +36,7 @@ export function RefundBox({ token, refundable, currency, canRefund, canCancel, o
   const [asking, setAsking] = useState<Asking>(null);
   const [outcome, setOutcome] = useState<Outcome>();
   const [, refund] = useStepUpMutation(REFUND);
-  const [, cancel] = useMutation(CANCEL);
+  const [, cancel] = useStepUpMutation(CANCEL);
   const left = refundable !== '0.00';
   if (!(canRefund && left) && !canCancel) return null;
   const ask = (next: Asking) => (setOutcome(undefined), setAsking(next));

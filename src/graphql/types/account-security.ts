@@ -5,7 +5,8 @@ import { builder } from '../builder.ts';
 import type { GraphQLContext, PersonIdentity } from '../context.ts';
 import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
-import { DomainError, ForbiddenError } from '../../domain/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { personOf } from './members.ts';
 import { checkCodeAudit } from '../audit-recorder.ts';
 import { confirmEnrolment, confirmSecondFactor, disableTwoFactor, recoveryCodesLeft, setTwoFactorRequired, startEnrolment, stepUpFresh, STEP_UP_MINUTES } from '../../domain/people/two-factor.ts';
 import { changePassword } from '../../domain/people/resets.ts';
@@ -48,12 +49,6 @@ const SecurityPayload = builder.objectRef<SecurityPayloadShape>('SecurityPayload
 });
 
 const run = (ctx: GraphQLContext, fn: () => Promise<Omit<SecurityPayloadShape, 'result' | 'errors'>>) => payload(ctx, fn) as Promise<SecurityPayloadShape>;
-
-function personOf(ctx: GraphQLContext): PersonIdentity {
-  const v = ctx.viewer;
-  if (v.kind === 'dashboard' && v.person) return v.person;
-  throw new ForbiddenError('people_only');
-}
 
 const from = (me: PersonIdentity) => ({ email: me.email, address: me.address });
 

@@ -3,7 +3,7 @@
 // invitation and resetting a password need no sign-in (the link's token is the proof). The rules
 // themselves are domain/people.
 import { builder } from '../builder.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { GraphQLContext, PersonIdentity } from '../context.ts';
 import type { Invitation, PersonSession } from '../../generated/prisma/client.ts';
 import { actingWorkspace } from '../auth.ts';
 import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape } from './result.ts';
@@ -68,8 +68,8 @@ function actorOf(ctx: GraphQLContext): Actor {
   return v.kind === 'dashboard' ? { label: v.token.name, role: v.token.role as WorkspaceRole } : { label: 'api', role: 'owner' };
 }
 
-/** The signed-in person (their own sessions); a token has none. */
-function personOf(ctx: GraphQLContext) {
+/** The signed-in person (their own sessions, password, second factor); a token has none. */
+export function personOf(ctx: GraphQLContext): PersonIdentity {
   const v = ctx.viewer;
   if (v.kind === 'dashboard' && v.person) return v.person;
   throw new ForbiddenError('people_only');
