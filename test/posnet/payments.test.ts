@@ -101,6 +101,22 @@ describe('3-D Secure through PosNet', () => {
   });
 });
 
+describe('a callback the bank does not open in time', () => {
+  it('an error page, nothing written; the same callback once the bank answers completes the payment', async () => {
+    const { token, bank, orderId } = await start3D();
+    const fields = await walkGate({ kind: 'form', action: bank.action, fields: bank.fields });
+    const before = stringify(await row(token));
+    await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', body: JSON.stringify({ mode: 'timeout', count: 1 }) });
+    const res = await postCallback(toCallback(token), fields);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(stringify(await row(token))).toEqual(before);
+    expect((await postCallback(toCallback(token), fields)).status).toBe(200);
+    expect(await row(token)).toMatchObject({ status: 'successful' });
+    expect(await orderAt(orderId)).toEqual(['Sale:10025']);
+  });
+});
+
 describe('regular payments, refunds and cancels through PosNet', () => {
   const pay = async (number: string = POSNET_CARDS.approved, amount = '100.00') => {
     await merchant();
