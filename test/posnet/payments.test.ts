@@ -14,6 +14,8 @@ import type { Merchant } from '../helpers/gateway.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { msg } from '../helpers/messages.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
+import { submitCard } from '../helpers/checkout.ts';
+import { orderBody } from '../helpers/orders.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { POSNET_CARDS, posnetAccount } from './fixtures.ts';
 
@@ -98,6 +100,26 @@ describe('3-D Secure through PosNet', () => {
     // A replay after completion changes nothing and charges nothing more.
     expect((await postCallback(toCallback(mine.token), fields)).status).toBe(409);
     expect(await orderAt(mine.orderId)).toEqual(['Sale:10025']);
+  });
+});
+
+describe('an order page paid through PosNet', () => {
+  it('card form -> 303 -> bank form (no card in it) -> 3-D service -> ACS -> callback: the order is paid', async () => {
+    await merchant();
+    const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-PN-1', success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cart` } }));
+    expect(res.status, res.text).toBe(200);
+    const { token, checkout_url: checkoutUrl } = res.body.order as { token: string; checkout_url: string };
+    const submit = await submitCard(checkoutUrl, { number: POSNET_CARDS.approved, security_code: '987' });
+    expect(submit.status, submit.html.slice(0, 300)).toBe(303);
+    const bank = autoPostForm(await (await fetch(new URL(submit.location!, checkoutUrl).href)).text());
+    expect(bank?.action).toBe(emulator.gateUrl);
+    expect(stringify(bank)).not.toContain(POSNET_CARDS.approved);
+    const fields = await walkGate({ kind: 'form', action: bank!.action, fields: bank!.fields });
+    const back = await postCallback(bank!.fields.merchantReturnURL!, fields);
+    const order = await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } });
+    expect(order.status).toBe('paid');
+    expect(autoPostForm(back.html)).toMatchObject({ action: `${shop.url}/success`, fields: { transaction_token: order.payments[0]!.id } });
+    expect(stringify(order.payments[0])).not.toContain(POSNET_CARDS.approved);
   });
 });
 
