@@ -15,6 +15,8 @@ import { runJobsDueBy } from '../helpers/jobs.ts';
 import { msg } from '../helpers/messages.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
 import { submitCard } from '../helpers/checkout.ts';
+import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { gql } from '../helpers/webhooks.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { POSNET_CARDS, posnetAccount } from './fixtures.ts';
@@ -158,6 +160,18 @@ describe('regular payments, refunds and cancels through PosNet', () => {
     expect((await m.call('refund-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
     expect((await row(token)).paymentStatus).toBe('refunded');
     expect(await orderAt(orderId)).toEqual(['Sale:10000', 'Return:3000', 'Return:7000']);
+  });
+
+  it("instalments from the account's plan: 3 at 4.5 %, PosNet asked for installment 03 on the surcharged total", async () => {
+    await merchant();
+    const accessToken = await createAccessToken(t.gateway.services.db, m.team, 'posnet installments test');
+    const plan = await gql(t, accessToken, 'mutation ($token: String!, $rates: JSON) { setInstallmentPlan(token: $token, rates: $rates) { result { successful } } }', { token: m.accountToken, rates: { '3': '4.5' } });
+    expect(plan.body.data?.setInstallmentPlan).toMatchObject({ result: { successful: true } });
+    const res = await m.call('regular-payment', paymentBody(m, { card: { number: POSNET_CARDS.approved }, transaction: { channel_reference: `PNR-${reference++}`, amount: '104.50', installment_number: 3 } }));
+    expect(res.body.result, res.text).toEqual({ successful: true, message: null });
+    const token = res.body.transaction.token as string;
+    const state = (await (await fetch(`${emulator.url}/_emulator/state`)).json()) as { orders: Array<{ orderId: string; installment: string; lines: Array<{ amount: number }> }> };
+    expect(state.orders.find((o) => o.orderId === xidOf(token, 'charge').padStart(24, '0'))).toMatchObject({ installment: '03', lines: [{ amount: 10_450 }] });
   });
 
   it('a cancel reverses the sale', async () => {
