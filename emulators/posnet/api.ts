@@ -146,7 +146,7 @@ function charge(ctx: ApiContext, orderId: string, card: { number: string; expDat
   if (ctx.forceDecline) return ISSUER.do_not_honour;
   if (outcome.answer !== 'approved') return ISSUER[outcome.answer];
   const line = { state: 'Sale' as const, amount, hostlogkey: hostlogkey(), authCode: authCode(), tranDate: tranDate(ctx.now) };
-  ctx.books.orders.set(orderId, { orderId, currency, cardMasked: maskPan(card.number), lines: [line] });
+  ctx.books.orders.set(orderId, { orderId, currency, installment: installment || '00', cardMasked: maskPan(card.number), lines: [line] });
   return { approved: '1', hostlogkey: line.hostlogkey, authCode: line.authCode, instInfo: { inst1: installment || '00', amnt1: amount.toString() } };
 }
 

@@ -31,6 +31,8 @@ export interface Line {
 export interface Order {
   orderId: string;
   currency: string;
+  /** As the request gave it: "00" for one payment, else two digits. */
+  installment: string;
   cardMasked: string;
   lines: Line[];
 }

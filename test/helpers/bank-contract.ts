@@ -116,7 +116,7 @@ export function bankContract<E>(bank: BankUnderTest<E>): void {
       expect(await connector.verifyCallback(threeDsPayment, other.fields)).toMatchObject({ status: 'rejected' });
     });
 
-    it('refunds part then the rest; a lost refund is found in the history', async () => {
+    it('refunds part then the rest; a lost refund is found in the history, one never received is unknown', async () => {
       const input = payment(bank.cards.approved, 10000n);
       const charged = await connector.charge(input);
       if (charged.status !== 'succeeded') throw new Error(JSON.stringify(charged));
@@ -127,6 +127,12 @@ export function bankContract<E>(bank: BankUnderTest<E>): void {
       expect(await connector.refund({ idempotencyKey: 'refund:r2', providerReference: ref, amount: 6000n, currency: 'TRY' })).toMatchObject({ status: 'succeeded' });
       const over = await connector.refund({ idempotencyKey: 'refund:r3', providerReference: ref, amount: 1n, currency: 'TRY' });
       expect(over.status).not.toBe('succeeded');
+      const done = [
+        { amount: 4000n, status: 'succeeded' as const },
+        { amount: 6000n, status: 'succeeded' as const },
+      ];
+      const neverSent = await connector.refundStatus({ idempotencyKey: 'refund:r4', providerReference: ref, amount: 500n, currency: 'TRY', otherRefunds: done });
+      expect(neverSent).toEqual({ status: 'unknown' });
     });
 
     it('cancels a sale; a lost cancel is found in the history', async () => {

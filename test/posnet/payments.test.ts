@@ -14,6 +14,10 @@ import type { Merchant } from '../helpers/gateway.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { msg } from '../helpers/messages.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
+import { submitCard } from '../helpers/checkout.ts';
+import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { gql } from '../helpers/webhooks.ts';
+import { orderBody } from '../helpers/orders.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { POSNET_CARDS, posnetAccount } from './fixtures.ts';
 
@@ -101,6 +105,42 @@ describe('3-D Secure through PosNet', () => {
   });
 });
 
+describe('an order page paid through PosNet', () => {
+  it('card form -> 303 -> bank form (no card in it) -> 3-D service -> ACS -> callback: the order is paid', async () => {
+    await merchant();
+    const res = await m.call('order-payment', orderBody(m, { order: { channel_reference: 'ORD-PN-1', success_url: `${shop.url}/success`, cancel_url: `${shop.url}/cart` } }));
+    expect(res.status, res.text).toBe(200);
+    const { token, checkout_url: checkoutUrl } = res.body.order as { token: string; checkout_url: string };
+    const submit = await submitCard(checkoutUrl, { number: POSNET_CARDS.approved, security_code: '987' });
+    expect(submit.status, submit.html.slice(0, 300)).toBe(303);
+    const bank = autoPostForm(await (await fetch(new URL(submit.location!, checkoutUrl).href)).text());
+    expect(bank?.action).toBe(emulator.gateUrl);
+    expect(stringify(bank)).not.toContain(POSNET_CARDS.approved);
+    const fields = await walkGate({ kind: 'form', action: bank!.action, fields: bank!.fields });
+    const back = await postCallback(bank!.fields.merchantReturnURL!, fields);
+    const order = await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } });
+    expect(order.status).toBe('paid');
+    expect(autoPostForm(back.html)).toMatchObject({ action: `${shop.url}/success`, fields: { transaction_token: order.payments[0]!.id } });
+    expect(stringify(order.payments[0])).not.toContain(POSNET_CARDS.approved);
+  });
+});
+
+describe('a callback the bank does not open in time', () => {
+  it('an error page, nothing written; the same callback once the bank answers completes the payment', async () => {
+    const { token, bank, orderId } = await start3D();
+    const fields = await walkGate({ kind: 'form', action: bank.action, fields: bank.fields });
+    const before = stringify(await row(token));
+    await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', body: JSON.stringify({ mode: 'timeout', count: 1 }) });
+    const res = await postCallback(toCallback(token), fields);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(stringify(await row(token))).toEqual(before);
+    expect((await postCallback(toCallback(token), fields)).status).toBe(200);
+    expect(await row(token)).toMatchObject({ status: 'successful' });
+    expect(await orderAt(orderId)).toEqual(['Sale:10025']);
+  });
+});
+
 describe('regular payments, refunds and cancels through PosNet', () => {
   const pay = async (number: string = POSNET_CARDS.approved, amount = '100.00') => {
     await merchant();
@@ -120,6 +160,18 @@ describe('regular payments, refunds and cancels through PosNet', () => {
     expect((await m.call('refund-payment', { transaction: { token } })).body.result).toEqual({ successful: true, message: null });
     expect((await row(token)).paymentStatus).toBe('refunded');
     expect(await orderAt(orderId)).toEqual(['Sale:10000', 'Return:3000', 'Return:7000']);
+  });
+
+  it("instalments from the account's plan: 3 at 4.5 %, PosNet asked for installment 03 on the surcharged total", async () => {
+    await merchant();
+    const accessToken = await createAccessToken(t.gateway.services.db, m.team, 'posnet installments test');
+    const plan = await gql(t, accessToken, 'mutation ($token: String!, $rates: JSON) { setInstallmentPlan(token: $token, rates: $rates) { result { successful } } }', { token: m.accountToken, rates: { '3': '4.5' } });
+    expect(plan.body.data?.setInstallmentPlan).toMatchObject({ result: { successful: true } });
+    const res = await m.call('regular-payment', paymentBody(m, { card: { number: POSNET_CARDS.approved }, transaction: { channel_reference: `PNR-${reference++}`, amount: '104.50', installment_number: 3 } }));
+    expect(res.body.result, res.text).toEqual({ successful: true, message: null });
+    const token = res.body.transaction.token as string;
+    const state = (await (await fetch(`${emulator.url}/_emulator/state`)).json()) as { orders: Array<{ orderId: string; installment: string; lines: Array<{ amount: number }> }> };
+    expect(state.orders.find((o) => o.orderId === xidOf(token, 'charge').padStart(24, '0'))).toMatchObject({ installment: '03', lines: [{ amount: 10_450 }] });
   });
 
   it('a cancel reverses the sale', async () => {

@@ -1,13 +1,15 @@
 // PosNet's crypt and serialiser, the connector's and the emulator's each, against vectors nobody
 // here wrote: mewebstudio/pos (MIT) tests/Unit/Crypt/PosNetCryptTest.php (createHash and
 // check3DHash, account mid 6706598320, tid 67005551, posnet id 27426, ENCKEY
-// "10,10,10,10,10,10,10,10") and tests/Unit/Serializer/PosNetSerializerTest.php (encode, decode).
+// "10,10,10,10,10,10,10,10"), tests/Unit/Serializer/PosNetSerializerTest.php (encode, decode) and
+// tests/Unit/DataMapper/ResponseDataMapper/PosNetResponseDataMapperTest.php (a signed 3-D resolution).
 import { describe, expect, it } from 'vitest';
 import { merchantMac, resolutionMac as emulatorResolutionMac } from '../../emulators/posnet/hash.ts';
 import { requestMac, resolutionMac } from '../../src/providers/posnet/hash.ts';
 import { fromStatusAmount } from '../../src/providers/posnet/answers.ts';
 import { parsePosnetResponse, posnetRequestXml, textAt } from '../../src/providers/posnet/xml.ts';
 import { orderRef, posnetInstallment, saleRequest, xidOf } from '../../src/providers/posnet/requests.ts';
+import { judgeResolution } from '../../src/providers/posnet/callback.ts';
 
 const key = { merchantId: '6706598320', terminalId: '67005551', encKey: '10,10,10,10,10,10,10,10' };
 const emulatorMerchant = { ...key, posnetId: '27426' };
@@ -64,5 +66,28 @@ describe("PosNet's order ids and amounts (PosNetRequestDataMapper, PosNetRespons
     expect(fromStatusAmount('1,16')).toBe(116n);
     expect(fromStatusAmount('1.000,16')).toBe(100016n);
     expect(fromStatusAmount('1.16')).toBeNull();
+  });
+});
+
+describe("the 3-D resolution of mewebstudio's PosNetResponseDataMapperTest (threeDPaymentDataProvider success1)", () => {
+  const sample = { xid: 'YKB_0000080603153823', amount: '5696', currency: 'TL', installment: '00', point: '0', pointAmount: '0', txStatus: 'Y', mdStatus: '1', mdErrorMessage: '' };
+  // The sample's mac, made with the test account's ENCKEY: a third vector for the resolution mac.
+  const SAMPLE_MAC = 'y0fU6rRA0OvqJ5GN6uMdHVu6Xra7QR1qeT9rN7R1L+o=';
+  const xml = (over: Record<string, string> = {}) =>
+    parsePosnetResponse(`<posnetResponse><approved>1</approved><respCode></respCode><respText></respText><oosResolveMerchantDataResponse>${Object.entries({ ...sample, mac: SAMPLE_MAC, ...over }).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</oosResolveMerchantDataResponse></posnetResponse>`)!;
+  const payment = { startKey: 'p:authorise', providerReference: 'TDSCYKB_0000080603153823', amount: 5696n, currency: 'TRY' as const };
+  const packets = { bankData: 'B', merchantData: 'M', sign: 'S' };
+
+  it('its mac is ours, from the connector and from the emulator', () => {
+    expect(resolutionMac(key, sample)).toBe(SAMPLE_MAC);
+    expect(emulatorResolutionMac(emulatorMerchant, '1', sample.xid, sample.amount, sample.currency)).toBe(SAMPLE_MAC);
+  });
+
+  it('is verified and authenticated; changed in amount or mdStatus, or about another amount, it is refused', () => {
+    expect(judgeResolution(key, payment, sample.xid, packets, xml())).toMatchObject({ status: 'verified', authenticated: true, data: { mdStatus: '1' } });
+    expect(judgeResolution(key, payment, sample.xid, packets, xml({ amount: '5697' }))).toMatchObject({ status: 'rejected', cause: 'signature' });
+    expect(judgeResolution(key, payment, sample.xid, packets, xml({ mdStatus: '9' }))).toMatchObject({ status: 'rejected', cause: 'signature' });
+    expect(judgeResolution(key, { ...payment, amount: 5000n }, sample.xid, packets, xml())).toMatchObject({ status: 'rejected', cause: 'amount' });
+    expect(judgeResolution(key, payment, 'YKB_0000080603153824', packets, xml())).toMatchObject({ status: 'rejected', cause: 'order' });
   });
 });

@@ -8,11 +8,8 @@
 // 1-4 before the gateway hears of it, and the charge decides (../three-d-pay.ts). The bank's code
 // and text are kept.
 import type { Declined, ProviderFailure } from '../types.ts';
+import { CARD_DECLINED, declined, PROVIDER_ERROR, type CodeRule as Rule } from '../bank-pos/codes.ts';
 
-type Rule = readonly ['declined' | 'error', string];
-const declined = (code: string): Rule => ['declined', code];
-const CARD_DECLINED = declined('card_declined');
-const PROVIDER_ERROR: Rule = ['error', 'provider_error'];
 
 /** ISO 8583 answers EST passes on from the issuer (ProcReturnCode). */
 const BY_PROC_RETURN_CODE: Readonly<Record<string, Rule>> = {

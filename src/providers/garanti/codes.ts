@@ -6,13 +6,10 @@
 // become a plain `card_declined`: a shopper is not told why. The bank's own code and message are
 // kept as providerCode / providerMessage for support.
 import type { Declined, ProviderFailure } from '../types.ts';
+import { CARD_DECLINED, declined, PROVIDER_ERROR, type CodeRule as Rule } from '../bank-pos/codes.ts';
 
 export const APPROVED = '00';
 
-type Rule = readonly ['declined' | 'error', string];
-const declined = (code: string): Rule => ['declined', code];
-const CARD_DECLINED = declined('card_declined');
-const PROVIDER_ERROR: Rule = ['error', 'provider_error'];
 
 const BY_CODE: Readonly<Record<string, Rule>> = {
   '01': CARD_DECLINED, // refer to card issuer
