@@ -13,6 +13,7 @@ import { passesCardCheck } from '../cards.ts';
 import { cardFingerprint } from './fingerprint.ts';
 import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
 import { startBlocks } from './sources.ts';
+import { ipCountry } from './ip-country.ts';
 import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
 import { enabledRules, firstMatching, type AttemptFacts, type RuleRow } from './rules.ts';
 
@@ -46,6 +47,8 @@ export type RiskRecord = {
   rules: FiredRule[];
   /** The card's fingerprint (fingerprint.ts), so that a list entry can name this payment's card; not shown. */
   fingerprint?: string;
+  /** The country of the shopper's address (ip-country.ts), when known: shown, and read by the rule tester. */
+  ipCountry?: string;
   /** Each source's counts; `cards` is not counted for the workspace (null). */
   figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
 };
@@ -81,7 +84,8 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   }
   const card = typed ?? `saved:${'savedCard' in q.card.providerSource ? q.card.providerSource.savedCard.cardReference : ''}`;
   const fingerprint = cardFingerprint(s.masterKey, q.workspace.id, card);
-  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, figures: [] };
+  const country = ipCountry(q.ip);
+  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, ...(country ? { ipCountry: country } : {}), figures: [] };
   if (q.renewal) return { record: unjudged, code: null };
   const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email };
   if (!q.workspace.riskGuard) {
@@ -148,6 +152,7 @@ function factsOf(q: RiskQuestion, ip: SourceFigures | null): AttemptFacts {
     'card.type': q.card.bin?.type ?? null,
     'card.issuer_code': q.card.bin?.issuerCode ?? null,
     ip: q.ip,
+    'ip.country': ipCountry(q.ip),
     email,
     email_domain: email?.split('@')[1] ?? null,
     'ip.cards': ip?.cards ?? null,

@@ -29,6 +29,7 @@ const COLUMNS: Record<RuleField, Prisma.Sql> = {
   'card.type': Prisma.sql`NULL::text`,
   'card.issuer_code': Prisma.sql`NULL::text`,
   ip: Prisma.sql`p.ip`,
+  'ip.country': Prisma.sql`p.risk->>'ipCountry'`,
   email: Prisma.sql`lower(c.email)`,
   email_domain: Prisma.sql`split_part(lower(c.email), '@', 2)`,
   'ip.cards': guardFigure('cards'),
