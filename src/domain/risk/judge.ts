@@ -1,7 +1,8 @@
 // The risk decision of a payment attempt, taken before an account is chosen or a bank is asked
 // (payments/attempt.ts): allow, block, or require 3-D Secure. A number that fails the Luhn check is
 // refused without a statement; every other attempt a shopper makes is counted by the card-testing
-// guard (guard.ts) in one statement. Renewals the merchant scheduled are judged as their own source
+// guard (guard.ts) in one statement (and one more when that attempt starts a source's block: its
+// event, sources.ts). Renewals the merchant scheduled are judged as their own source
 // and are not counted: no shopper is there to test cards. The decision, the rules that fired and
 // the figures they saw are kept on the payment (`risk`). What each outcome does to the payment:
 // docs/decisions.md, "Risk decisions".
