@@ -7,6 +7,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { testCardNumber } from '../helpers/cards.ts';
 
 const { t, seed } = useGateway({ now: '2026-03-01T12:00:00.000Z' });
 const DAY = 86_400_000;
@@ -77,5 +78,16 @@ describe('the rule tester over stored attempts', () => {
     expect(bad).toEqual({ result: { successful: false }, errors: [{ path: ['days'], code: 'risk_test_days' }], matches: null, past: null });
     const neither = (await gql(t, viewer, TEST, { conditions: over500 })).body.data.riskRuleTest;
     expect(neither.errors).toEqual([{ path: ['days'], code: 'risk_test_days' }]);
+  });
+
+  it('reads the guard’s figures the payment kept', async () => {
+    const guarded = await seed({ riskGuard: true });
+    const token = await createAccessToken(t.gateway.services.db, guarded.team, 'figures', { role: 'viewer' });
+    for (let i = 0; i < 2; i++) {
+      const res = await guarded.call('regular-payment', paymentBody(guarded, { transaction: { channel_reference: `FIG-${i}`, ip: '198.51.100.60' }, card: { number: testCardNumber(7000 + i) } }));
+      expect(res.body.result.successful).toBe(true);
+    }
+    const past = (await gql(t, token, TEST, { conditions: [{ field: 'ip.cards', operator: 'gte', value: 2 }], days: 7 })).body.data.riskRuleTest.past;
+    expect(past).toMatchObject({ attempts: 2, matched: 1, succeeded: 1, payments: [{ channelReference: 'FIG-1' }] });
   });
 });

@@ -58,7 +58,7 @@ describe('eventKinds', () => {
     expect(res.body.data.eventKinds).toEqual([...EVENT_KINDS]);
   });
 
-  it('lists only the kinds of open modules (account health and card-testing guard events are every workspace\u2019s)', async () => {
+  it('lists only the kinds of open modules (account health and risk source events are every workspace\u2019s)', async () => {
     const res = await gql(t, basicToken, '{ eventKinds }');
     expect(res.body.data.eventKinds).toEqual(EVENT_KINDS.filter((k) => k.startsWith('transaction.') || k.startsWith('payment_account.') || k.startsWith('risk_source.')));
   });

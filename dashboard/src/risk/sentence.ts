@@ -8,7 +8,7 @@ import { localeOf } from '../kit/money.ts';
 export const FIELDS = {
   amount: 'number', currency: 'text', installment_number: 'number', source: 'text', security: 'text',
   'card.bin': 'text', 'card.scheme': 'text', 'card.type': 'text', 'card.issuer_code': 'text',
-  ip: 'text', email: 'text', email_domain: 'text', 'ip.cards': 'number', 'ip.declines': 'number',
+  ip: 'text', 'ip.country': 'text', email: 'text', email_domain: 'text', 'ip.cards': 'number', 'ip.declines': 'number',
 } as const;
 export type RuleField = keyof typeof FIELDS;
 export const NUMBER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'not_in'] as const;

@@ -1,7 +1,8 @@
 // The risk decision of a payment attempt, taken before an account is chosen or a bank is asked
 // (payments/attempt.ts): allow, block, or require 3-D Secure. A number that fails the Luhn check is
 // refused without a statement; every other attempt a shopper makes is counted by the card-testing
-// guard (guard.ts) in one statement. Renewals the merchant scheduled are judged as their own source
+// guard (guard.ts) in one statement (and one more when that attempt starts a source's block: its
+// event, sources.ts). Renewals the merchant scheduled are judged as their own source
 // and are not counted: no shopper is there to test cards. The decision, the rules that fired and
 // the figures they saw are kept on the payment (`risk`). What each outcome does to the payment:
 // docs/decisions.md, "Risk decisions".
@@ -13,6 +14,7 @@ import { passesCardCheck } from '../cards.ts';
 import { cardFingerprint } from './fingerprint.ts';
 import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
 import { startBlocks } from './sources.ts';
+import { ipCountry } from './ip-country.ts';
 import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
 import { enabledRules, firstMatching, type AttemptFacts, type RuleRow } from './rules.ts';
 
@@ -46,6 +48,8 @@ export type RiskRecord = {
   rules: FiredRule[];
   /** The card's fingerprint (fingerprint.ts), so that a list entry can name this payment's card; not shown. */
   fingerprint?: string;
+  /** The country of the shopper's address (ip-country.ts), when known: shown, and read by the rule tester. */
+  ipCountry?: string;
   /** Each source's counts; `cards` is not counted for the workspace (null). */
   figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
 };
@@ -81,7 +85,8 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   }
   const card = typed ?? `saved:${'savedCard' in q.card.providerSource ? q.card.providerSource.savedCard.cardReference : ''}`;
   const fingerprint = cardFingerprint(s.masterKey, q.workspace.id, card);
-  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, figures: [] };
+  const country = ipCountry(q.ip);
+  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, ...(country ? { ipCountry: country } : {}), figures: [] };
   if (q.renewal) return { record: unjudged, code: null };
   const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email };
   if (!q.workspace.riskGuard) {
@@ -148,6 +153,7 @@ function factsOf(q: RiskQuestion, ip: SourceFigures | null): AttemptFacts {
     'card.type': q.card.bin?.type ?? null,
     'card.issuer_code': q.card.bin?.issuerCode ?? null,
     ip: q.ip,
+    'ip.country': ipCountry(q.ip),
     email,
     email_domain: email?.split('@')[1] ?? null,
     'ip.cards': ip?.cards ?? null,

@@ -14,8 +14,10 @@ import type { Condition, RuleField } from './rules.ts';
 /** How many matching payments the answer names, newest first. */
 export const SAMPLE_SIZE = 20;
 
+// The address's figure: the guard lists the address first when the attempt had one (guard.ts,
+// guardSources), so it is read with plain operators, several times cheaper than a JSON path.
 const guardFigure = (name: 'cards' | 'declines') =>
-  Prisma.sql`(SELECT (f->>${name})::bigint FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.risk->'figures') = 'array' THEN p.risk->'figures' ELSE '[]'::jsonb END) f WHERE f->>'kind' = 'ip' LIMIT 1)`;
+  Prisma.sql`CASE WHEN p.risk->'figures'->0->>'kind' = 'ip' THEN (p.risk->'figures'->0->>${name})::bigint END`;
 
 /** Each field as the stored payment `p` (and its customer `c`) gives it; NULL where it is not kept. */
 const COLUMNS: Record<RuleField, Prisma.Sql> = {
@@ -29,6 +31,7 @@ const COLUMNS: Record<RuleField, Prisma.Sql> = {
   'card.type': Prisma.sql`NULL::text`,
   'card.issuer_code': Prisma.sql`NULL::text`,
   ip: Prisma.sql`p.ip`,
+  'ip.country': Prisma.sql`p.risk->>'ipCountry'`,
   email: Prisma.sql`lower(c.email)`,
   email_domain: Prisma.sql`split_part(lower(c.email), '@', 2)`,
   'ip.cards': guardFigure('cards'),
@@ -70,22 +73,24 @@ export interface PastTest {
   sample: string[];
 }
 
+/**
+ * Two statements at once on two connections: the period's counts in one pass over the workspace's
+ * payments of the period (no row leaves PostgreSQL), and the newest matches read backwards along
+ * the (workspace, creation time) index, which stops at the SAMPLE_SIZE-th.
+ */
 export async function testOnStoredAttempts(db: Db, workspaceId: string, conditions: Condition[], days: number, now: Date): Promise<PastTest> {
   const since = new Date(now.getTime() - days * 86_400_000);
   const matches = Prisma.join(conditions.map(conditionSql), ' AND ');
   const needsCustomer = conditions.some((c) => c.field === 'email' || c.field === 'email_domain');
-  const [row] = await queryRows<{ attempts: number; matched: number; succeeded: number; sample: string[] | null }>(
-    db,
-    Prisma.sql`
-    WITH judged AS (
-      SELECT p.id, p.status, p."createdAt", ${matches} AS hit
-      FROM "Payment" p ${needsCustomer ? Prisma.sql`LEFT JOIN "Customer" c ON c.id = p."customerId"` : Prisma.empty}
-      WHERE p."workspaceId" = ${workspaceId}::uuid AND p."createdAt" > ${since}::timestamp AND p."createdAt" <= ${now}::timestamp)
-    SELECT count(*)::int AS attempts,
-      count(*) FILTER (WHERE hit)::int AS matched,
-      count(*) FILTER (WHERE hit AND status = 'successful')::int AS succeeded,
-      (SELECT array_agg(id::text) FROM (SELECT id FROM judged WHERE hit ORDER BY "createdAt" DESC, id LIMIT ${SAMPLE_SIZE}) s) AS sample
-    FROM judged`,
-  );
-  return { days, attempts: row?.attempts ?? 0, matched: row?.matched ?? 0, succeeded: row?.succeeded ?? 0, sample: row?.sample ?? [] };
+  const from = Prisma.sql`FROM "Payment" p ${needsCustomer ? Prisma.sql`LEFT JOIN "Customer" c ON c.id = p."customerId"` : Prisma.empty}
+      WHERE p."workspaceId" = ${workspaceId}::uuid AND p."createdAt" > ${since}::timestamp AND p."createdAt" <= ${now}::timestamp`;
+  const [[counts], sample] = await Promise.all([
+    queryRows<{ attempts: number; matched: number; succeeded: number }>(
+      db,
+      Prisma.sql`SELECT count(*)::int AS attempts, count(*) FILTER (WHERE hit)::int AS matched, count(*) FILTER (WHERE hit AND status = 'successful')::int AS succeeded
+        FROM (SELECT p.status, ${matches} AS hit ${from}) x`,
+    ),
+    queryRows<{ id: string }>(db, Prisma.sql`SELECT p.id ${from} AND ${matches} ORDER BY p."createdAt" DESC, p.id LIMIT ${SAMPLE_SIZE}`),
+  ]);
+  return { days, attempts: counts?.attempts ?? 0, matched: counts?.matched ?? 0, succeeded: counts?.succeeded ?? 0, sample: sample.map((r) => r.id) };
 }

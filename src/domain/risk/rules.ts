@@ -24,6 +24,7 @@ export const RULE_FIELDS = {
   'card.type': 'text',
   'card.issuer_code': 'text',
   ip: 'text',
+  'ip.country': 'text',
   email: 'text',
   email_domain: 'text',
   'ip.cards': 'number',

@@ -41,6 +41,7 @@ const PaymentRiskRef = builder.objectRef<RiskRecord>('PaymentRisk').implement({
     outcome: t.exposeString('outcome', { description: 'allow, block, or require_3ds (met by a secure payment; a regular one is refused with 3ds_required)' }),
     source: t.exposeString('source', { description: "The attempt's source: api, order, payment_link, subscription, or renewal" }),
     guarded: t.exposeBoolean('guarded', { description: 'Whether the card-testing guard counted the attempt' }),
+    ipCountry: t.string({ nullable: true, description: "The country of the shopper's IPv4 address (ISO 3166-1 alpha-2), from an offline table; null when unknown", resolve: (r) => r.ipCountry ?? null }),
     rules: t.field({ type: [RiskRuleRef], resolve: (r) => r.rules }),
     figures: t.field({ type: [RiskFiguresRef], resolve: (r) => r.figures }),
   }),
