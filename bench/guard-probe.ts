@@ -79,7 +79,7 @@ async function main(): Promise<void> {
               fingerprint,
               at: new Date(),
               sources,
-              listed: { digits: '41111111', fingerprint, ip: '203.0.113.7', email: null },
+              listed: { digits: '41111111', fingerprint, ip: '203.0.113.7', email: null, country: null },
             });
           }
         }),

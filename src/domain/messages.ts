@@ -263,6 +263,7 @@ const catalog = {
   risk_list_ip: { tr: 'Geçerli bir IP adresi veya CIDR aralığı olmalıdır (ör. 203.0.113.0/24).', en: 'Must be an IP address or CIDR range (e.g. 203.0.113.0/24).' },
   risk_list_email: { tr: 'Geçerli bir e-posta adresi olmalıdır.', en: 'Must be an e-mail address.' },
   risk_list_domain: { tr: 'Geçerli bir alan adı olmalıdır (ör. example.com).', en: 'Must be a domain name (e.g. example.com).' },
+  risk_list_country: { tr: 'İki harfli bir ülke kodu olmalıdır (ISO 3166-1, ör. TR).', en: 'Must be a two-letter country code (ISO 3166-1, e.g. TR).' },
   risk_list_card: { tr: 'Bu çalışma alanında kartı bilinen bir ödemenin token değeri olmalıdır.', en: 'Must be the token of a payment of this workspace whose card is known.' },
   risk_rule_outcome: { tr: 'Sonuç block, require_3ds veya allow olmalıdır.', en: 'The outcome must be block, require_3ds or allow.' },
   risk_rule_conditions: { tr: 'En az bir koşul olmalıdır.', en: 'A rule needs at least one condition.' },

@@ -32,7 +32,7 @@ async function threeDs(connector: Connector, number: string, decision: 'approve'
   if (started.status !== 'redirect') throw new Error(JSON.stringify(started));
   const fields = await walkGate(started.redirect, decision);
   const threeDsPayment = { startKey: input.idempotencyKey, providerReference: started.providerReference, amount: input.amount, currency: input.currency };
-  return { started, fields, threeDsPayment, check: connector.verifyCallback(threeDsPayment, fields) };
+  return { started, fields, threeDsPayment, check: await connector.verifyCallback(threeDsPayment, fields) };
 }
 
 describe('InterPOS 3D Pay: the gate charges, the signed callback says how it went', () => {
@@ -82,7 +82,7 @@ describe('InterPOS 3D Host: the card is typed on the bank\'s page', () => {
     const approve = /<form method="post" action="([^"]+)">\s*<input type="hidden" name="decision" value="approve">/.exec(acs)?.[1];
     const back = autoPostForm(await (await post(approve!.replace(/&amp;/g, '&'), { decision: 'approve' })).text());
     const threeDsPayment = { startKey: input.idempotencyKey, providerReference: started.providerReference, amount: 5000n, currency: 'TRY' as const };
-    const check = connector.verifyCallback(threeDsPayment, back!.fields);
+    const check = await connector.verifyCallback(threeDsPayment, back!.fields);
     expect(check).toMatchObject({ status: 'verified', authenticated: true });
     if (check.status !== 'verified' || !check.authenticated) return;
     expect(await connector.complete3D({ idempotencyKey: 'p:complete', payment: threeDsPayment, data: check.data })).toMatchObject({ status: 'succeeded' });

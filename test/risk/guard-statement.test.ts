@@ -37,7 +37,7 @@ describe('the guard statement as a generic plan on an empty database', () => {
       fingerprint: 'fp',
       at: new Date('2026-05-04T10:00:00Z'),
       sources: guardSources(SETTINGS, '203.0.113.7', 'link:abc', workspaceId),
-      listed: { digits: '41111111', fingerprint: 'fp', ip: '203.0.113.7', email: 'a@example.com' },
+      listed: { digits: '41111111', fingerprint: 'fp', ip: '203.0.113.7', email: 'a@example.com', country: 'TR' },
     });
     const literal = (v: unknown) => (v === null ? 'NULL' : v instanceof Date ? `'${v.toISOString().replace('T', ' ').replace('Z', '')}'` : `'${String(v).replace(/'/g, "''")}'`);
     await client.query(`PREPARE guard AS ${sql.text}`);
@@ -69,7 +69,7 @@ describe('the guard statement on a connection', () => {
       fingerprint: 'fp',
       at: new Date('2026-05-04T10:00:00Z'),
       sources: guardSources(SETTINGS, '203.0.113.7', null, workspaceId),
-      listed: { digits: '41111111', fingerprint: 'fp', ip: '203.0.113.7', email: null },
+      listed: { digits: '41111111', fingerprint: 'fp', ip: '203.0.113.7', email: null, country: null },
     });
     expect(counted.figures.map((f) => f.kind)).toEqual(['ip', 'workspace']);
     expect(await db.riskAttempt.count({ where: { workspaceId } })).toBe(1);

@@ -1,5 +1,5 @@
 // Block and allow lists: a BIN prefix, a payment's card, an address range, an e-mail address or
-// domain block an attempt before any bank is asked (rule block_list_<kind>), with the guard on and
+// domain, the address's country block an attempt before any bank is asked (rule block_list_<kind>), with the guard on and
 // off; an allow entry that matches wins over block entries and the guard. Entries are added over
 // GraphQL by owners and developers (values checked at their field), operators only read them.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,13 @@ describe.each([
     expect(again.code).toBe('blocked');
     expect(await rulesOf(again.token)).toEqual(['block_list_card']);
 
+    // The country of the shopper's address (the offline table places 8.8.8.8 in the US).
+    await add('block', 'country', 'us');
+    const abroad = await pay(m, { ip: '8.8.8.8' });
+    expect(abroad).toMatchObject({ successful: false, code: 'blocked' });
+    expect(await rulesOf(abroad.token)).toEqual(['block_list_country']);
+    expect((await pay(m, { ip: '85.105.1.1' })).successful).toBe(true);
+
     // Removed, the card pays again.
     expect((await gql(t, owner, REMOVE, { id: card.id })).body.data.removeRiskListEntry.result.successful).toBe(true);
     expect((await pay(m, { number: CARDS.troy })).successful).toBe(true);
@@ -96,7 +103,8 @@ describe('list entries', () => {
     await refused({ list: 'block', kind: 'bin', value: '4111' }, 'risk_list_bin');
     await refused({ list: 'block', kind: 'card', value: '00000000-0000-0000-0000-000000000000' }, 'risk_list_card');
     await refused({ list: 'deny', kind: 'bin', value: '411111' }, 'risk_list_invalid');
-    await refused({ list: 'block', kind: 'country', value: 'TR' }, 'risk_list_kind_invalid');
+    await refused({ list: 'block', kind: 'country', value: 'TUR' }, 'risk_list_country');
+    await refused({ list: 'block', kind: 'region', value: 'TR' }, 'risk_list_kind_invalid');
     expect((await db.workspace.findUniqueOrThrow({ where: { id: m.workspaceId } })).riskListSize).toBe(0);
 
     expect((await gql(t, developer, ADD, { input: { list: 'block', kind: 'bin', value: '411111' } })).body.data.addRiskListEntry.result.successful).toBe(true);

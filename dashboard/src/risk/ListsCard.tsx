@@ -16,7 +16,7 @@ export const ADD_ENTRY = graphql(`mutation AddRiskListEntry($input: RiskListEntr
 const REMOVE_ENTRY = graphql(`mutation RemoveRiskListEntry($id: String!) { removeRiskListEntry(id: $id) { result { successful message } errors { path message } } }`);
 
 const LISTS = ['block', 'allow'] as const;
-const KINDS = ['bin', 'card', 'ip', 'email', 'domain'] as const;
+const KINDS = ['bin', 'card', 'ip', 'email', 'domain', 'country'] as const;
 
 interface Entry { id: string; list: string; kind: string; value: string; note?: string | null }
 

@@ -88,7 +88,7 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   const country = ipCountry(q.ip);
   const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, ...(country ? { ipCountry: country } : {}), figures: [] };
   if (q.renewal) return { record: unjudged, code: null };
-  const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email };
+  const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email, country: country ?? null };
   if (!q.workspace.riskGuard) {
     if (q.workspace.riskListSize === 0 && q.workspace.riskRuleCount === 0) return { record: unjudged, code: null };
     const [matches, merchantRules] = await Promise.all([listMatches(s.db, q.workspace.id, listed), q.workspace.riskRuleCount > 0 ? enabledRules(s.db, q.workspace.id) : []]);

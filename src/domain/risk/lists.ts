@@ -1,5 +1,6 @@
 // A workspace's block and allow lists: entries by BIN prefix, card (the fingerprint of a payment's
-// card, risk/fingerprint.ts), address or CIDR range, e-mail address or e-mail domain. They are read
+// card, risk/fingerprint.ts), address or CIDR range, e-mail address or e-mail domain, or the
+// country of the shopper's address (ISO 3166-1 alpha-2, from the offline table in ip-country.ts). They are read
 // by the decision's own statement (guard.ts) when the guard counts, or alone when it is off and
 // the workspace has entries; an allow entry that matches wins over block entries and guard rules.
 import { isIP } from 'node:net';
@@ -12,7 +13,7 @@ import { parseInput, text } from '../validation.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { RiskRecord } from './judge.ts';
 
-export const LIST_KINDS = ['bin', 'card', 'ip', 'email', 'domain'] as const;
+export const LIST_KINDS = ['bin', 'card', 'ip', 'email', 'domain', 'country'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 export type ListName = 'block' | 'allow';
 
@@ -28,6 +29,8 @@ export interface ListedFacts {
   fingerprint: string | null;
   ip: string | null;
   email: string | null;
+  /** The country of the shopper's address, when the offline table knows it. */
+  country: string | null;
 }
 
 /** A scalar subquery: the entries of the workspace the attempt matches, as JSON `[{list, kind}]`. */
@@ -41,7 +44,8 @@ export function listMatchesSql(workspaceId: string, facts: ListedFacts): Prisma.
       OR (e.kind = 'card' AND e.value = ${facts.fingerprint}::text)
       OR (e.kind = 'ip' AND ${ip}::inet <<= e.value::cidr)
       OR (e.kind = 'email' AND e.value = ${email}::text)
-      OR (e.kind = 'domain' AND e.value = ${domain}::text)))`;
+      OR (e.kind = 'domain' AND e.value = ${domain}::text)
+      OR (e.kind = 'country' AND e.value = ${facts.country}::text)))`;
 }
 
 /** The lists alone, for a workspace whose guard is off. */
@@ -102,6 +106,9 @@ async function normalised(db: Db, workspace: Workspace, kind: ListKind, value: s
     case 'domain':
       if (!/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value)) throw ValidationError.single(path, 'risk_list_domain');
       return value.toLowerCase();
+    case 'country':
+      if (!/^[a-z]{2}$/i.test(value)) throw ValidationError.single(path, 'risk_list_country');
+      return value.toUpperCase();
     case 'card': {
       const payment = /^[0-9a-f-]{36}$/i.test(value) ? await db.payment.findFirst({ where: { id: value, workspaceId: workspace.id }, select: { risk: true } }) : null;
       const fingerprint = (payment?.risk as RiskRecord | null)?.fingerprint;
