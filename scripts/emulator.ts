@@ -7,6 +7,7 @@ import { garantiCommand } from '../emulators/garanti/cli.ts';
 import { iyzicoCommand } from '../emulators/iyzico/cli.ts';
 import { posnetCommand } from '../emulators/posnet/cli.ts';
 import { payforCommand } from '../emulators/payfor/cli.ts';
+import { akbankPosCommand } from '../emulators/akbank-pos/cli.ts';
 
 const program = new Command('npm run emulator --')
   .usage('<emulator> [options]')
@@ -15,7 +16,8 @@ const program = new Command('npm run emulator --')
   .addCommand(estCommand())
   .addCommand(garantiCommand())
   .addCommand(posnetCommand())
-  .addCommand(payforCommand());
+  .addCommand(payforCommand())
+  .addCommand(akbankPosCommand());
 
 const names = program.commands.map((command) => command.name());
 program.on('command:*', ([name]: string[]) => program.error(`error: unknown emulator '${name}': choose ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`));

@@ -9,6 +9,7 @@ import { estProvider } from './est/index.ts';
 import { garantiProvider } from './garanti/index.ts';
 import { posnetProvider } from './posnet/index.ts';
 import { payforProvider } from './payfor/index.ts';
+import { akbankPosProvider } from './akbank-pos/index.ts';
 
 /** Each provider's id and how its definition is built, in the order the dashboard lists them. */
 const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => ProviderDefinition]> = [
@@ -18,6 +19,7 @@ const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => Provider
   ['garanti', garantiProvider],
   ['posnet', posnetProvider],
   ['payfor', payforProvider],
+  ['akbank-pos', akbankPosProvider],
 ];
 
 export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {
