@@ -17,9 +17,9 @@ export function akbankPosCommand(): Command {
     .action(async (flags: AkbankFlags) => {
       const emulator = await startAkbankEmulator(flags);
       printStarted(`akbank-pos emulator listening on ${emulator.url}`, emulator.url, [
-        ['API (api_url)', emulator.apiUrl],
-        ['3-D gate (gate_url)', emulator.gateUrl],
-        ['3D Host gate (host_gate_url)', emulator.hostGateUrl],
+        ['API', emulator.apiUrl],
+        ['3-D gate', emulator.gateUrl],
+        ['3D Host gate', emulator.hostGateUrl],
         ['merchant safe id', emulator.merchantSafeId],
         ['terminal safe id', emulator.terminalSafeId],
         ['secret key', emulator.secretKey],
