@@ -34,7 +34,7 @@ const safeId = () =>
     .trim()
     .min(1, { error: 'required' })
     .max(32, { error: 'too_long' })
-    .regex(/^[A-Za-z0-9]+$/, { error: 'value_not_allowed' });
+    .regex(/^[A-Za-z0-9]*$/, { error: 'value_not_allowed' }); // an empty id reports 'required' alone
 
 export const akbankPosCredentialsSchema = z
   .object({
