@@ -6,7 +6,7 @@
 // captured from Akbank's "pre" platform, so the connector's check and the emulator's signer both
 // meet the bank's own hash, not each other's.
 import { describe, expect, it } from 'vitest';
-import { bodyHash, callbackHashOf, expectedFormHash } from '../../emulators/akbank-pos/hash.ts';
+import { bodyHash, callbackHashOf, expectedFormHash, signCallback } from '../../emulators/akbank-pos/hash.ts';
 import { historyOf, reversalResult, saleResult, statusResult } from '../../src/providers/akbank-pos/answers.ts';
 import { judgeCallback } from '../../src/providers/akbank-pos/callback.ts';
 import { checkCallbackHash, formHash, hmacBase64 } from '../../src/providers/akbank-pos/hash.ts';
@@ -192,5 +192,15 @@ describe('Akbank answers (AkbankPosResponseDataMapperTest)', () => {
       expect(judgeCallback({ ...account, model }, paymentOf('20240418BA6C'), { ...success })).toMatchObject({ status: 'rejected', cause: 'order' });
       expect(judgeCallback({ ...account, model }, paymentOf(success.orderId), { ...success, responseCode: 'VPS-0000 ' })).toMatchObject({ status: 'rejected', cause: 'signature' });
     }
+  });
+
+  it('refuses a callback signed with the key but not over its order id and outcome', () => {
+    // A genuine signature over less: the unsigned orderId and responseCode could be anyone's.
+    const signedLess = { ...signCallback({ responseMessage: 'BAŞARILI', txnDateTime: '2024-04-18T20:15:35.000' }, KEY), responseCode: 'VPS-0000', orderId: '20240418BA6C' };
+    expect(checkCallbackHash(signedLess, KEY)).toBe(true);
+    expect(judgeCallback({ ...account, model: '3d_pay' }, paymentOf('20240418BA6C'), signedLess)).toMatchObject({ status: 'rejected', cause: 'incomplete' });
+    const noSecure = { ...CALLBACKS.threeDSuccess, hashParams: 'txnCode+responseCode+responseMessage+txnDateTime+merchantSafeId+terminalSafeId+orderId' };
+    const resigned = { ...noSecure, hash: callbackHashOf(noSecure, KEY) };
+    expect(judgeCallback({ ...account, model: '3d' }, paymentOf('20240418BA6C'), resigned)).toMatchObject({ status: 'rejected', cause: 'incomplete' });
   });
 });
