@@ -9,6 +9,7 @@ import { iyzicoCommand } from '../emulators/iyzico/cli.ts';
 import { posnetCommand } from '../emulators/posnet/cli.ts';
 import { payforCommand } from '../emulators/payfor/cli.ts';
 import { interPosCommand } from '../emulators/interpos/cli.ts';
+import { akbankPosCommand } from '../emulators/akbank-pos/cli.ts';
 
 const program = new Command('npm run emulator --')
   .usage('<emulator> [options]')
@@ -18,7 +19,8 @@ const program = new Command('npm run emulator --')
   .addCommand(garantiCommand())
   .addCommand(posnetCommand())
   .addCommand(payforCommand())
-  .addCommand(interPosCommand());
+  .addCommand(interPosCommand())
+  .addCommand(akbankPosCommand());
 
 const names = program.commands.map((command) => command.name());
 program.on('command:*', ([name]: string[]) => program.error(`error: unknown emulator '${name}': choose ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`));

@@ -10,6 +10,7 @@ import { garantiProvider } from './garanti/index.ts';
 import { posnetProvider } from './posnet/index.ts';
 import { payforProvider } from './payfor/index.ts';
 import { interPosProvider } from './interpos/index.ts';
+import { akbankPosProvider } from './akbank-pos/index.ts';
 
 /** Each provider's id and how its definition is built, in the order the dashboard lists them. */
 const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => ProviderDefinition]> = [
@@ -20,6 +21,7 @@ const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => Provider
   ['posnet', posnetProvider],
   ['payfor', payforProvider],
   ['interpos', interPosProvider],
+  ['akbank-pos', akbankPosProvider],
 ];
 
 export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {
