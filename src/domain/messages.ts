@@ -232,6 +232,10 @@ const catalog = {
   page_not_found: { tr: 'Bulunamadı', en: 'Not found' },
   page_checkout_invalid: { tr: 'Bu ödeme sayfası geçersiz.', en: 'This payment page is not valid.' },
   page_checkout_title: { tr: '{merchant} — Ödeme', en: '{merchant} — Payment' },
+  page_card_not_accepted: {
+    tr: 'Kart kabul edilmedi. Bilgileri kontrol edin ya da başka bir kart deneyin; ayrıntıyı bankanız söyleyebilir.',
+    en: 'The card was not accepted. Check the details or try another card; your bank can tell you more.',
+  },
   page_payment_failed: { tr: 'Ödeme alınamadı: {reason}', en: 'The payment did not go through: {reason}' },
   page_check_card: { tr: 'Lütfen kart bilgilerini kontrol edin.', en: 'Please check the card details.' },
   page_retry_hint: { tr: 'Bilgileri kontrol edip tekrar deneyebilir veya başka bir kart kullanabilirsiniz.', en: 'You can check the details and try again, or use another card.' },
