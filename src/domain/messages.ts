@@ -232,6 +232,11 @@ const catalog = {
   page_not_found: { tr: 'Bulunamadı', en: 'Not found' },
   page_checkout_invalid: { tr: 'Bu ödeme sayfası geçersiz.', en: 'This payment page is not valid.' },
   page_checkout_title: { tr: '{merchant} — Ödeme', en: '{merchant} — Payment' },
+  page_enter_holder_name: { tr: 'Kart üzerindeki adı yazın.', en: 'Enter the name on the card.' },
+  page_enter_card_number: { tr: 'Kart numaranızı yazın.', en: 'Enter your card number.' },
+  page_choose_expiry: { tr: 'Son kullanma ayını ve yılını seçin.', en: 'Choose the expiry month and year.' },
+  page_expiry_passed: { tr: 'Bu son kullanma tarihi geçmiş; kartın üzerindeki tarihi seçin.', en: 'This expiry date has passed; choose the date on the card.' },
+  page_enter_security_code: { tr: 'Kartın arkasındaki 3 ya da 4 haneli güvenlik kodunu yazın.', en: 'Enter the 3 or 4 digit security code from the card.' },
   page_card_not_accepted: {
     tr: 'Kart kabul edilmedi. Bilgileri kontrol edin ya da başka bir kart deneyin; ayrıntıyı bankanız söyleyebilir.',
     en: 'The card was not accepted. Check the details or try another card; your bank can tell you more.',
