@@ -263,19 +263,23 @@ export function installmentsBody(card: BinInfo, options: InstallmentOption[], la
   };
 }
 
+const TEST_MODE_STYLE = '.test-mode{margin:0 0 12px;padding:8px 12px;border-radius:6px;background:#fffaeb;border:1px solid #b54708;color:#7a2e0e;font-weight:600;text-align:center}';
+
 /** A checkout page while it takes a card: what is paid for beside the card form (order, subscription and link pages). */
 export function renderCardPage(
   res: ServerResponse,
-  p: { lang: Language; status?: number; merchant: string; style: string; summary: string; form: CardFormView; cancelUrl?: string | null },
+  p: { lang: Language; status?: number; merchant: string; testMode: boolean; style: string; summary: string; form: CardFormView; cancelUrl?: string | null },
 ): void {
   const t = (code: Parameters<typeof message>[0]) => escape(message(code, p.lang));
   const cancel = p.cancelUrl ? `<a class="cancel" href="${escape(p.cancelUrl)}" rel="noopener">${t('page_cancel_link')}</a>` : '';
+  // A test workspace's page says so first, so nobody types a real card into it by mistake.
+  const banner = p.testMode ? `<p class="test-mode" role="note" id="test-mode">${t('page_test_mode')}</p>` : '';
   renderPage(res, {
     lang: p.lang,
     status: p.status,
     title: message('page_checkout_title', p.lang, { merchant: p.merchant }),
-    style: p.style + p.form.style,
-    body: `<div class="layout">${p.summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>${p.form.html}${cancel}</div></div>`,
+    style: p.style + p.form.style + (p.testMode ? TEST_MODE_STYLE : ''),
+    body: `${banner}<div class="layout">${p.summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>${p.form.html}${cancel}</div></div>`,
     script: p.form.script,
   });
 }

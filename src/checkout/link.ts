@@ -239,5 +239,5 @@ function renderLink(s: Services, res: ServerResponse, lang: Language, link: Chec
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: link.workspace.name, style: STYLE, summary, form });
+  renderCardPage(res, { lang, status: state.status, merchant: link.workspace.name, testMode: link.workspace.mode === 'test', style: STYLE, summary, form });
 }

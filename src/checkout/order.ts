@@ -130,5 +130,5 @@ function renderOrder(s: Services, res: ServerResponse, lang: Language, order: Ch
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, style: CHECKOUT_STYLE, summary, form, cancelUrl: order.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, testMode: order.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: order.cancelUrl });
 }

@@ -128,5 +128,5 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, style: CHECKOUT_STYLE, summary, form, cancelUrl: sub.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, testMode: sub.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: sub.cancelUrl });
 }

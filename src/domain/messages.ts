@@ -232,6 +232,7 @@ const catalog = {
   page_not_found: { tr: 'Bulunamadı', en: 'Not found' },
   page_checkout_invalid: { tr: 'Bu ödeme sayfası geçersiz.', en: 'This payment page is not valid.' },
   page_checkout_title: { tr: '{merchant} — Ödeme', en: '{merchant} — Payment' },
+  page_test_mode: { tr: 'Test modu: gerçek kart çekilmez; bir test kartı kullanın.', en: 'Test mode: no real card is charged; use a test card.' },
   page_enter_holder_name: { tr: 'Kart üzerindeki adı yazın.', en: 'Enter the name on the card.' },
   page_enter_card_number: { tr: 'Kart numaranızı yazın.', en: 'Enter your card number.' },
   page_choose_expiry: { tr: 'Son kullanma ayını ve yılını seçin.', en: 'Choose the expiry month and year.' },
