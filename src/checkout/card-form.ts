@@ -218,15 +218,35 @@ const FIELD_OF_PATH: Readonly<Record<string, CardField>> = {
   installmentNumber: 'installment_number',
 };
 
+/**
+ * What a shopper reads beside a card field the gateway refused: what to do, in the words the
+ * page's own script uses ("Enter your card number"), not the API's rule ("12 to 19 characters").
+ */
+function shopperWords(name: CardField, issue: Issue, card: SubmittedCard, lang: Language): string {
+  switch (name) {
+    case 'holder_name':
+      return message('page_enter_holder_name', lang);
+    case 'number':
+      return message(card.number === '' ? 'page_enter_card_number' : 'page_card_number_mistyped', lang);
+    case 'expiry':
+      return message(card.expiryMonth === '' || card.expiryYear === '' ? 'page_choose_expiry' : 'page_expiry_passed', lang);
+    case 'security_code':
+      return message('page_enter_security_code', lang);
+    case 'installment_number':
+      return message(issue.code, lang, issue.params);
+  }
+}
+
 /** Domain issues as messages beside their fields; the rest (and a hint when only fields failed) as the notice. */
-export function cardFormErrors(issues: Issue[], lang: Language): { fields: FieldErrors; notice: string | null } {
+type SubmittedCard = ReturnType<typeof readCardForm>['card'];
+
+export function cardFormErrors(issues: Issue[], card: SubmittedCard, lang: Language): { fields: FieldErrors; notice: string | null } {
   const fields: FieldErrors = {};
   const general: string[] = [];
   for (const issue of issues) {
-    const text = message(issue.code, lang, issue.params);
     const name = FIELD_OF_PATH[issue.path.join('.')];
-    if (name) fields[name] ??= text;
-    else general.push(text);
+    if (name) fields[name] ??= shopperWords(name, issue, card, lang);
+    else general.push(message(issue.code, lang, issue.params));
   }
   const notice = general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? message('page_check_card', lang) : null;
   return { fields, notice };

@@ -88,7 +88,7 @@ export async function submitLinkCheckout(s: Services, token: string, req: Incomi
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const { linkFields, rest } = splitIssues(err.issues, lang);
-    const { fields, notice } = cardFormErrors(rest, lang);
+    const { fields, notice } = cardFormErrors(rest, card, lang);
     const hint = notice ?? (Object.keys(linkFields).length > 0 ? message('page_check_card', lang) : null);
     renderLink(s, res, lang, link, { notice: hint, fields, linkFields, keep, typed, status: err.kind === 'validation' ? 422 : 409 });
   }

@@ -59,7 +59,7 @@ export async function submitOrderCheckout(s: Services, token: string, req: Incom
     if (!(err instanceof DomainError)) throw err;
     const fresh = (await findCheckoutOrder(s, token)) ?? order;
     if (fresh.status !== 'open') return renderOrder(s, res, lang, fresh, {});
-    const { fields, notice } = cardFormErrors(err.issues, lang);
+    const { fields, notice } = cardFormErrors(err.issues, input.card, lang);
     renderOrder(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409 });
   }
 }

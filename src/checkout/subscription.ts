@@ -61,7 +61,7 @@ export async function submitSubscriptionCheckout(s: Services, token: string, req
     if (!(err instanceof DomainError)) throw err;
     const fresh = (await findCheckoutSubscription(s, token)) ?? sub;
     if (!isPayable(fresh)) return renderSubscription(s, res, lang, fresh, {});
-    const { fields, notice } = cardFormErrors(err.issues, lang);
+    const { fields, notice } = cardFormErrors(err.issues, card, lang);
     renderSubscription(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409 });
   }
 }

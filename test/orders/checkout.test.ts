@@ -243,9 +243,11 @@ describe('paying the order', () => {
     const res = await submitCard(checkoutUrl, { number: '41111111', security_code: '12', expiry_month: '', installment_number: '13' });
 
     expect(res.status).toBe(422);
-    expect(res.html).toContain('Kart numarası 12 ile 19 karakter arasında olmalıdır.');
-    expect(res.html).toContain('Güvenlik kodu 3 veya 4 haneli olmalıdır.');
-    expect(res.html).toContain('Son kullanma ayı 2 haneli olmalıdır (01-12).');
+    // The shopper reads what to do, not the API's rule.
+    expect(res.html).toContain('Kart numarası hatalı görünüyor; lütfen kontrol edin.');
+    expect(res.html).toContain('Kartın arkasındaki 3 ya da 4 haneli güvenlik kodunu yazın.');
+    expect(res.html).toContain('Son kullanma ayını ve yılını seçin.');
+    expect(res.html).not.toContain('12 ile 19 karakter');
     expect(res.html).toContain('Taksit sayısı 1 ile 12 arasında olmalıdır.');
     expect(res.html).not.toContain('41111111');
     expect((await orderRow(token)).payments).toEqual([]);
