@@ -25,6 +25,7 @@ const SH_BLOCKS = [...README.matchAll(/^( *)```sh\n([\s\S]*?)^ *```$/gm)].map((m
 /** Blocks another test runs as written, or that start a long-running server; each by a text it contains. */
 const ELSEWHERE: Array<[string, string]> = [
   ['npm install\nnpm start', 'test/start-npm.test.ts starts `npm start` as written'],
+  // The EST and Garanti pairs run there; iyzico's pair, of the same shape, is not run by any test.
   ['npm run emulator -- ', 'test/readme-bank-emulators.test.ts (a server that runs until stopped)'],
   ['account create demo ', 'test/readme-bank-emulators.test.ts, with the emulator it names'],
   ['/gateway/secure-payment', 'test/readme-bank-emulators.test.ts, through an emulator'],

@@ -104,9 +104,10 @@ export function cardForm(o: CardFormOptions): CardFormView {
 }
 
 // Groups the number in fours as it is typed, asks for the installment options of its BIN (only
-// the first 6-8 digits leave the page), says at submit that a number failing the Luhn check was
-// mistyped (the gateway would refuse it anyway, as a failed payment), and stops a second submit. Texts arrive as JSON string
-// literals, so no catalog text can break out of the script.
+// the first 6-8 digits leave the page), checks the card at submit as the gateway would (a number
+// failing the Luhn check is mistyped: the gateway would refuse it anyway, as a failed payment),
+// clears a field's error as the shopper corrects it, and stops a second submit. Texts arrive as
+// JSON string literals, so no catalog text can break out of the script.
 function script(o: CardFormOptions): string {
   const text = (code: Parameters<typeof message>[0]) => jsString(message(code, o.lang));
   return `
@@ -140,18 +141,45 @@ function script(o: CardFormOptions): string {
   });
   if(select)select.addEventListener('change',function(){var o=select.options[select.selectedIndex];if(o)amount.textContent=o.dataset.total;});
   function luhn(d){var sum=0;for(var i=0;i<d.length;i++){var n=+d.charAt(d.length-1-i);if(i%2){n*=2;if(n>9)n-=9;}sum+=n;}return d.length>0&&sum%10===0;}
-  function mistyped(show){
-    var shown=document.getElementById('number-error');
-    if(!show){if(shown&&shown.dataset.luhn){shown.remove();number.removeAttribute('aria-invalid');}return;}
-    if(!shown){shown=document.createElement('p');shown.className='field-error';shown.id='number-error';brand.insertAdjacentElement('afterend',shown);}
-    shown.dataset.luhn='1';shown.textContent=${text('page_card_number_mistyped')};
-    number.setAttribute('aria-invalid','true');number.setAttribute('aria-describedby','number-error');
+  // Field errors, the server's and these, by the key the page gives them: each has its message
+  // (<key>-error) after its field(s), and goes as soon as the shopper changes the field.
+  var el=function(id){return document.getElementById(id);};
+  var fields={holder_name:[el('holder_name')],number:[number],expiry:[el('expiry_month'),el('expiry_year')],security_code:[el('security_code')]};
+  var after={holder_name:el('holder_name'),number:brand,expiry:el('security_code').closest('.row'),security_code:el('security_code').closest('.row')};
+  function clearError(key){
+    var shown=el(key+'-error');if(shown)shown.remove();
+    fields[key].forEach(function(f){f.removeAttribute('aria-invalid');f.removeAttribute('aria-describedby');});
   }
-  number.addEventListener('input',function(){mistyped(false);});
+  function setError(key,text){
+    var shown=el(key+'-error');
+    if(!shown){shown=document.createElement('p');shown.className='field-error';shown.id=key+'-error';(key==='security_code'&&el('expiry-error')||after[key]).insertAdjacentElement('afterend',shown);}
+    shown.textContent=text;
+    fields[key].forEach(function(f){f.setAttribute('aria-invalid','true');f.setAttribute('aria-describedby',key+'-error');});
+  }
+  Object.keys(fields).forEach(function(key){fields[key].forEach(function(f){
+    f.addEventListener('input',function(){clearError(key);});f.addEventListener('change',function(){clearError(key);});
+  });});
+  // The server's checks (a name, a number of 12-19 digits passing the Luhn check, an expiry that
+  // has not passed, a 3-4 digit code), in the shopper's words, before the card leaves the page.
+  function problems(){
+    var found=[],digits=number.value.replace(/\\D/g,''),m=+el('expiry_month').value,y=+el('expiry_year').value,now=new Date();
+    if(!el('holder_name').value.trim())found.push(['holder_name',${text('page_enter_holder_name')}]);
+    if(!digits)found.push(['number',${text('page_enter_card_number')}]);
+    else if(digits.length<12||digits.length>19||!luhn(digits))found.push(['number',${text('page_card_number_mistyped')}]);
+    if(!m||!y)found.push(['expiry',${text('page_choose_expiry')}]);
+    else if(y<now.getFullYear()||(y===now.getFullYear()&&m<now.getMonth()+1))found.push(['expiry',${text('page_expiry_passed')}]);
+    if(!/^\\d{3,4}$/.test(el('security_code').value.trim()))found.push(['security_code',${text('page_enter_security_code')}]);
+    return found;
+  }
   form.addEventListener('submit',function(e){
     if(button.disabled){e.preventDefault();return;}
-    var digits=number.value.replace(/\\D/g,'');
-    if(digits.length>=12&&!luhn(digits)){e.preventDefault();mistyped(true);number.focus();return;}
+    var found=problems();
+    if(found.length){
+      e.preventDefault();
+      found.forEach(function(p){setError(p[0],p[1]);});
+      fields[found[0][0]][0].focus();
+      return;
+    }
     button.disabled=true;
   });
 })();`;
@@ -190,15 +218,35 @@ const FIELD_OF_PATH: Readonly<Record<string, CardField>> = {
   installmentNumber: 'installment_number',
 };
 
+/**
+ * What a shopper reads beside a card field the gateway refused: what to do, in the words the
+ * page's own script uses ("Enter your card number"), not the API's rule ("12 to 19 characters").
+ */
+function shopperWords(name: CardField, issue: Issue, card: SubmittedCard, lang: Language): string {
+  switch (name) {
+    case 'holder_name':
+      return message('page_enter_holder_name', lang);
+    case 'number':
+      return message(card.number === '' ? 'page_enter_card_number' : 'page_card_number_mistyped', lang);
+    case 'expiry':
+      return message(card.expiryMonth === '' || card.expiryYear === '' ? 'page_choose_expiry' : 'page_expiry_passed', lang);
+    case 'security_code':
+      return message('page_enter_security_code', lang);
+    case 'installment_number':
+      return message(issue.code, lang, issue.params);
+  }
+}
+
 /** Domain issues as messages beside their fields; the rest (and a hint when only fields failed) as the notice. */
-export function cardFormErrors(issues: Issue[], lang: Language): { fields: FieldErrors; notice: string | null } {
+type SubmittedCard = ReturnType<typeof readCardForm>['card'];
+
+export function cardFormErrors(issues: Issue[], card: SubmittedCard, lang: Language): { fields: FieldErrors; notice: string | null } {
   const fields: FieldErrors = {};
   const general: string[] = [];
   for (const issue of issues) {
-    const text = message(issue.code, lang, issue.params);
     const name = FIELD_OF_PATH[issue.path.join('.')];
-    if (name) fields[name] ??= text;
-    else general.push(text);
+    if (name) fields[name] ??= shopperWords(name, issue, card, lang);
+    else general.push(message(issue.code, lang, issue.params));
   }
   const notice = general.length > 0 ? general.join(' ') : Object.keys(fields).length > 0 ? message('page_check_card', lang) : null;
   return { fields, notice };
@@ -235,19 +283,23 @@ export function installmentsBody(card: BinInfo, options: InstallmentOption[], la
   };
 }
 
+const TEST_MODE_STYLE = '.test-mode{margin:0 0 12px;padding:8px 12px;border-radius:6px;background:#fffaeb;border:1px solid #b54708;color:#7a2e0e;font-weight:600;text-align:center}';
+
 /** A checkout page while it takes a card: what is paid for beside the card form (order, subscription and link pages). */
 export function renderCardPage(
   res: ServerResponse,
-  p: { lang: Language; status?: number; merchant: string; style: string; summary: string; form: CardFormView; cancelUrl?: string | null },
+  p: { lang: Language; status?: number; merchant: string; testMode: boolean; style: string; summary: string; form: CardFormView; cancelUrl?: string | null },
 ): void {
   const t = (code: Parameters<typeof message>[0]) => escape(message(code, p.lang));
   const cancel = p.cancelUrl ? `<a class="cancel" href="${escape(p.cancelUrl)}" rel="noopener">${t('page_cancel_link')}</a>` : '';
+  // A test workspace's page says so first, so nobody types a real card into it by mistake.
+  const banner = p.testMode ? `<p class="test-mode" role="note" id="test-mode">${t('page_test_mode')}</p>` : '';
   renderPage(res, {
     lang: p.lang,
     status: p.status,
     title: message('page_checkout_title', p.lang, { merchant: p.merchant }),
-    style: p.style + p.form.style,
-    body: `<div class="layout">${p.summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>${p.form.html}${cancel}</div></div>`,
+    style: p.style + p.form.style + (p.testMode ? TEST_MODE_STYLE : ''),
+    body: `${banner}<div class="layout">${p.summary}<div class="card"><h1>${t('page_pay_by_card')}</h1>${p.form.html}${cancel}</div></div>`,
     script: p.form.script,
   });
 }

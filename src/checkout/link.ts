@@ -10,7 +10,7 @@ import type { Issue } from '../domain/errors.ts';
 import { DomainError } from '../domain/errors.ts';
 import { message, type Language, type MessageCode } from '../domain/messages.ts';
 import { displayMoney, displayPercent, formatAmount } from '../domain/money.ts';
-import { localizedError } from '../domain/payments/view.ts';
+import { shopperFailureReason } from '../domain/payments/view.ts';
 import { findCheckoutLink, findLinkAttempt, payLink, type CheckoutLink } from '../domain/payment-links/pay.ts';
 import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
@@ -83,12 +83,12 @@ export async function submitLinkCheckout(s: Services, token: string, req: Incomi
       res.end();
       return;
     }
-    const notice = message('page_payment_failed', lang, { reason: localizedError(outcome.code, outcome.text, lang) ?? message('internal_error', lang) });
+    const notice = message('page_payment_failed', lang, { reason: shopperFailureReason(outcome.code, lang) });
     renderLink(s, res, lang, link, { notice, keep, typed, status: 200 });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const { linkFields, rest } = splitIssues(err.issues, lang);
-    const { fields, notice } = cardFormErrors(rest, lang);
+    const { fields, notice } = cardFormErrors(rest, card, lang);
     const hint = notice ?? (Object.keys(linkFields).length > 0 ? message('page_check_card', lang) : null);
     renderLink(s, res, lang, link, { notice: hint, fields, linkFields, keep, typed, status: err.kind === 'validation' ? 422 : 409 });
   }
@@ -121,7 +121,7 @@ export async function showLinkPayment(s: Services, paymentId: string, req: Incom
     });
   }
   const pending = payment.status === 'started' || payment.status === 'unresolved';
-  const reason = pending ? t('page_link_pending') : escape(message('page_payment_failed', lang, { reason: localizedError(payment.errorCode, payment.errorMessage, lang) ?? message('internal_error', lang) }));
+  const reason = pending ? t('page_link_pending') : escape(message('page_payment_failed', lang, { reason: shopperFailureReason(payment.errorCode, lang) }));
   renderPage(res, {
     lang,
     title: message(pending ? 'page_link_pending' : 'page_payment_not_completed', lang),
@@ -239,5 +239,5 @@ function renderLink(s: Services, res: ServerResponse, lang: Language, link: Chec
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: link.workspace.name, style: STYLE, summary, form });
+  renderCardPage(res, { lang, status: state.status, merchant: link.workspace.name, testMode: link.workspace.mode === 'test', style: STYLE, summary, form });
 }

@@ -7,7 +7,7 @@ import type { Services } from '../domain/services.ts';
 import { DomainError } from '../domain/errors.ts';
 import { message, type Language } from '../domain/messages.ts';
 import { displayMoney, displayPercent } from '../domain/money.ts';
-import { localizedError } from '../domain/payments/view.ts';
+import { shopperFailureReason } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type CheckoutOrder } from '../domain/orders/pay.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import type { PageRequest } from './router.ts';
@@ -24,8 +24,8 @@ interface PageState {
 }
 
 
-const paymentFailed = (code: string | null, text: string | null, lang: Language) =>
-  message('page_payment_failed', lang, { reason: localizedError(code, text, lang) ?? message('internal_error', lang) });
+const paymentFailed = (code: string | null, lang: Language) =>
+  message('page_payment_failed', lang, { reason: shopperFailureReason(code, lang) });
 
 export async function showOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const lang = pageLanguage(req);
@@ -35,7 +35,7 @@ export async function showOrderCheckout(s: Services, token: string, req: Incomin
   let notice: string | null = null;
   if (attempt && order.status === 'open') {
     const failed = await failedAttempt(s, order, attempt);
-    if (failed) notice = paymentFailed(failed.code, failed.text, lang);
+    if (failed) notice = paymentFailed(failed.code, lang);
   }
   renderOrder(s, res, lang, order, { notice });
 }
@@ -54,12 +54,12 @@ export async function submitOrderCheckout(s: Services, token: string, req: Incom
       return;
     }
     const fresh = (await findCheckoutOrder(s, token)) ?? order;
-    renderOrder(s, res, lang, fresh, { notice: paymentFailed(outcome.code, outcome.text, lang), keep, status: 200 });
+    renderOrder(s, res, lang, fresh, { notice: paymentFailed(outcome.code, lang), keep, status: 200 });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const fresh = (await findCheckoutOrder(s, token)) ?? order;
     if (fresh.status !== 'open') return renderOrder(s, res, lang, fresh, {});
-    const { fields, notice } = cardFormErrors(err.issues, lang);
+    const { fields, notice } = cardFormErrors(err.issues, input.card, lang);
     renderOrder(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409 });
   }
 }
@@ -130,5 +130,5 @@ function renderOrder(s: Services, res: ServerResponse, lang: Language, order: Ch
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, style: CHECKOUT_STYLE, summary, form, cancelUrl: order.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, testMode: order.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: order.cancelUrl });
 }

@@ -9,7 +9,7 @@ import type { Services } from '../domain/services.ts';
 import { DomainError } from '../domain/errors.ts';
 import { message, type Language, type MessageCode } from '../domain/messages.ts';
 import { displayMoney } from '../domain/money.ts';
-import { localizedError } from '../domain/payments/view.ts';
+import { shopperFailureReason } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
 import type { PageRequest } from './router.ts';
@@ -35,7 +35,7 @@ export async function showSubscriptionCheckout(s: Services, token: string, req: 
   let notice: string | null = null;
   if (attempt && isPayable(sub)) {
     const failed = await failedAttempt(s, sub, attempt);
-    if (failed) notice = message('page_payment_failed', lang, { reason: localizedError(failed.errorCode, failed.errorMessage, lang) ?? message('internal_error', lang) });
+    if (failed) notice = message('page_payment_failed', lang, { reason: shopperFailureReason(failed.errorCode, lang) });
   }
   renderSubscription(s, res, lang, sub, { notice });
 }
@@ -55,13 +55,13 @@ export async function submitSubscriptionCheckout(s: Services, token: string, req
       return;
     }
     const fresh = (await findCheckoutSubscription(s, token)) ?? sub;
-    const notice = message('page_payment_failed', lang, { reason: localizedError(outcome.code, outcome.text, lang) ?? message('internal_error', lang) });
+    const notice = message('page_payment_failed', lang, { reason: shopperFailureReason(outcome.code, lang) });
     renderSubscription(s, res, lang, fresh, { notice, keep, status: 200 });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const fresh = (await findCheckoutSubscription(s, token)) ?? sub;
     if (!isPayable(fresh)) return renderSubscription(s, res, lang, fresh, {});
-    const { fields, notice } = cardFormErrors(err.issues, lang);
+    const { fields, notice } = cardFormErrors(err.issues, card, lang);
     renderSubscription(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409 });
   }
 }
@@ -128,5 +128,5 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, style: CHECKOUT_STYLE, summary, form, cancelUrl: sub.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, testMode: sub.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: sub.cancelUrl });
 }

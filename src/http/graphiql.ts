@@ -58,7 +58,7 @@ export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders, 
     const headers: Record<string, string> = { accept: 'text/html', ...(token ? { [GRAPHIQL_AUTHORIZATION]: `Bearer ${token}` } : {}) };
     const answer = await yoga.fetch('http://gateway.local/graphql', { method: 'GET', headers });
     const type = answer.headers.get('content-type') ?? '';
-    const html = withNarrowScreenNotice(await answer.text());
+    const html = withPageFixes(await answer.text());
     if (answer.status !== 200 || !type.startsWith('text/html')) throw Object.assign(new Error('GraphiQL is off'), { notHtml: true });
     return { ...(await compressBody('text/html; charset=utf-8', html)), scriptHashes: inlineScriptHashes(html) };
   };
@@ -90,12 +90,16 @@ export function createGraphiqlPage(yoga: PageSource, security: SecurityHeaders, 
 }
 
 /**
- * GraphiQL's editors and result pane side by side need about 640 px: narrower, a notice says so
- * above it (the explorer stays, scrollable) instead of leaving a squeezed page unexplained.
+ * What the page gets besides Yoga's GraphiQL: at under 640 px (GraphiQL's editors and result pane
+ * side by side need about that) a notice that says so above it, the explorer staying, scrollable;
+ * a darker logo text (GraphiQL's misses WCAG AA contrast); and its query tabs made a valid tab
+ * list (the tab role moves from the list item, which holds the close button, to the tab's own
+ * button: a control may not sit inside another). The script is inline, allowed by its hash.
  */
-export function withNarrowScreenNotice(html: string): string {
-  const notice = `<style>#narrow-screen{display:none;font:15px/1.4 system-ui,sans-serif;margin:0;padding:.75rem 1rem;background:#fff4ce;color:#1f2430}
-@media (max-width:640px){#narrow-screen{display:block}}</style>
-<p id="narrow-screen" role="note">GraphiQL needs a wider screen (at least 640 pixels): turn the phone sideways or use a computer. The API reference at <a href="/docs">/docs</a> reads well on a phone.</p>`;
-  return html.replace(/<body([^>]*)>/, (m) => `${m}${notice}`);
+export function withPageFixes(html: string): string {
+  const added = `<style>#narrow-screen{display:none;font:15px/1.4 system-ui,sans-serif;margin:0;padding:.75rem 1rem;background:#fff4ce;color:#1f2430}
+@media (max-width:640px){#narrow-screen{display:block}}.graphiql-logo,.graphiql-logo *{color:#4d5461}</style>
+<p id="narrow-screen" role="note">GraphiQL needs a wider screen (at least 640 pixels): turn the phone sideways or use a computer. The API reference at <a href="/docs">/docs</a> reads well on a phone.</p>
+<script>new MutationObserver(function(){document.querySelectorAll('li[role="tab"]').forEach(function(li){var b=li.querySelector('button:not(.graphiql-tab-close)');if(!b)return;li.setAttribute('role','none');b.setAttribute('role','tab');b.setAttribute('aria-selected',li.getAttribute('aria-selected')||'false');li.removeAttribute('aria-selected');});}).observe(document.documentElement,{childList:true,subtree:true,attributes:true,attributeFilter:['aria-selected']});</script>`;
+  return html.replace(/<body([^>]*)>/, (m) => `${m}${added}`);
 }

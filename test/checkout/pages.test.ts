@@ -97,7 +97,7 @@ describe('the order page in English (Accept-Language: en)', () => {
     expect((await refused.json()).message).toBe('The BIN must have at least 6 digits.');
   });
 
-  it('field messages and the notice of a refused card form in English', async () => {
+  it('field messages (what to do, in the words the page script uses) and the notice of a refused card form in English', async () => {
     const { checkoutUrl } = await openOrder();
     const res = await submitCard(checkoutUrl, { ...CARD, number: '41111111', security_code: '12' }, EN);
 
@@ -105,8 +105,19 @@ describe('the order page in English (Accept-Language: en)', () => {
     expect(res.html).toContain('<html lang="en">');
     expect(res.html).toContain('<p class="notice" role="alert" id="notice">Please check the card details.</p>');
     expect(res.html).toContain('You can check the details and try again, or use another card.');
-    expect(res.html).toContain('<p class="field-error" id="number-error">The card number must be 12 to 19 characters.</p>');
-    expect(res.html).toContain('<p class="field-error" id="security_code-error">The security code must be 3 or 4 digits.</p>');
+    expect(res.html).toContain('<p class="field-error" id="number-error">This card number looks mistyped; please check it.</p>');
+    expect(res.html).toContain('<p class="field-error" id="security_code-error">Enter the 3 or 4 digit security code from the card.</p>');
+    expect(res.html).not.toContain('12 to 19 characters');
+  });
+
+  it('an empty card form is told what to enter', async () => {
+    const { checkoutUrl } = await openOrder();
+    const res = await submitCard(checkoutUrl, { holder_name: '', number: '', security_code: '', expiry_month: '', expiry_year: '' }, EN);
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('<p class="field-error" id="holder_name-error">Enter the name on the card.</p>');
+    expect(res.html).toContain('<p class="field-error" id="number-error">Enter your card number.</p>');
+    expect(res.html).toContain('<p class="field-error" id="expiry-error">Choose the expiry month and year.</p>');
+    expect(res.html).toContain('<p class="field-error" id="security_code-error">Enter the 3 or 4 digit security code from the card.</p>');
   });
 
   it('a declined 3D step brings the customer back to an English notice', async () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('GraphiQL in development', () => {
-  it('the page opened on this machine carries the demo token, kept by no cache; through a proxy, only the placeholder', async () => {
+  it('the page opened on this machine carries the demo token, kept by no cache; through a proxy, only the placeholder', { timeout: 90_000 }, async () => {
     const local = await fetch(`${t.gateway.baseUrl}/graphql`, { headers: { Accept: 'text/html' } });
     expect(local.status).toBe(200);
     expect(local.headers.get('cache-control')).toBe('no-store');

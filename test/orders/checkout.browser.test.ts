@@ -138,7 +138,7 @@ describe.skipIf(!haveChromium)('order checkout in Chromium', { timeout: 120_000 
     await payAndApprove(page);
 
     await page.waitForURL(new RegExp(`/checkout/order/${token}\\?attempt=`));
-    expect(await page.locator('#notice').textContent()).toBe('Ödeme alınamadı: Yetersiz bakiye');
+    expect(await page.locator('#notice').textContent()).toBe('Ödeme alınamadı: Kart kabul edilmedi. Bilgileri kontrol edin ya da başka bir kart deneyin; ayrıntıyı bankanız söyleyebilir.');
     await shot(page, 'order-checkout-desktop-declined.png');
     expect(shop.requests.length).toBe(before);
 

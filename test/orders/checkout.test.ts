@@ -184,7 +184,9 @@ describe('paying the order', () => {
     expect(declined.location).toBe(`/checkout/order/${token}?attempt=${failed!.id}`);
     expect(declined.html).not.toContain('transaction_token');
     const page = await (await fetch(new URL(declined.location!, checkoutUrl))).text();
-    expect(page).toContain('Ödeme alınamadı: 3D doğrulama başarısız');
+    // The shopper reads the one message every card failure gets; the reason stays on the payment.
+    expect(page).toContain('Ödeme alınamadı: Kart kabul edilmedi. Bilgileri kontrol edin ya da başka bir kart deneyin; ayrıntıyı bankanız söyleyebilir.');
+    expect(failed!.errorCode).toBe('3ds_failed');
     expect(page).toMatch(/<form method="post" id="pay"/);
     expect((await orderRow(token)).status).toBe('open');
     expect(await eventsOf(t, token)).toEqual([]);
@@ -198,16 +200,34 @@ describe('paying the order', () => {
     expect(shop.requests.length).toBe(before);
   });
 
-  it('refused by the bank after 3D (insufficient funds): the reason is shown', async () => {
+  it('refused by the bank after 3D (insufficient funds): the page says the card was not accepted, never why; the payment keeps why', async () => {
     const { token, checkoutUrl } = await openOrder();
     const done = await payOnCheckout(checkoutUrl, { number: CARDS.insufficientFunds });
 
     const page = await (await fetch(new URL(done.location!, checkoutUrl))).text();
-    expect(page).toContain('Ödeme alınamadı: Yetersiz bakiye');
+    expect(page).toContain('Ödeme alınamadı: Kart kabul edilmedi. Bilgileri kontrol edin ya da başka bir kart deneyin; ayrıntıyı bankanız söyleyebilir.');
+    expect(page).not.toContain('Yetersiz bakiye');
+    expect((await orderRow(token)).payments.map((p) => p.errorCode)).toEqual(['insufficient_funds']);
     expect((await orderRow(token)).status).toBe('open');
   });
 
-  it('refused before 3D (a number the bank rejects): the page shows the reason and never the number', async () => {
+  it("a live card's decline and a dead card's read the same on the page (a card tester learns nothing); each payment keeps its own reason", async () => {
+    const notices: string[] = [];
+    for (const number of [CARDS.insufficientFunds, CARDS.expired]) {
+      const { checkoutUrl } = await openOrder();
+      const done = await payOnCheckout(checkoutUrl, { number });
+      const page = await (await fetch(new URL(done.location!, checkoutUrl))).text();
+      notices.push(/id="notice">([^<]*)</.exec(page)?.[1] ?? '');
+    }
+    expect(notices).toEqual([
+      'Ödeme alınamadı: Kart kabul edilmedi. Bilgileri kontrol edin ya da başka bir kart deneyin; ayrıntıyı bankanız söyleyebilir.',
+      'Ödeme alınamadı: Kart kabul edilmedi. Bilgileri kontrol edin ya da başka bir kart deneyin; ayrıntıyı bankanız söyleyebilir.',
+    ]);
+    const codes = await db().payment.findMany({ where: { errorCode: { in: ['insufficient_funds', 'expired_card'] } }, select: { errorCode: true } });
+    expect(new Set(codes.map((c) => c.errorCode))).toEqual(new Set(['insufficient_funds', 'expired_card']));
+  });
+
+  it('refused before 3D (a mistyped number, failing the Luhn check): the page shows the reason and never the number', async () => {
     const { token, checkoutUrl } = await openOrder();
     const res = await submitCard(checkoutUrl, { number: '4111111111111112' });
 
@@ -223,9 +243,11 @@ describe('paying the order', () => {
     const res = await submitCard(checkoutUrl, { number: '41111111', security_code: '12', expiry_month: '', installment_number: '13' });
 
     expect(res.status).toBe(422);
-    expect(res.html).toContain('Kart numarası 12 ile 19 karakter arasında olmalıdır.');
-    expect(res.html).toContain('Güvenlik kodu 3 veya 4 haneli olmalıdır.');
-    expect(res.html).toContain('Son kullanma ayı 2 haneli olmalıdır (01-12).');
+    // The shopper reads what to do, not the API's rule.
+    expect(res.html).toContain('Kart numarası hatalı görünüyor; lütfen kontrol edin.');
+    expect(res.html).toContain('Kartın arkasındaki 3 ya da 4 haneli güvenlik kodunu yazın.');
+    expect(res.html).toContain('Son kullanma ayını ve yılını seçin.');
+    expect(res.html).not.toContain('12 ile 19 karakter');
     expect(res.html).toContain('Taksit sayısı 1 ile 12 arasında olmalıdır.');
     expect(res.html).not.toContain('41111111');
     expect((await orderRow(token)).payments).toEqual([]);

@@ -89,9 +89,9 @@ describe('a card-testing run', { timeout: 300_000 }, () => {
     // Four distinct cards pass (the fifth blocks): the count is shared, or each instance would let four through.
     expect(reached).toBe(4);
     expect(await providerCallsFrom(ATTACKER)).toBe(4);
-    // Every stopped attempt says what a bank's plain decline says.
+    // Every stopped attempt says what any card failure says on a hosted page: the card was not accepted.
     const stopped = new Set(attacker.filter((r) => r.status !== 303).map((r) => r.notice));
-    expect([...stopped]).toEqual([msg('page_payment_failed', { reason: msg('decline_card_declined') })]);
+    expect([...stopped]).toEqual([msg('page_payment_failed', { reason: msg('page_card_not_accepted') })]);
 
     expect(honest).toHaveLength(50);
     expect(honest.filter((h) => h.blocked)).toEqual([]);

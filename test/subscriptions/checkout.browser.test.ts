@@ -87,8 +87,8 @@ describe('the subscription checkout page over HTTP', () => {
     const res = await submitCard(checkoutUrl, { number: '41111111', security_code: '12' });
     expect(res.status).toBe(422);
     expect(res.html).toContain('id="number-error"');
-    expect(res.html).toContain('Kart numarası 12 ile 19 karakter arasında olmalıdır.');
-    expect(res.html).toContain('Güvenlik kodu 3 veya 4 haneli olmalıdır.');
+    expect(res.html).toContain('Kart numarası hatalı görünüyor; lütfen kontrol edin.');
+    expect(res.html).toContain('Kartın arkasındaki 3 ya da 4 haneli güvenlik kodunu yazın.');
     expect(res.html).not.toContain('41111111');
     expect(await t.gateway.services.db.payment.count({ where: { subscriptionId: token } })).toBe(0);
   });

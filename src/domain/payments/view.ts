@@ -91,6 +91,25 @@ export function localizedError(code: string | null, recorded: string | null, lan
 }
 
 /**
+ * Failures a hosted page names to the shopper: they say nothing about whether the card is live
+ * (the bank or the gateway could not be reached, the page's own amount or installments, a 3-D page
+ * left too long, and a number failing the Luhn check, which the gateway finds itself before any
+ * bank, as anyone could).
+ */
+const SHOPPER_NAMED = new Set(['provider_unreachable', 'provider_timeout', 'provider_error', 'invalid_amount', 'invalid_installment', 'payment_expired_3ds', 'internal_error', 'invalid_card_number']);
+
+/**
+ * The reason a hosted page gives a shopper for a failed or blocked attempt. Any card decline or
+ * block reads the same (`page_card_not_accepted`): a card tester reads the page, and "insufficient
+ * funds" or "invalid security code" would tell a live card from a dead one. The specific reason
+ * stays on the payment for the merchant (dashboard, API: localizedError).
+ */
+export function shopperFailureReason(code: string | null, lang: Language): string {
+  if (code && SHOPPER_NAMED.has(code)) return localizedError(code, null, lang) ?? message('internal_error', lang);
+  return message('page_card_not_accepted', lang);
+}
+
+/**
  * The outcome a payment, refund or cancel answer shows: `errorCode` is the machine-readable reason
  * of a failure (the gateway's code a connector mapped the provider's to, e.g. `insufficient_funds`, or the
  * gateway's own, e.g. `provider_timeout`), null when successful or still open; `message` is its
