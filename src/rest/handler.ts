@@ -121,9 +121,16 @@ export function createRestHandler(opts: RestOptions) {
       return true;
     }
     const [status, responseBody] = await execute();
-    reply(status, responseBody);
+    const extra = found.route.askedExtra;
+    reply(status, status === 200 && extra && !asksForExtra(req, extra) ? withoutKey(responseBody, extra) : responseBody);
     return true;
   };
+}
+
+/** Whether the request's `X-Include` header names the route's extra field (routes.ts, `askedExtra`). */
+function asksForExtra(req: IncomingMessage, extra: string): boolean {
+  const asked = req.headers['x-include'];
+  return typeof asked === 'string' && asked.split(',').some((name) => name.trim().toLowerCase() === extra);
 }
 
 /** A response body that is already serialized (a stored idempotent answer is sent byte for byte). */

@@ -15,6 +15,11 @@ export interface Route {
   presentOnlyWhen?: Array<[string, string]>;
   /** Dotted fields of the payload (GraphQL names) left out of the response when null. */
   omitWhenNull?: string[];
+  /**
+   * A field of the answer beyond the contract's, sent only to a caller whose `X-Include` header
+   * names it (snake_case), so that a caller that does not gets the contract's answer byte for byte.
+   */
+  askedExtra?: string;
   /** Honours the Idempotency-Key header (the money-moving card payment operations). */
   idempotent?: boolean;
 }
@@ -118,8 +123,12 @@ const implemented: Route[] = [
   },
   paymentRoute('secure-payment', 'securePayment', 'mutation', 'PaymentInput', 'result { successful message errorCode redirectUrl }'),
   paymentRoute('regular-payment', 'regularPayment', 'mutation', 'PaymentInput', PAYMENT_RESULT),
-  // Beyond the contract's fields: the payment's state and refunds, last, in `payment`.
-  paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', PAYMENT_RESULT, 'payment { status paymentStatus amount currency refundedAmount refundableAmount refunds { type status amount createdAt } }'),
+  // Beyond the contract's fields, whose answer shows no refund or cancel: the payment's state and
+  // refunds, last, in `payment`, for a caller that asks for them (`X-Include: payment`).
+  {
+    ...paymentRoute('retrieve-payment', 'retrievePayment', 'query', 'RetrievePaymentInput', PAYMENT_RESULT, 'payment { status paymentStatus amount currency refundedAmount refundableAmount refunds { type status amount createdAt } }'),
+    askedExtra: 'payment',
+  },
   paymentRoute('refund-payment', 'refundPayment', 'mutation', 'RefundPaymentInput', PAYMENT_RESULT, 'refund { type amount }'),
   {
     operation: 'retrieve-payments',

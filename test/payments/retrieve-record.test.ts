@@ -1,5 +1,6 @@
-// retrieve-payment answers the record a merchant decides from: after the contract's fields, which
-// keep their keys, order and bytes, a `payment` object with the status, the money status, the
+// retrieve-payment answers the record a merchant decides from, when asked for it (`X-Include:
+// payment`; without it the answer is the contract's, which shows no refund or cancel): after the
+// contract's fields, which keep their keys, order and bytes, a `payment` object with the status, the money status, the
 // amounts and every refund or cancel, as a webhook's receiver needs after "fetch the payment".
 // The payment operations' own answers (and their idempotent replays) do not carry it.
 import { describe, expect, it } from 'vitest';
@@ -14,13 +15,16 @@ async function pay(number: string = CARDS.approved, headers?: Record<string, str
   expect(res.status).toBe(200);
   return res;
 }
-const retrieve = (token: string) => m.call('retrieve-payment', { transaction: { token } });
+const retrieve = (token: string) => m.call('retrieve-payment', { transaction: { token } }, { headers: { 'X-Include': 'payment' } });
 
 describe('retrieve-payment', () => {
   it("adds the payment's state after the contract's fields, which stay as they were", async () => {
     const paid = await pay();
     const token = paid.body.transaction.token as string;
     expect(Object.keys(paid.body)).toEqual(['result', 'transaction', 'customer', 'conversion']);
+    // Not asked for: the contract's answer alone.
+    const plain = await m.call('retrieve-payment', { transaction: { token } });
+    expect(Object.keys(plain.body)).toEqual(['result', 'transaction', 'customer', 'conversion']);
 
     const res = await retrieve(token);
     expect(res.status).toBe(200);

@@ -108,6 +108,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const language = callOptions.language ?? options.language;
     if (language) headers['Accept-Language'] = language;
     if (callOptions.idempotencyKey !== undefined) headers['Idempotency-Key'] = callOptions.idempotencyKey;
+    // retrieve-payment's record beyond the contract's fields (`payment`) comes only when asked for.
+    if (operation === 'retrieve-payment') headers['X-Include'] = 'payment';
 
     const res = await doFetch(baseUrl + path, { method: 'POST', headers, body: raw, signal: callOptions.signal });
     const text = await res.text();

@@ -126,6 +126,9 @@ function operationObject(route: Route, example: unknown): Record<string, unknown
   if (route.operation === 'update-payment-link') {
     parameters.push({ name: 'token', in: 'path', required: true, description: "The payment link's token.", schema: { type: 'string', format: 'uuid' } });
   }
+  if (route.askedExtra) {
+    parameters.push({ name: 'X-Include', in: 'header', description: `\`${route.askedExtra}\`: adds the \`${route.askedExtra}\` field, beyond the contract's answer.`, schema: { type: 'string', enum: [route.askedExtra] } });
+  }
   if (route.idempotent) {
     parameters.push({ name: 'Idempotency-Key', in: 'header', description: 'Replays the first answer to a repeated request (1-255 characters).', schema: { type: 'string', minLength: 1, maxLength: 255 } });
   }

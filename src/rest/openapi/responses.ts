@@ -95,7 +95,7 @@ export function responseSchema(route: Route, schema: GraphQLSchema): JsonSchema 
   const payload = getNamedType(root.getFields()[top.name.value]!.type);
   if (!isObjectType(payload)) throw new Error(`openapi: ${route.operation} payload is not an object`);
   const shownWhen = route.presentOnlyWhen ?? [];
-  const optional = new Set(shownWhen.map(([field]) => field));
+  const optional = new Set([...shownWhen.map(([field]) => field), ...(route.askedExtra ? [route.askedExtra] : [])]);
   const skip = new Set(['errors', ...shownWhen.map(([, flag]) => flag)]);
   return objectSchema(payload.getFields(), top.selectionSet, schema, optional, skip, route.omitWhenNull ?? []);
 }

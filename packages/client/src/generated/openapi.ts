@@ -845,7 +845,7 @@ export interface components {
                 created_at: string | null;
             } | null;
             /** @description Not among the contract's fields: the payment's status, money status, amounts and refunds, for deciding from this one answer */
-            payment: {
+            payment?: {
                 /**
                  * @description started, successful, failed, expired or unresolved (the outcome could not be learned yet)
                  * @enum {string}
@@ -2739,6 +2739,8 @@ export interface operations {
             header?: {
                 /** @description Messages in Turkish (default) or English (`en`). */
                 "Accept-Language"?: string;
+                /** @description `payment`: adds the `payment` field, beyond the contract's answer. */
+                "X-Include"?: "payment";
                 /** @description Replays the first answer to a repeated request (1-255 characters). */
                 "Idempotency-Key"?: string;
             };
@@ -5173,5 +5175,6 @@ export const webhookEvents = [
     "transaction.payment_refunded",
     "transaction.payment_cancelled",
     "payment_account.degraded",
-    "payment_account.recovered"
+    "payment_account.recovered",
+    "risk_source.blocked"
 ] as const;
