@@ -13,6 +13,8 @@ export interface Answer {
   /** HTTP status, or 0 when the connection ended without an answer. */
   status: number;
   retryAfter: string | null;
+  /** The payment a refund was for. */
+  token?: string;
   sentAt: number;
   answeredAt: number;
   error?: string;
@@ -92,8 +94,9 @@ export class Load {
         // as a call is sent on it would read as a dropped call, which is not what is measured.
         const res = await call(this.gateways[gateway]!, this.merchant, operation, body, { headers: { 'Idempotency-Key': key, 'Accept-Language': 'en', Connection: 'close' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
         trail.push(`${key} ${new Date(sentAt).toISOString()} -> ${res.status} ${res.text.slice(0, 160)}`);
-        this.answers.push({ op, gateway, status: res.status, retryAfter: res.headers.get('retry-after'), sentAt, answeredAt: Date.now(), ...(res.status >= 500 ? { error: res.text.slice(0, 300) } : {}) });
-        if (res.status !== 503) return res;
+        this.answers.push({ op, gateway, status: res.status, retryAfter: res.headers.get('retry-after'), token: (body as { transaction?: { token?: string } }).transaction?.token, sentAt, answeredAt: Date.now(), ...(res.status !== 200 && res.status !== 503 ? { error: res.text.slice(0, 400) } : {}) });
+        // 409: another request with this key is still running (or its claim is held): send it again later.
+        if (res.status !== 503 && res.status !== 409) return res;
       } catch (err) {
         this.answers.push({ op, gateway, status: 0, retryAfter: null, sentAt, answeredAt: Date.now(), error: String((err as Error).cause ?? err) });
         trail.push(`${key} ${new Date(sentAt).toISOString()} -> no answer`);
