@@ -206,7 +206,7 @@ async function expectRevocationSeen(slug: string): Promise<void> {
 function note(what: string, o: Outcome): void {
   const line =
     `failover figure: ${what}: first 200 after ${(o.recoveryMs / 1000).toFixed(1)} s; ${o.unavailable} calls answered 503 over ${(o.unavailableForMs / 1000).toFixed(1)} s; ` +
-    `${o.load.paid.size} payments answered 200 and ${o.load.answers.length} answers in all (${CLIENTS} clients), none lost, none other than 200/503; ` +
+    `${o.load.paid.size} payments answered 200 and ${o.load.answers.length} answers in all (${CLIENTS} clients), none lost; ` +
     `${o.inDoubt ?? 0} refund reservations left pending by a cut-off commit (${o.explained ?? 0} answers 409/422 from in-doubt commits)`;
   figures.push(line);
   console.log(line);
