@@ -113,6 +113,8 @@ afterAll(async () => {
 
 interface Outcome {
   load: Load;
+  /** When the event was made. */
+  at: number;
   recoveryMs: number;
   unavailable: number;
   unavailableForMs: number;
@@ -144,6 +146,7 @@ async function underLoad(run: string, event: () => void | Promise<void>, afterFi
     const refused = after.filter((a) => a.status === 503);
     return {
       load,
+      at,
       recoveryMs: firstOk - at,
       unavailable: refused.length,
       unavailableForMs: refused.length ? Math.max(...refused.map((a) => a.answeredAt)) - Math.min(...refused.map((a) => a.answeredAt)) : 0,
@@ -189,6 +192,14 @@ async function expectNothingLost(o: Outcome): Promise<void> {
   expect(twice).toEqual([]);
   const beyond = await withDb((db) => db.$queryRawUnsafe<Array<{ n: bigint }>>('SELECT count(*) AS n FROM "Payment" WHERE "refundedAmount" > "amount"'));
   expect(beyond[0]!.n).toBe(0n);
+}
+
+/** The recurring webhook job (every 500 ms) finished a run within the last `seconds`; else its row, for the message. */
+async function webhookJobRanWithin(seconds: number): Promise<string | null> {
+  const rows = await withDb((db) =>
+    db.$queryRawUnsafe<Array<{ recent: boolean }>>(`SELECT (last_finished_at > now() - make_interval(secs => $1)) AS recent, locked_at, last_run_at, last_finished_at, next_run_at FROM agenda.agenda_jobs WHERE name = 'deliver-webhooks'`, seconds),
+  );
+  return rows[0]?.recent ? null : JSON.stringify(rows);
 }
 
 /** A key revoked now is refused by both gateways at once, though each may reuse an admission for a minute. */
@@ -247,6 +258,19 @@ describe.skipIf(why)('failover under load through two gateways', () => {
     expect(o.recoveryMs).toBeLessThan(30_000);
     await expectRevocationSeen('revoke-node');
   }, 300_000);
+});
+
+describe.skipIf(why)('jobs after the failovers', () => {
+  // Known, not fixed: after a kill -9 of the primary, the recurring webhook job stays locked by the
+  // run the kill cut short and is not run again by either gateway, even past Agenda's 60-second lock
+  // lifetime (seen in 2 runs of 2; after a switchover it ran again). Marked as failing so that the
+  // suite stays green and this flips to a failure once it is fixed (docs/performance.md, "Failover").
+  it.fails('the recurring webhook job runs again (within 30 s) after the failovers above', async () => {
+    let stuck: string | null = null;
+    await waitFor(async () => (stuck = await webhookJobRanWithin(5)) === null, 30_000, 'a webhook job run').catch(() => {
+      throw new Error(`the recurring webhook job has not run: ${stuck}`);
+    });
+  }, 60_000);
 });
 
 describe.skipIf(why)('two gateways on one database', () => {
