@@ -120,6 +120,8 @@ interface Outcome {
   unavailableForMs: number;
   /** Refund reservations left pending by a commit whose answer was lost (never asked of the bank). */
   inDoubt?: number;
+  /** Payment rows left `started` (never charged) by an in-doubt first write. */
+  uncharged?: number;
   /** Refund answers 409 or 422 that an in-doubt reservation explains. */
   explained?: number;
 }
@@ -186,10 +188,13 @@ async function expectNothingLost(o: Outcome): Promise<void> {
   const wrong = load.answers.filter((a) => a.status !== 200 && a.status !== 503 && !explained(a));
   expect(wrong, JSON.stringify(wrong.slice(0, 5))).toEqual([]);
   o.explained = load.answers.filter(explained).length;
+  // No reference charged twice. A payment row whose first write's COMMIT was in doubt (answered
+  // 503, then sent again with the same key) stays `started`, never charged, for the sweep to fail.
   const twice = await withDb((db) =>
-    db.payment.groupBy({ by: ['channelReference'], where: { channelReference: { in: load.references } }, _count: { _all: true }, having: { channelReference: { _count: { gt: 1 } } } }),
+    db.payment.groupBy({ by: ['channelReference'], where: { channelReference: { in: load.references }, status: 'successful' }, _count: { _all: true }, having: { channelReference: { _count: { gt: 1 } } } }),
   );
   expect(twice).toEqual([]);
+  o.uncharged = await withDb((db) => db.payment.count({ where: { channelReference: { in: load.references }, status: 'started' } }));
   const beyond = await withDb((db) => db.$queryRawUnsafe<Array<{ n: bigint }>>('SELECT count(*) AS n FROM "Payment" WHERE "refundedAmount" > "amount"'));
   expect(beyond[0]!.n).toBe(0n);
 }
@@ -218,7 +223,7 @@ function note(what: string, o: Outcome): void {
   const line =
     `failover figure: ${what}: first 200 after ${(o.recoveryMs / 1000).toFixed(1)} s; ${o.unavailable} calls answered 503 over ${(o.unavailableForMs / 1000).toFixed(1)} s; ` +
     `${o.load.paid.size} payments answered 200 and ${o.load.answers.length} answers in all (${CLIENTS} clients), none lost; ` +
-    `${o.inDoubt ?? 0} refund reservations left pending by a cut-off commit (${o.explained ?? 0} answers 409/422 from in-doubt commits)`;
+    `${o.inDoubt ?? 0} refund reservations left pending by a cut-off commit (${o.explained ?? 0} answers 409/422 from in-doubt commits), ${o.uncharged ?? 0} payment rows left started`;
   figures.push(line);
   console.log(line);
 }
