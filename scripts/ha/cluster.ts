@@ -5,10 +5,11 @@
 // and `down` use it, and so does the failover test. Every process is started detached with its
 // log under <dir>/logs and its PID in <dir>/state.json, so `down` (or a test's cleanup) stops
 // exactly what was started, by PID.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -287,10 +288,12 @@ export function killNode(state: HaState, node: NodeName): void {
   for (const pid of servers) signal(pid, 'SIGKILL');
 }
 
-/** A planned switchover to the standby, as an operator makes it. */
-export function switchover(state: HaState, from: NodeName, to: NodeName): void {
-  const r = spawnSync(PROGRAMS.patronictl, ['-c', path.join(state.dir, 'conf', `patroni-${from}.yml`), 'switchover', '--leader', from, '--candidate', to, '--force'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`patronictl switchover failed: ${r.stderr || r.stdout}`);
+/** A planned switchover to the standby, as an operator makes it (without blocking this process: clients run in it). */
+export async function switchover(state: HaState, from: NodeName, to: NodeName): Promise<void> {
+  const args = ['-c', path.join(state.dir, 'conf', `patroni-${from}.yml`), 'switchover', '--leader', from, '--candidate', to, '--force'];
+  await promisify(execFile)(PROGRAMS.patronictl, args).catch((err: Error & { stderr?: string }) => {
+    throw new Error(`patronictl switchover failed: ${err.stderr || err.message}`);
+  });
 }
 
 /**

@@ -13,6 +13,8 @@ export interface Answer {
   /** HTTP status, or 0 when the connection ended without an answer. */
   status: number;
   retryAfter: string | null;
+  /** The payment a refund was for. */
+  token?: string;
   sentAt: number;
   answeredAt: number;
   error?: string;
@@ -24,6 +26,8 @@ export interface Paid {
   amount: bigint;
   /** Minor units of every refund answered 200. */
   refunded: bigint;
+  /** Every answer to its refunds, for the message of a failed check. */
+  refundAnswers: string[];
 }
 
 /** What the test needs of a merchant here: credentials and its channel. */
@@ -70,10 +74,10 @@ export class Load {
       const pay = await this.send('pay', 'regular-payment', body, `${reference}-pay`);
       if (pay?.status !== 200 || pay.body.result?.successful !== true) continue;
       const token = pay.body.transaction.token as string;
-      const paid: Paid = { token, reference, amount, refunded: 0n };
+      const paid: Paid = { token, reference, amount, refunded: 0n, refundAnswers: [] };
       this.paid.set(token, paid);
       for (const [k, refund] of [amount / 3n, null].entries()) {
-        const answer = await this.send('refund', 'refund-payment', refund === null ? { transaction: { token } } : { transaction: { token }, amount: major(refund) }, `${reference}-refund-${k}`);
+        const answer = await this.send('refund', 'refund-payment', refund === null ? { transaction: { token } } : { transaction: { token }, amount: major(refund) }, `${reference}-refund-${k}`, paid.refundAnswers);
         if (answer?.status === 200) paid.refunded += minor(answer.body.refund.amount as string);
       }
     }
@@ -81,16 +85,21 @@ export class Load {
 
   /** One call, sent again with the same key while it is answered 503 or not at all; null when stopped first. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely
-  private async send(op: Answer['op'], operation: string, body: unknown, key: string): Promise<{ status: number; body: any } | null> {
+  private async send(op: Answer['op'], operation: string, body: unknown, key: string, trail: string[] = []): Promise<{ status: number; body: any } | null> {
     for (;;) {
       const gateway = this.next++ % this.gateways.length;
       const sentAt = Date.now();
       try {
-        const res = await call(this.gateways[gateway]!, this.merchant, operation, body, { headers: { 'Idempotency-Key': key, 'Accept-Language': 'en' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-        this.answers.push({ op, gateway, status: res.status, retryAfter: res.headers.get('retry-after'), sentAt, answeredAt: Date.now(), ...(res.status >= 500 ? { error: res.text.slice(0, 300) } : {}) });
-        if (res.status !== 503) return res;
+        // A new connection per call: a kept-alive one that the server closes as idle (5 s) just
+        // as a call is sent on it would read as a dropped call, which is not what is measured.
+        const res = await call(this.gateways[gateway]!, this.merchant, operation, body, { headers: { 'Idempotency-Key': key, 'Accept-Language': 'en', Connection: 'close' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        trail.push(`${key} ${new Date(sentAt).toISOString()} -> ${res.status} ${res.text.slice(0, 160)}`);
+        this.answers.push({ op, gateway, status: res.status, retryAfter: res.headers.get('retry-after'), token: (body as { transaction?: { token?: string } }).transaction?.token, sentAt, answeredAt: Date.now(), ...(res.status !== 200 && res.status !== 503 ? { error: res.text.slice(0, 400) } : {}) });
+        // 409: another request with this key is still running (or its claim is held): send it again later.
+        if (res.status !== 503 && res.status !== 409) return res;
       } catch (err) {
         this.answers.push({ op, gateway, status: 0, retryAfter: null, sentAt, answeredAt: Date.now(), error: String((err as Error).cause ?? err) });
+        trail.push(`${key} ${new Date(sentAt).toISOString()} -> no answer`);
       }
       if (!this.running) return null;
       await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
