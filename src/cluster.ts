@@ -143,7 +143,9 @@ export async function runPrimary(config: Config): Promise<void> {
       started.add(index);
       if (ready.size !== config.WORKERS) return;
       logger.info('workers listening', { workers: config.WORKERS, port: m.port });
-      if (!announced) process.stdout.write(addressesBanner(publicBaseUrl(config, m.port)));
+      // For a person at a terminal or trying the demo; a process whose output a log collector
+      // reads gets JSON lines only (the addresses are in the workers' 'gateway listening' lines).
+      if (!announced && (config.seedDemo || config.logFormat === 'pretty')) process.stdout.write(addressesBanner(publicBaseUrl(config, m.port)));
       announced = true;
     });
     worker.on('exit', (code, signal) => {
