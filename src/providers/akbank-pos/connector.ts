@@ -8,7 +8,7 @@
 // (bankOrderId). Akbank has no status inquiry: a lost answer, refund or cancel is looked up in
 // the order's history (txnCode 1010), judged by ../lost-refund.ts for reversals.
 import type { ConnectorDeps } from '../registry.ts';
-import { BankPosConnector, notOurs } from '../bank-pos/connector.ts';
+import { BankPosConnector, notOurs, refused } from '../bank-pos/connector.ts';
 import {
   gateForm,
   type CallbackCheck,
@@ -36,12 +36,6 @@ import { APPROVED, paymentFailure } from './codes.ts';
 import { installmentsOf, orderIdOf, startRef } from './references.ts';
 import { AKBANK_CARD_FIELDS, cancelRequest, orderHistoryRequest, refundRequest, saleRequest, threeDFormFields, threeDPaymentRequest, type RequestContext } from './requests.ts';
 import { akbankPosEndpoints, type AkbankPosCredentials, type AkbankPosSettings } from './settings.ts';
-
-/** A payment Akbank cannot take as asked (an amount of zero, a currency it does not take): nothing is sent. */
-function refused(error: unknown): ProviderFailure {
-  if (error instanceof RangeError) return notOurs(error.message);
-  throw error;
-}
 
 /** Builds a request, or says why it cannot be sent. */
 function build<R>(make: () => R): R | ProviderFailure {

@@ -47,6 +47,15 @@ export function notOurs(message: string): ProviderFailure {
   return { status: 'error', code: 'provider_error', message };
 }
 
+/**
+ * A payment the bank cannot take as asked (an amount of zero, a currency it does not take), which
+ * its request mapping reports with a RangeError: nothing is sent. Any other error is rethrown.
+ */
+export function refused(error: unknown): ProviderFailure {
+  if (error instanceof RangeError) return notOurs(error.message);
+  throw error;
+}
+
 /** A reading of an answer that cannot say: the connector keeps the question open. */
 export type Reading<R> = R | 'retry';
 

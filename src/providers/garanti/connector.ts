@@ -8,7 +8,7 @@
 // as no answer: ProviderTimeoutError, so the gateway asks the order inquiry later. A refund or void
 // whose answer was lost is looked up in the order's history (orderhistoryinq, ../lost-refund.ts).
 import type { ConnectorDeps } from '../registry.ts';
-import { BANK_POS_CAPABILITIES, BankPosConnector, notOurs } from '../bank-pos/connector.ts';
+import { BANK_POS_CAPABILITIES, BankPosConnector, notOurs, refused } from '../bank-pos/connector.ts';
 import {
   gateForm,
   type CallbackCheck,
@@ -21,7 +21,6 @@ import {
   type Complete3DResult,
   type PaymentStatusInput,
   type PaymentStatusResult,
-  type ProviderFailure,
   type RefundInput,
   type RefundResult,
   type RefundStatusInput,
@@ -53,12 +52,6 @@ export const GARANTI_CAPABILITIES: ReadonlySet<Capability> = BANK_POS_CAPABILITI
 export interface GarantiConnectorOptions {
   /** How long one call may take (settings.timeout_ms by default; at most 2 minutes). */
   timeoutMs?: number;
-}
-
-/** A payment GVP cannot take as asked (an amount of zero): nothing is sent. */
-function refused(error: unknown): ProviderFailure {
-  if (error instanceof RangeError) return notOurs(error.message);
-  throw error;
 }
 
 export class GarantiConnector extends BankPosConnector {

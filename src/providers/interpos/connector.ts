@@ -9,7 +9,7 @@
 // the sale, whether it was voided and the total refunded, from which a lost refund or cancel is
 // judged (answers.ts historyOf, ../lost-refund.ts).
 import type { ConnectorDeps } from '../registry.ts';
-import { BANK_POS_CAPABILITIES, BankPosConnector, notOurs } from '../bank-pos/connector.ts';
+import { BANK_POS_CAPABILITIES, BankPosConnector, notOurs, refused } from '../bank-pos/connector.ts';
 import {
   gateForm,
   type CallbackCheck,
@@ -22,7 +22,6 @@ import {
   type Complete3DResult,
   type PaymentStatusInput,
   type PaymentStatusResult,
-  type ProviderFailure,
   type RefundInput,
   type RefundResult,
   type RefundStatusInput,
@@ -45,12 +44,6 @@ export const INTERPOS_CAPABILITIES: ReadonlySet<Capability> = BANK_POS_CAPABILIT
 export interface InterPosConnectorOptions {
   /** How long one call may take (settings.timeout_ms by default; at most 2 minutes). */
   timeoutMs?: number;
-}
-
-/** A payment InterPOS cannot take as asked (an amount of zero): nothing is sent. */
-function refused(error: unknown): ProviderFailure {
-  if (error instanceof RangeError) return notOurs(error.message);
-  throw error;
 }
 
 const NOT_OURS = 'Not an InterPOS payment reference';

@@ -8,7 +8,7 @@
 // inquiry later; a refund or void whose answer was lost is looked up in the order's history
 // report (../lost-refund.ts).
 import type { ConnectorDeps } from '../registry.ts';
-import { BankPosConnector, notOurs } from '../bank-pos/connector.ts';
+import { BankPosConnector, notOurs, refused } from '../bank-pos/connector.ts';
 import {
   gateForm,
   type CallbackCheck,
@@ -20,7 +20,6 @@ import {
   type Complete3DResult,
   type PaymentStatusInput,
   type PaymentStatusResult,
-  type ProviderFailure,
   type RefundInput,
   type RefundResult,
   type RefundStatusInput,
@@ -36,12 +35,6 @@ import { APPROVED, paymentFailure } from './codes.ts';
 import { orderIdOf } from './references.ts';
 import { historyRequest, PAYFOR_CARD_FIELDS, refundRequest, saleRequest, statusRequest, threeDFormFields, threeDPaymentRequest, voidRequest, type RequestContext } from './requests.ts';
 import { payforEndpoints, type PayforCredentials, type PayforSettings } from './settings.ts';
-
-/** A payment PayFor cannot take as asked (an amount of zero): nothing is sent. */
-function refused(error: unknown): ProviderFailure {
-  if (error instanceof RangeError) return notOurs(error.message);
-  throw error;
-}
 
 const NOT_OURS = 'Not a PayFor payment reference';
 

@@ -5,7 +5,7 @@
 // open (oosResolveMerchantData, callback.ts); complete3D charges with them (oosTranData). Direct
 // sales, returns (refunds), reverses (cancels) and the agreement inquiry (every transaction on an
 // order: lost answers, lost refunds and cancels) are XML requests too (requests.ts).
-import { BankPosConnector, notOurs } from '../bank-pos/connector.ts';
+import { BankPosConnector, notOurs, refused } from '../bank-pos/connector.ts';
 import { bankOrderId } from '../bank-order-id.ts';
 import type { ConnectorDeps } from '../registry.ts';
 import {
@@ -19,7 +19,6 @@ import {
   type Complete3DResult,
   type PaymentStatusInput,
   type PaymentStatusResult,
-  type ProviderFailure,
   type RefundInput,
   type RefundResult,
   type RefundStatusInput,
@@ -48,12 +47,6 @@ import {
 } from './requests.ts';
 import { posnetEndpoints, type PosnetCredentials, type PosnetSettings } from './settings.ts';
 import { textAt } from './xml.ts';
-
-/** A request PosNet cannot take as asked (an amount of zero): nothing is sent. */
-function refused(error: unknown): ProviderFailure {
-  if (error instanceof RangeError) return notOurs(error.message);
-  throw error;
-}
 
 export class PosnetConnector extends BankPosConnector {
   readonly provider = POSNET_PROVIDER_ID;
