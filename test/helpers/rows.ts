@@ -19,3 +19,13 @@ export async function eventsOf(t: TestGateway, recordToken: string): Promise<str
   const rows = await t.gateway.services.db.outboxEvent.findMany({ where: { recordToken }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   return rows.map((e) => e.kind);
 }
+
+/**
+ * A payment's provider attempts as stored, in the order they started. They are written in the
+ * background (src/domain/provider-attempts.ts), so the writer is drained first: reading right after
+ * the answer could otherwise miss them.
+ */
+export async function attemptsOf(t: TestGateway, paymentId: string) {
+  await t.gateway.services.attempts.drain();
+  return t.gateway.services.db.providerAttempt.findMany({ where: { paymentId }, orderBy: [{ startedAt: 'asc' }, { operation: 'asc' }] });
+}

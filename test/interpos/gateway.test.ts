@@ -158,6 +158,7 @@ describe('regular-payment, refunds and cancels through InterPOS', () => {
 
   it("nor in the payments' rows and their provider attempts, which keep InterPOS's codes readable", async () => {
     const db = t.gateway.services.db;
+    await t.gateway.services.attempts.drain();
     const workspaces = Object.values(merchants).map((m) => m!.workspaceId);
     const rows = stringify([await db.payment.findMany({ where: { workspaceId: { in: workspaces } } }), await db.providerAttempt.findMany({ where: { workspaceId: { in: workspaces } } })]);
     for (const number of Object.values(INTERPOS_CARDS)) expect(rows).not.toContain(number);

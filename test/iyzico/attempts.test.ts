@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
+import { attemptsOf as attemptsStored } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { emulatorPayments, IYZICO_CARDS, seedIyzicoMerchant, setBehaviour, useIyzicoEmulator } from '../helpers/iyzico.ts';
@@ -16,10 +17,7 @@ let m: Merchant;
 let reference = 1;
 
 const pay = (number: string) => m.call('regular-payment', paymentBody(m, { card: { number }, transaction: { channel_reference: `IYZA-${reference++}` } }));
-async function attemptsOf(paymentId: string) {
-  await t.gateway.services.attempts.drain();
-  return t.gateway.services.db.providerAttempt.findMany({ where: { paymentId }, orderBy: [{ startedAt: 'asc' }, { operation: 'asc' }] });
-}
+const attemptsOf = (paymentId: string) => attemptsStored(t, paymentId);
 
 describe('iyzico attempts', () => {
   it('a charge answered too late: timeout; the reconcile job\'s inquiry finds it paid: paymentStatus succeeded', async () => {

@@ -8,7 +8,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { msg } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
-import { eventsOf } from '../helpers/rows.ts';
+import { eventsOf, attemptsOf } from '../helpers/rows.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
@@ -47,7 +47,7 @@ describe('regular-payment through PayFor', () => {
     expect(logs).not.toMatch(/[">:=]321\b/);
     expect(logs).not.toContain(payfor.emulator.userPassword);
     // Nor the payment's record, its provider calls included.
-    const attempts = await t.gateway.services.db.providerAttempt.findMany({ where: { paymentId: token } });
+    const attempts = await attemptsOf(t, token);
     expect(attempts).toEqual([expect.objectContaining({ provider: 'payfor', operation: 'charge', outcome: 'succeeded' })]);
     const stored = JSON.stringify([await row(token), attempts], (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
     for (const secret of [PAYFOR_CARDS.approved, payfor.emulator.userPassword, payfor.emulator.storeKey]) expect(stored).not.toContain(secret);

@@ -11,6 +11,7 @@ import { CARDS, completeThreeDs, paymentBody } from '../helpers/payments.ts';
 import { INTERRUPTED_AFTER_MS, recoverInterruptedPayments } from '../../src/domain/payments/interrupted.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
+import { attemptsOf as attemptsStored } from '../helpers/rows.ts';
 import { subjectOfKey } from '../../src/providers/recording.ts';
 
 const { t, merchant: m } = useGateway({ merchant: true });
@@ -18,10 +19,7 @@ const db = () => t.gateway.services.db;
 let reference = 1;
 
 /** The payment's attempts as stored, in the order they started. */
-async function attemptsOf(paymentId: string): Promise<ProviderAttempt[]> {
-  await t.gateway.services.attempts.drain();
-  return db().providerAttempt.findMany({ where: { paymentId }, orderBy: [{ startedAt: 'asc' }, { operation: 'asc' }] });
-}
+const attemptsOf = (paymentId: string): Promise<ProviderAttempt[]> => attemptsStored(t, paymentId);
 const summary = (rows: ProviderAttempt[]) => rows.map((a) => ({ operation: a.operation, outcome: a.outcome, errorCode: a.errorCode }));
 
 async function pay(number: string = CARDS.approved, over: Record<string, unknown> = {}) {
