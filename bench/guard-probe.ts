@@ -27,6 +27,8 @@ const ROUNDS = Number(process.env.PROBE_ROUNDS) || 3;
 const CLIENTS = Number(process.env.PROBE_CLIENTS) || 10;
 const PAYMENTS = Number(process.env.PROBE_PAYMENTS) || 50_000;
 const CARDS = ['fp-a', 'fp-b', 'fp-c'];
+/** PROBE_ADDRESSES=n: the attempts come from n addresses in turn instead of one, to weigh the shared source. */
+const ADDRESSES = Array.from({ length: Number(process.env.PROBE_ADDRESSES) || 1 }, (_, i) => `203.0.${113 + Math.floor(i / 250)}.${(i % 250) + 1}`);
 
 /** User and system CPU of every process of the PostgreSQL under `dataDir`, ms. */
 function postgresCpuMs(postmaster: number): number {
@@ -62,8 +64,7 @@ async function main(): Promise<void> {
     const postmaster = Number(readFileSync(path.join(dir, 'pg', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
     // The attempts name settled payments, so that the window's lookups find rows, as they do in a gateway.
     const paymentIds = (await control.query<{ id: string }>('SELECT id FROM "Payment" ORDER BY "createdAt" DESC LIMIT 10000')).rows.map((r) => r.id);
-    const sources = guardSources(workspace, '203.0.113.7', null, workspace.id);
-    console.log(`${ATTEMPTS} attempts per round from one address over ${CLIENTS} connections, ${ROUNDS} rounds; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`${ATTEMPTS} attempts per round from ${ADDRESSES.length} address(es) over ${CLIENTS} connections, ${ROUNDS} rounds; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (let r = late ? 0 : 1; r <= ROUNDS; r++) {
       if (late && r === 1) await seedPayments(db, workspace.id);
       const before = postgresCpuMs(postmaster);
@@ -73,13 +74,14 @@ async function main(): Promise<void> {
         Array.from({ length: CLIENTS }, async () => {
           for (let i = next++; i < ATTEMPTS; i = next++) {
             const fingerprint = CARDS[i % CARDS.length]!;
+            const ip = ADDRESSES[i % ADDRESSES.length]!;
             await countAttempt(db, workspace, {
               workspaceId: workspace.id,
               paymentId: paymentIds.length ? paymentIds[i % paymentIds.length]! : randomUUID(),
               fingerprint,
               at: new Date(),
-              sources,
-              listed: { digits: '41111111', fingerprint, ip: '203.0.113.7', email: null, country: null },
+              sources: guardSources(workspace, ip, null, workspace.id),
+              listed: { digits: '41111111', fingerprint, ip, email: null, country: null },
             });
           }
         }),

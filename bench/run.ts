@@ -13,6 +13,8 @@
 //   secure    secure-payment up to its answer with the 3D page's address (the page is not opened)
 //   retrieve  retrieve-payment of the payments just made
 //   list      the GraphQL `payments` list a dashboard sends, at each page size
+//   guard     regular-payment without the risk decision, then with the default guard and ten
+//             rules, back to back in pairs: the decision's cost as a median ratio (guard-phase.ts)
 //   bank      regular-payment through an iyzico account whose bank (the iyzico emulator, its own
 //             process) answers in 300-800 ms, 128 clients: the rate against 128 / mean bank
 //             latency, no 503 and nothing but 200, p99 within 50 ms of the bank's (bank-phase.ts)
@@ -38,6 +40,7 @@ import { bankTable, floorLine, goals, operationsTable, roundsLines, statementsPe
 import { fmt, fmtShort, sleep } from './lib/stats.ts';
 import { runWebhookPhase, type WebhookResult } from './lib/webhook-phase.ts';
 import { bankChecks, runBankPhase, type BankResult } from './lib/bank-phase.ts';
+import { runGuardPhase, type GuardRounds } from './lib/guard-phase.ts';
 
 /** Payments made before retrieve or list phases when the payment phase does not run. */
 const SEED_PAYMENTS = 200;
@@ -57,6 +60,8 @@ interface Run {
   roundErrors: number;
   /** The bank phase's rounds, per worker count. */
   bank: BankResult[][];
+  /** The guard phase's pairs (the first worker count's). */
+  guard: GuardRounds | null;
 }
 
 async function measure(run: Run, name: string, op: Operation, baseline = false): Promise<OperationRow> {
@@ -125,7 +130,7 @@ async function runGatewayPhases(run: Run, label: (name: string) => string): Prom
   let started = 0;
   const secure: Operation = () => securePaymentStart(http, demo, started++);
   const retrieve: Operation = () => retrievePayment(http, demo, tokens[Math.floor(Math.random() * tokens.length)]!);
-  const measured = ['payment', 'secure', 'retrieve', 'list'].some((phase) => opts.phases.has(phase as Phase));
+  const measured = ['payment', 'secure', 'retrieve', 'list', 'guard'].some((phase) => opts.phases.has(phase as Phase));
   if (opts.jitWarmupMs > 0 && measured) {
     // The operations the phases will measure, in turn; retrieve reads the payments made so far.
     const mixed: Operation[] = [pay];
@@ -259,7 +264,7 @@ function printSummary(run: Run, baselinePerSecond: number | null, webhooks: Webh
   }
   log();
   log('Goals (docs/performance.md)');
-  log(goals(run.rows, baselinePerSecond, webhooks, run.rounds));
+  log(goals(run.rows, baselinePerSecond, webhooks, run.rounds, run.guard));
   for (const rounds of run.bank) for (const c of bankChecks(rounds, fmtShort)) log(`  ${c.met ? 'met    ' : 'FAIL   '}  ${c.text}${rounds[0]?.label ? `, ${rounds[0].label}` : ''}: ${c.measured}`);
   const floor = floorLine(run.rows, baselinePerSecond);
   if (floor) log(floor);
@@ -312,7 +317,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
 
     sql = await SqlCounter.open(gateway.databaseUrl());
     const meter = new Meter(gateway, sql);
-    const run: Run = { opts, signal: abort.signal, gateway, meter, http, rows: [], rounds: [], roundErrors: 0, bank: [] };
+    const run: Run = { opts, signal: abort.signal, gateway, meter, http, rows: [], rounds: [], roundErrors: 0, bank: [], guard: null };
 
     // What the gateway does on its own (job and webhook polling), to judge the counts by.
     const idleMs = opts.quick ? 1_000 : 3_000;
@@ -345,6 +350,10 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
       const workersLabel = `${workers} worker${workers > 1 ? 's' : ''}`;
       await runGatewayPhases(run, (name) => (opts.workers.length > 1 ? `${name}, ${workersLabel}` : name));
       if (opts.rounds > 0 && opts.phases.has('baseline') && opts.phases.has('payment')) await runRounds(run, workersLabel);
+      if (opts.phases.has('guard') && i === 0) {
+        const { guardRounds: rounds, concurrency, warmupMs, durationMs } = opts;
+        run.guard = await runGuardPhase(run.gateway, run.http, { rounds, concurrency, warmupMs, durationMs }, abort.signal, log);
+      }
       if (opts.phases.has('bank')) await runBank(run, opts.workers.length > 1 ? workersLabel : '');
     }
 

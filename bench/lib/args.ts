@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseLatency, type Latency } from '../../emulators/iyzico/behaviour.ts';
 
-export const PHASES = ['baseline', 'floor', 'payment', 'secure', 'retrieve', 'list', 'bank', 'webhooks'] as const;
+export const PHASES = ['baseline', 'floor', 'payment', 'secure', 'retrieve', 'list', 'guard', 'bank', 'webhooks'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** The bank phase's load: 128 merchants' calls in flight against a bank answering in 300-800 ms. */
@@ -21,6 +21,8 @@ export interface BenchOptions {
   listSizes: number[];
   /** Back-to-back pairs (bare-pg payment, regular-payment) after each worker count's phases. */
   rounds: number;
+  /** The guard phase's back-to-back pairs (without, then with the guard and ten rules). */
+  guardRounds: number;
   /** The bank phase: concurrent clients, and the emulated bank's latency per answer. */
   bank: { clients: number; latency: Latency; rounds: number };
   phases: Set<Phase>;
@@ -54,6 +56,9 @@ bare-pg baseline on the same database. Everything it starts is stopped at the en
                       phases minutes apart (needs the baseline and payment phases; default 0);
                       with the floor phase, each round runs the floor's payment in between and
                       the summary gives the median ratio to the floor too
+  --guard-rounds <n>  pairs of the guard phase: regular-payment with the guard off and no rules,
+                      then with the default guard and ten rules that never fire (each --warmup,
+                      then --duration); the guard's cost is judged on the median ratio (default 3)
   --bank-clients <n>  concurrent clients of the bank phase (default ${BANK_DEFAULTS.clients})
   --bank-latency <min-max>  the bank phase's iyzico emulator answers after a uniformly random
                       delay in this range, ms (default ${BANK_DEFAULTS.latency.minMs}-${BANK_DEFAULTS.latency.maxMs})
@@ -96,6 +101,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
       sql: { type: 'boolean', default: false },
       workers: { type: 'string' },
       rounds: { type: 'string' },
+      'guard-rounds': { type: 'string' },
       'bank-clients': { type: 'string' },
       'bank-latency': { type: 'string' },
       'bank-rounds': { type: 'string' },
@@ -123,6 +129,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     workers: (values.workers ?? '1').split(',').map((s) => positive(s.trim(), 'workers', 1)),
     listSizes: (values['list-sizes'] ?? '10,50').split(',').map((s) => positive(s.trim(), 'list-sizes', 10)),
     rounds,
+    guardRounds: positive(values['guard-rounds'], 'guard-rounds', quick ? 1 : 3),
     bank: {
       clients: positive(values['bank-clients'], 'bank-clients', BANK_DEFAULTS.clients),
       latency: bankLatency(values['bank-latency']),

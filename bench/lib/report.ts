@@ -5,6 +5,7 @@ import type { LoadResult } from './load.ts';
 import type { Usage } from './meter.ts';
 import { fmt, fmtShort, median } from './stats.ts';
 import type { WebhookResult } from './webhook-phase.ts';
+import { GUARD_GOAL, type GuardRounds } from './guard-phase.ts';
 
 export interface OperationRow {
   name: string;
@@ -115,7 +116,7 @@ interface Goal {
 }
 
 /** The performance goals (docs/performance.md, "Performance goals"), each with what this run measured; a phase that did not run is left out. */
-export function goals(rows: OperationRow[], baselinePerSecond: number | null, webhooks: WebhookResult | null, rounds: PaymentRounds[] = []): string {
+export function goals(rows: OperationRow[], baselinePerSecond: number | null, webhooks: WebhookResult | null, rounds: PaymentRounds[] = [], guard: GuardRounds | null = null): string {
   const find = (prefix: string) => rows.filter((r) => !r.baseline && r.name.startsWith(prefix));
   // With several worker counts (--workers 1,2), a goal is judged on the fastest of them.
   const fastest = (prefix: string) => find(prefix).sort((a, b) => b.load.perSecond - a.load.perSecond)[0];
@@ -151,6 +152,14 @@ export function goals(rows: OperationRow[], baselinePerSecond: number | null, we
   if (lists.length > 1) {
     const counts = lists.map((r) => perOp(r.usage.sql.statements, r.load.ok));
     list.push({ text: 'list statements constant over page size', measured: lists.map((r, i) => `${r.name.replace(/^.*\(/, '(')} ${fmtShort(counts[i]!)}`).join(', '), met: Math.max(...counts) - Math.min(...counts) < 0.5 });
+  }
+  if (guard?.ratios.length) {
+    const ratio = median(guard.ratios);
+    list.push({
+      text: `regular-payment with the guard and ten rules ≥ ${GUARD_GOAL} × without`,
+      measured: `median ${fmtShort(ratio)} × (${range(guard.ratios)}) over ${guard.ratios.length} pairs; p99 median ${fmtShort(median(guard.p99With))} ms against ${fmtShort(median(guard.p99Without))} ms`,
+      met: ratio >= GUARD_GOAL,
+    });
   }
   if (webhooks) {
     list.push({ text: 'webhook deliveries ≥ 1,500/s', measured: `${fmt(webhooks.perSecond, 0)}/s`, met: webhooks.perSecond >= 1500 });

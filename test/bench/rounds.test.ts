@@ -48,3 +48,18 @@ describe('bench --rounds', () => {
     expect(startArgs()).toEqual(['--max-semi-space-size=32', '--import', 'tsx', 'src/main.ts']);
   });
 });
+
+describe('bench guard phase', () => {
+  it('runs three pairs unless told, one with --quick', () => {
+    expect(parseBenchArgs([])!.guardRounds).toBe(3);
+    expect(parseBenchArgs(['--quick'])!.guardRounds).toBe(1);
+    expect(parseBenchArgs(['--only', 'guard', '--guard-rounds', '5'])!.guardRounds).toBe(5);
+    expect(() => parseBenchArgs(['--guard-rounds', '0'])).toThrow('--guard-rounds must be a positive integer');
+  });
+
+  it('judges the guard on the median of its pairs: within 5 % of the path without it', () => {
+    const judged = goals([], null, null, [], { ratios: [0.97, 0.9, 0.96], p99Without: [40, 42, 41], p99With: [44, 50, 43] });
+    expect(judged).toContain('met      regular-payment with the guard and ten rules ≥ 0.95 × without: median 0.960 × (0.900–0.970) over 3 pairs; p99 median 44.0 ms against 41.0 ms');
+    expect(goals([], null, null, [], { ratios: [0.9, 0.91, 0.99], p99Without: [1], p99With: [1] })).toContain('not met  regular-payment with the guard and ten rules ≥ 0.95 × without: median 0.910 ×');
+  });
+});
