@@ -44,8 +44,10 @@ describe('the guard statement as a generic plan on an empty database', () => {
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE guard(${sql.values.map(literal).join(', ')})`);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     const paymentReads = plan.split('\n').filter((line) => /Scan.* on "Payment"/.test(line));
-    // The attempts' own payments by primary key; the workspace's declines by their partial index.
-    expect(paymentReads.map((line) => /using "?(\w+)"? on/.exec(line)?.[1]).sort(), plan).toEqual(['Payment_declines_idx', 'Payment_pkey']);
+    // The workspace's declines by their partial index; a source's window (its attempts' payments by
+    // primary key) is read by risk_window, once per source that is not the workspace.
+    expect(paymentReads.map((line) => /using "?(\w+)"? on/.exec(line)?.[1]).sort(), plan).toEqual(['Payment_declines_idx']);
+    expect(plan).toMatch(/Function Scan on risk_window/);
     expect(plan).toMatch(/using "?RiskAttempt_blocked_idx"? on "RiskAttempt"/);
     expect(plan).not.toMatch(/Delete on/);
     expect(plan).not.toMatch(/Seq Scan/);
@@ -75,6 +77,44 @@ describe('the guard statement on a connection', () => {
     expect(await db.riskAttempt.count({ where: { workspaceId } })).toBe(1);
     // One connection in the pool: the same session, where the setting lasted one transaction only.
     expect(await settingOf()).toBe('on');
+  });
+});
+
+describe('a burst of new cards from one address', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = createDb(await createTestDatabase(), { max: 10 });
+  });
+  afterAll(() => db?.$disconnect());
+
+  const attempt = (workspaceId: string, fingerprint: string) =>
+    countAttempt(db, SETTINGS, {
+      workspaceId,
+      paymentId: randomUUID(),
+      fingerprint,
+      at: new Date(),
+      sources: guardSources(SETTINGS, '203.0.113.9', null, workspaceId),
+      listed: { digits: '41111111', fingerprint, ip: '203.0.113.9', email: null, country: null },
+    });
+  const passed = (counted: Awaited<ReturnType<typeof attempt>>[]) => counted.filter((c) => !c.figures.some((f) => f.cardsFired)).length;
+
+  it('sent all at once over ten connections, lets through no more cards than one after the other would', async () => {
+    const workspaceId = randomUUID();
+    // Five distinct cards block (this one included): four pass, whatever arrives together.
+    const counted = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(workspaceId, `burst-${i}`)));
+    expect(passed(counted)).toBe(SETTINGS.riskIpCards - 1);
+    // Counted one after the other: 1, 2, 3 ... cards, up to what the window reads (20 rows, 4 × the
+    // largest threshold, and this card: 21).
+    const cards = counted.map((c) => c.figures.find((f) => f.kind === 'ip')!.cards).sort((a, b) => a - b);
+    expect(cards).toEqual([...Array.from({ length: 21 }, (_, i) => i + 1), ...Array<number>(9).fill(21)]);
+  });
+
+  it('does not queue a card the window already holds: the same card in parallel is one card', async () => {
+    const workspaceId = randomUUID();
+    await attempt(workspaceId, 'known');
+    const counted = await Promise.all(Array.from({ length: 20 }, () => attempt(workspaceId, 'known')));
+    expect(passed(counted)).toBe(20);
+    expect(counted.every((c) => c.figures.find((f) => f.kind === 'ip')!.cards === 1)).toBe(true);
   });
 });
 

@@ -1,13 +1,14 @@
 // The card-testing guard's counting: one statement per judged attempt, shared by every process
 // and machine through PostgreSQL. For each source of the attempt (the shopper's address, the page
 // or link, the workspace) it reads the window's figures (distinct card fingerprints, this one
-// included, and payments that reached a bank and failed), whether the source is cooling down after
-// a block, and records this attempt under the source (with whether that source's own rule blocked
-// it, which starts its cool-down). Rows that no window or cool-down reads any more are deleted by
-// a recurring job (`sweepRiskAttempts`), not here: concurrent attempts from one busy address would
-// otherwise all try to delete the same aged rows and wait on each other. Attempts sent at the same
-// instant do not see each other (one snapshot each), so a burst of N parallel attempts may pass a
-// threshold by up to N-1.
+// included, and payments that reached a bank and failed: `risk_window`, a function of the
+// migrations), whether the source is cooling down after a block, and records this attempt under
+// the source (with whether that source's own rule blocked it, which starts its cool-down). Rows
+// that no window or cool-down reads any more are deleted by a recurring job
+// (`sweepRiskAttempts`), not here: concurrent attempts from one busy address would otherwise all
+// try to delete the same aged rows and wait on each other. A card new to a source's window waits
+// for that source's lock and counts again (risk_window), so attempts sent in parallel with new
+// cards are counted one after the other and none passes a threshold the others reached.
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
@@ -111,12 +112,11 @@ export function guardStatement(settings: GuardSettings, attempt: GuardAttempt): 
       SELECT src.kind, src.key, facts.cards, facts.declines + failed.declines AS declines, cool.cooling
       FROM src
       CROSS JOIN LATERAL (
-        SELECT count(DISTINCT r.fingerprint) FILTER (WHERE r.fingerprint <> ${attempt.fingerprint})::int + 1 AS cards,
-               count(p.id) FILTER (WHERE p.status = 'failed' AND p."paymentAccountId" IS NOT NULL)::int AS declines
-        FROM (SELECT f.fingerprint, f."paymentId" FROM "RiskAttempt" f
-              WHERE src.kind <> 'workspace' AND f."workspaceId" = ${ws} AND f.kind = src.kind AND f.key = src.key AND f.at > ${windowStart}::timestamp
-              ORDER BY f.at DESC LIMIT greatest(src.cards_block, src.cards_3ds, src.declines_block, 1) * ${ROWS_PER_THRESHOLD}::int) r
-        LEFT JOIN "Payment" p ON p.id = r."paymentId"
+        SELECT w.cards, w.declines
+        FROM risk_window(${ws}, src.kind, src.key, ${attempt.fingerprint}::text, ${windowStart}::timestamp,
+                         greatest(src.cards_block, src.cards_3ds, src.declines_block, 1) * ${ROWS_PER_THRESHOLD}::int) w
+        WHERE src.kind <> 'workspace'
+        UNION ALL SELECT 1, 0 WHERE src.kind = 'workspace'
       ) facts
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS declines FROM (
