@@ -80,7 +80,7 @@ export class KuveytPosConnector extends BankPosConnector {
     const merchantOrderId = this.orderIdOf(input.idempotencyKey);
     let request;
     try {
-      request = enrollmentRequest({ merchantOrderId, amount: input.amount, currency: input.currency, installmentNumber: input.installmentNumber, card: input.card, callbackUrl: input.callbackUrl, clientIp: input.shopper?.ip ?? '' }, this.#ctx);
+      request = enrollmentRequest({ merchantOrderId, amount: input.amount, currency: input.currency, installmentNumber: input.installmentNumber, card: input.card, okUrl: input.callbackUrl, failUrl: input.callbackUrl, clientIp: input.shopper?.ip ?? '' }, this.#ctx);
     } catch (error) {
       return refused(error);
     }

@@ -79,7 +79,7 @@ export interface PaymentFields {
 const money = (p: PaymentFields) => ({ InstallmentCount: installmentCount(p.installmentNumber), Amount: kuveytAmount(p.amount), DisplayAmount: kuveytAmount(p.amount), CurrencyCode: currencyCode(p.currency) });
 
 /** The 3-D enrollment posted to ThreeDModelPayGate: the card, the amount and where the bank sends the shopper back. */
-export function enrollmentRequest(p: PaymentFields & { card: CardData; callbackUrl: string; clientIp: string }, ctx: RequestContext): KuveytRequest {
+export function enrollmentRequest(p: PaymentFields & { card: CardData; okUrl: string; failUrl: string; clientIp: string }, ctx: RequestContext): KuveytRequest {
   const message = {
     ...account(ctx),
     APIVersion: API_VERSION,
@@ -87,8 +87,8 @@ export function enrollmentRequest(p: PaymentFields & { card: CardData; callbackU
     TransactionSecurity: '3',
     ...money(p),
     MerchantOrderId: p.merchantOrderId,
-    OkUrl: p.callbackUrl,
-    FailUrl: p.callbackUrl,
+    OkUrl: p.okUrl,
+    FailUrl: p.failUrl,
     DeviceData: { ClientIP: p.clientIp },
     CardHolderName: p.card.holderName,
     CardType: cardType(p.card.number),
