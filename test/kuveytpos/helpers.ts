@@ -4,7 +4,9 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startKuveytEmulator, type KuveytEmulator } from '../../emulators/kuveytpos/server.ts';
 import type { Order } from '../../emulators/kuveytpos/state.ts';
-import type { BankAccount } from '../helpers/bank.ts';
+import { bankCalls, type BankAccount } from '../helpers/bank.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
+import { autoPostForm } from '../helpers/payments.ts';
 
 /** The emulator's test cards (emulators/bank/cards.ts). */
 export const KUVEYT_CARDS = {
@@ -55,3 +57,35 @@ export async function setKuveytBehaviour(emulator: KuveytEmulator, rule: { mode:
   const res = await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rule) });
   if (res.status !== 200) throw new Error(`emulator behaviour answered ${res.status}: ${await res.text()}`);
 }
+
+const postForm = async (url: string, fields: Record<string, string>) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return { status: res.status, html: await res.text() };
+};
+
+export interface AcsTrip {
+  /** The form the gateway's redirect page posts (id "bank"): KuveytPOS's, to its ACS. */
+  bankForm: { action: string; fields: Record<string, string> };
+  callbackUrl: string;
+  fields: Record<string, string>;
+}
+
+/** What a browser does from the gateway's redirect address: the bank's form, `decision` on the ACS page (when it asks), the page posting the AuthenticationResponse. */
+export async function acsTrip(redirectUrl: string, decision: 'approve' | 'decline'): Promise<AcsTrip> {
+  const page = await fetch(redirectUrl);
+  const bankForm = autoPostForm(await page.text());
+  if (page.status !== 200 || bankForm?.id !== 'bank') throw new Error(`the redirect address answered ${page.status} without a bank form`);
+  let html = (await postForm(bankForm.action, bankForm.fields)).html;
+  const acs = new RegExp(`<form method="post" action="([^"]+)">\\s*<input type="hidden" name="decision" value="${decision}">`).exec(html)?.[1];
+  if (acs) html = (await postForm(acs.replace(/&amp;/g, '&'), { decision })).html;
+  const back = autoPostForm(html);
+  if (!back) throw new Error(`the ACS answer page has no callback form: ${html.slice(0, 200)}`);
+  return { bankForm, callbackUrl: back.action, fields: back.fields };
+}
+
+/** The AuthenticationResponse's XML, and the same posted back after `edit`. */
+export const authXml = (fields: Record<string, string>): string => decodeURIComponent(fields.AuthenticationResponse!);
+export const editAuth = (fields: Record<string, string>, edit: (xml: string) => string): Record<string, string> => ({ AuthenticationResponse: encodeURIComponent(edit(authXml(fields))) });
+
+/** The gateway's calls to KuveytPOS so far, from its log (scrubbed exchanges), oldest first. */
+export const kuveytCalls = (t: TestGateway, operation?: string) => bankCalls(t, 'kuveytpos', operation);
