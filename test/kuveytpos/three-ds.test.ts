@@ -13,7 +13,9 @@ import { msg } from '../helpers/messages.ts';
 import { seedBankMerchant } from '../helpers/bank.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
-import { acsTrip, authXml, editAuth, KUVEYT_CARDS, kuveytBankAccount, kuveytCalls, kuveytOrder, useKuveytEmulator } from './helpers.ts';
+import { runJobsDueBy } from '../helpers/jobs.ts';
+import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
+import { acsTrip, authXml, editAuth, KUVEYT_CARDS, kuveytBankAccount, kuveytCalls, kuveytOrder, setKuveytBehaviour, useKuveytEmulator } from './helpers.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const kuveyt = useKuveytEmulator();
@@ -101,6 +103,24 @@ describe('secure-payment through KuveytPOS', () => {
     const { token, res } = await start(KUVEYT_CARDS.approved, wrong);
     expect(res.body.result).toMatchObject({ successful: false, error_code: 'provider_error' });
     expect(await row(token)).toMatchObject({ status: 'failed', providerErrorCode: 'HashDataError' });
+  });
+});
+
+describe('a provision whose answer was lost', () => {
+  it('provider_timeout at the callback, then the reconcile job\u2019s order inquiry finds the sale: successful, with its reference', async () => {
+    const quick = await seedBankMerchant(t, kuveytBankAccount(kuveyt.emulator, { timeout_ms: 1_000 }));
+    const { token, orderId, redirectUrl } = await start(KUVEYT_CARDS.approved, quick);
+    const trip = await acsTrip(redirectUrl, 'approve');
+    await setKuveytBehaviour(kuveyt.emulator, { mode: 'slow', count: 1, delayMs: 2_500 });
+    expect((await postCallback(trip.callbackUrl, trip.fields)).status).toBe(200);
+    expect(await row(token)).toMatchObject({ status: 'unresolved' });
+    await expect.poll(() => kuveytOrder(kuveyt.emulator, orderId), { timeout: 5_000 }).toMatchObject({ responseCode: '00' });
+
+    t.clock.advance(RECONCILE_TRIES_MS[0]! + 5_000);
+    await runJobsDueBy(t);
+    const order = (await kuveytOrder(kuveyt.emulator, orderId))!;
+    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: `${orderId}:${order.orderId}:${order.rrn}:${order.stan}:${order.provision}:10025:949` });
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
   });
 });
 
