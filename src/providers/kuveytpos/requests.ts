@@ -61,8 +61,10 @@ const account = ({ credentials: c }: RequestContext) => ({ MerchantId: c.merchan
 
 const sign = <M extends { MerchantId: string; UserName: string; HashData: string }>(message: M, ctx: RequestContext): M => ({ ...message, HashData: requestHash(message, ctx.credentials.password) });
 
-const cardFields = (card: CardData) => ({
+/** The card as KuveytPOS takes it; the enrollment also names its type (mewebstudio's non-3D sale does not). */
+const cardFields = (card: CardData, type?: string) => ({
   CardHolderName: card.holderName,
+  ...(type === undefined ? {} : { CardType: type }),
   CardNumber: card.number,
   CardExpireDateYear: card.expiryYear.slice(-2),
   CardExpireDateMonth: card.expiryMonth.padStart(2, '0'),
@@ -90,12 +92,7 @@ export function enrollmentRequest(p: PaymentFields & { card: CardData; okUrl: st
     OkUrl: p.okUrl,
     FailUrl: p.failUrl,
     DeviceData: { ClientIP: p.clientIp },
-    CardHolderName: p.card.holderName,
-    CardType: cardType(p.card.number),
-    CardNumber: p.card.number,
-    CardExpireDateYear: p.card.expiryYear.slice(-2),
-    CardExpireDateMonth: p.card.expiryMonth.padStart(2, '0'),
-    CardCVV2: p.card.securityCode ?? '',
+    ...cardFields(p.card, cardType(p.card.number)),
     HashData: '',
   };
   return { kind: 'message', message: sign(message, ctx) };
