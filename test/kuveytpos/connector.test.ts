@@ -11,7 +11,7 @@ import { startKuveytEmulator, type KuveytEmulator } from '../../emulators/kuveyt
 import { listenOn } from '../../emulators/listen.ts';
 import { bankOrderId } from '../../src/providers/bank-order-id.ts';
 import { kuveytPosProvider } from '../../src/providers/kuveytpos/index.ts';
-import { parseKuveytCredentials, parseKuveytSettings } from '../../src/providers/kuveytpos/settings.ts';
+import { kuveytEndpoints, parseKuveytCredentials, parseKuveytSettings } from '../../src/providers/kuveytpos/settings.ts';
 import { ProviderTimeoutError, type Connector } from '../../src/providers/types.ts';
 import { kuveytAccount } from './helpers.ts';
 
@@ -80,6 +80,25 @@ describe('answers that are no answer', () => {
   });
 });
 
+describe('the gate\u2019s HTML answer', () => {
+  const start = (c: Connector) => c.start3D({ idempotencyKey: 'k:authorise', amount: 1000n, currency: 'TRY', installmentNumber: 1, card, callbackUrl: 'http://127.0.0.1:9/cb' });
+  const page = (action: string, authenticationResponse: string) =>
+    `<!DOCTYPE html><html><body onload="OnLoadEvent();"><form name="downloadForm" action="${action}" method="POST"><input type="hidden" name="AuthenticationResponse" value="${encodeURIComponent(authenticationResponse)}"><input type="submit" name="submit" value="Submit"></form></body></html>`;
+
+  it('a form carrying an enrollment that went through (00) is the redirect, as the bank wrote it', async () => {
+    nextBody = page('https://boa.kuveytturk.com.tr/sanalposservice/Home/ThreeDModelPayGate', '<VPosTransactionResponseContract><ResponseCode>00</ResponseCode><MD>67YtBfBRTZ0XBKnAHi8c/A==</MD></VPosTransactionResponseContract>');
+    const started = await start(connect({ gate_url: scripted.url }));
+    expect(started).toMatchObject({ status: 'redirect', redirect: { kind: 'form', action: 'https://boa.kuveytturk.com.tr/sanalposservice/Home/ThreeDModelPayGate', fields: { AuthenticationResponse: expect.stringContaining('%3CResponseCode%3E00') as unknown } } });
+  });
+
+  it('a form sending the shopper back with a refusal fails the payment with the bank\u2019s code; an unreadable one is no answer', async () => {
+    nextBody = page('http://127.0.0.1:9/cb', '<VPosTransactionResponseContract><ResponseCode>PosMerchantIPError</ResponseCode><ResponseMessage>IP adresi tanımlı değildir.</ResponseMessage><OrderId>0</OrderId></VPosTransactionResponseContract>');
+    expect(await start(connect({ gate_url: scripted.url }))).toEqual({ status: 'error', code: 'provider_error', message: 'IP adresi tanımlı değildir.', providerCode: 'PosMerchantIPError', providerMessage: 'IP adresi tanımlı değildir.' });
+    nextBody = page('http://127.0.0.1:9/cb', 'not xml');
+    await expect(start(connect({ gate_url: scripted.url }))).rejects.toBeInstanceOf(ProviderTimeoutError);
+  });
+});
+
 describe('what the bank refuses, in the gateway\u2019s words', () => {
   it('a cancel twice is refund_rejected (21); a refund of a cancelled sale is refund_rejected (28); a refund above what is left is refund_rejected', async () => {
     const c = connect();
@@ -109,5 +128,10 @@ describe('refused before anything is sent', () => {
     expect(() => parseKuveytCredentials({ merchant_id: 'abc', customer_id: '1', user_name: 'u' })).toThrow(at('merchant_id', 'password'));
     expect(() => parseKuveytSettings({ environment: 'live', payment_url: 'ftp://x', timeout_ms: 10 })).toThrow(at('environment', 'payment_url', 'timeout_ms'));
     expect(parseKuveytSettings({})).toEqual({ environment: 'test', timeout_ms: 60_000 });
+    expect(kuveytEndpoints(parseKuveytSettings({ environment: 'production' }))).toEqual({
+      gate: 'https://sanalpos.kuveytturk.com.tr/ServiceGateWay/Home/ThreeDModelPayGate',
+      payment: 'https://sanalpos.kuveytturk.com.tr/ServiceGateWay/Home',
+      query: 'https://boa.kuveytturk.com.tr/BOA.Integration.WCFService/BOA.Integration.VirtualPos/VirtualPosService.svc/Basic',
+    });
   });
 });

@@ -90,9 +90,12 @@ export class KuveytPosConnector extends BankPosConnector {
     if (answer.kind !== 'form' || !/^https?:\/\//i.test(answer.action)) return this.unknownOutcome('start3D');
     const atOnce = answer.inputs.AuthenticationResponse;
     if (atOnce !== undefined) {
-      // The bank sent the shopper straight back to FailUrl: its refusal, read from its own answer.
+      // A form carrying the bank's answer: a refusal sends the shopper straight back to FailUrl (read
+      // here, from the bank's own answer); an enrollment that went through goes on to the bank.
       const contract = authenticationResponseOf(atOnce);
-      return (contract && refusalOf(contract.fields)) ?? this.unknownOutcome('start3D');
+      if (contract === null) return this.unknownOutcome('start3D');
+      const refusal = refusalOf(contract.fields);
+      if (refusal !== null) return refusal;
     }
     return { status: 'redirect', providerReference: startRef(merchantOrderId, input.installmentNumber), redirect: { kind: 'form', action: answer.action, fields: { ...answer.inputs } } };
   }
