@@ -1,0 +1,73 @@
+// A payment account's Kuveyt Türk KuveytPOS credentials and settings, as the merchant enters them.
+// KuveytPOS knows a merchant by its shop number (MerchantId, "Mağaza No") and its customer number
+// (CustomerId, "Müşteri No"), and one API user made in the POS panel (UserName) whose password
+// never travels: every request is signed with its SHA-1 (hash.ts), and the bank signs its answers
+// with it too. KuveytPOS has one 3-D model (3D: the bank authenticates, the gateway then asks for
+// the provision with the authentication's MD); the settings say which KuveytPOS (test or
+// production) and, for an emulator, other addresses.
+import { z } from 'zod';
+import { timeoutSetting } from '../settings-fields.ts';
+import { httpUrl, parseInput } from '../../domain/validation.ts';
+
+/** KuveytPOS's addresses (mewebstudio/pos config/pos_test.php and config/pos_production.php). */
+export const KUVEYTPOS_URLS = {
+  test: {
+    gate: 'https://boatest.kuveytturk.com.tr/boa.virtualpos.services/Home/ThreeDModelPayGate',
+    payment: 'https://boatest.kuveytturk.com.tr/boa.virtualpos.services/Home',
+    query: 'https://boatest.kuveytturk.com.tr/BOA.Integration.WCFService/BOA.Integration.VirtualPos/VirtualPosService.svc/Basic',
+  },
+  production: {
+    gate: 'https://sanalpos.kuveytturk.com.tr/ServiceGateWay/Home/ThreeDModelPayGate',
+    payment: 'https://sanalpos.kuveytturk.com.tr/ServiceGateWay/Home',
+    query: 'https://boa.kuveytturk.com.tr/BOA.Integration.WCFService/BOA.Integration.VirtualPos/VirtualPosService.svc/Basic',
+  },
+} as const;
+
+const digits = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(20, { error: 'too_long' }).regex(/^\d+$/, { error: 'digits_only' });
+const text = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255, { error: 'too_long' });
+
+export const kuveytCredentialsSchema = z
+  .object({
+    merchant_id: digits(),
+    customer_id: digits(),
+    user_name: text(),
+    password: text(),
+  })
+  .strict();
+export type KuveytCredentials = z.output<typeof kuveytCredentialsSchema>;
+
+export const kuveytSettingsSchema = z
+  .object({
+    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
+    gate_url: httpUrl().optional(),
+    payment_url: httpUrl().optional(),
+    query_url: httpUrl().optional(),
+    // How long one call may wait for KuveytPOS before its outcome counts as unknown (then asked later).
+    timeout_ms: timeoutSetting(),
+  })
+  .strict();
+export type KuveytSettings = z.output<typeof kuveytSettingsSchema>;
+
+/** Checks credentials; throws ValidationError with issues at the field path. */
+export function parseKuveytCredentials(input: unknown): KuveytCredentials {
+  return parseInput(kuveytCredentialsSchema, input);
+}
+
+/** Checks settings and fills the defaults; throws ValidationError with issues at the field path. */
+export function parseKuveytSettings(input: unknown): KuveytSettings {
+  return parseInput(kuveytSettingsSchema, input ?? {});
+}
+
+export interface KuveytEndpoints {
+  /** ThreeDModelPayGate: the 3-D enrollment, posted server to server. */
+  gate: string;
+  /** The payment API's base: Non3DPayGate and ThreeDModelProvisionGate under it. */
+  payment: string;
+  /** The SOAP service: refunds, cancels and the order inquiry. */
+  query: string;
+}
+
+export function kuveytEndpoints(settings: KuveytSettings): KuveytEndpoints {
+  const defaults = KUVEYTPOS_URLS[settings.environment];
+  return { gate: settings.gate_url ?? defaults.gate, payment: (settings.payment_url ?? defaults.payment).replace(/\/+$/, ''), query: settings.query_url ?? defaults.query };
+}
