@@ -10,6 +10,7 @@ import { posnetCommand } from '../emulators/posnet/cli.ts';
 import { payforCommand } from '../emulators/payfor/cli.ts';
 import { interPosCommand } from '../emulators/interpos/cli.ts';
 import { akbankPosCommand } from '../emulators/akbank-pos/cli.ts';
+import { payflexCommand } from '../emulators/payflex/cli.ts';
 
 const program = new Command('npm run emulator --')
   .usage('<emulator> [options]')
@@ -20,7 +21,8 @@ const program = new Command('npm run emulator --')
   .addCommand(posnetCommand())
   .addCommand(payforCommand())
   .addCommand(interPosCommand())
-  .addCommand(akbankPosCommand());
+  .addCommand(akbankPosCommand())
+  .addCommand(payflexCommand());
 
 const names = program.commands.map((command) => command.name());
 program.on('command:*', ([name]: string[]) => program.error(`error: unknown emulator '${name}': choose ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`));

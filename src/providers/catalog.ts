@@ -11,6 +11,7 @@ import { posnetProvider } from './posnet/index.ts';
 import { payforProvider } from './payfor/index.ts';
 import { interPosProvider } from './interpos/index.ts';
 import { akbankPosProvider } from './akbank-pos/index.ts';
+import { payflexProvider } from './payflex/index.ts';
 
 /** Each provider's id and how its definition is built, in the order the dashboard lists them. */
 const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => ProviderDefinition]> = [
@@ -22,6 +23,7 @@ const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => Provider
   ['payfor', payforProvider],
   ['interpos', interPosProvider],
   ['akbank-pos', akbankPosProvider],
+  ['payflex', payflexProvider],
 ];
 
 export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {

@@ -1,0 +1,48 @@
+// The 3-D Secure callback: after the card's ACS, VakıfBank's MPI has the shopper's browser POST its
+// result to SuccessUrl or FailureUrl (both the payment's callback address): MerchantId,
+// VerifyEnrollmentRequestId, Pan and Expiry (the card it authenticated, in full: the 3-D sale needs
+// them), PurchAmount (in minor units, as the bank's captured answers show: "101" for 1.01),
+// PurchCurrency, InstallmentCount, SessionInfo (ours, unchanged), Status, Cavv, Eci, ErrorCode and
+// ErrorMessage. The MPI signs none of it, so the gateway's own seal decides (hash.ts): no
+// SessionInfo is `unsigned`, a seal that does not check `signature`; then the enrollment id must be
+// this payment's, the merchant the account's, the amount and currency the payment's. Status Y goes
+// on with CAVV and ECI, which the VPOS checks with its MPI when the gateway sells; anything else
+// fails (mewebstudio's is3dAuthSuccess: Y only).
+import { ISO_NUMERIC_CURRENCY } from '../settings-fields.ts';
+import type { CallbackCheck, CallbackRejection, ThreeDsPayment } from '../types.ts';
+import { threeDsFailure } from './codes.ts';
+import { checkSessionSeal, enrollmentIdOf, type SealKey } from './hash.ts';
+import { parseRef } from './references.ts';
+
+const reject = (cause: CallbackRejection, reason: string): CallbackCheck => ({ status: 'rejected', cause, reason });
+
+/** "0", "", "1" and absent are one payment ("0"); 2..n themselves; null for anything else. */
+function installmentsOf(value: string | undefined): string | null {
+  const v = value ?? '';
+  if (v === '' || v === '0' || v === '1') return '0';
+  return /^(?:[2-9]|1[0-2])$/.test(v) ? v : null;
+}
+
+/** Judges a posted callback for the 3-D payment the gateway started (no I/O). */
+export function judgeCallback(seal: SealKey, payment: ThreeDsPayment, f: Record<string, string>): CallbackCheck {
+  const sessionInfo = f.SessionInfo ?? '';
+  if (sessionInfo === '') return reject('unsigned', 'callback carries no SessionInfo seal');
+  const amount = /^\d{1,15}$/.test(f.PurchAmount ?? '') ? BigInt(f.PurchAmount!) : null;
+  const installments = installmentsOf(f.InstallmentCount);
+  const enrollmentId = f.VerifyEnrollmentRequestId ?? '';
+  const sealed = { enrollmentId, pan: f.Pan ?? '', expiry: f.Expiry ?? '', amount: amount ?? -1n, currency: f.PurchCurrency ?? '', installments: installments ?? '' };
+  if (!checkSessionSeal(seal, sealed, sessionInfo)) return reject('signature', 'SessionInfo does not seal the card, amount and enrollment posted');
+
+  const ref = parseRef(payment.providerReference);
+  if (ref === null || enrollmentId !== enrollmentIdOf(seal, ref.orderId)) return reject('order', 'callback is for another enrollment');
+  if ((f.MerchantId ?? seal.merchantId) !== seal.merchantId) return reject('merchant', 'callback is for another merchant');
+  if (amount !== payment.amount) return reject('amount', 'callback amount is not the payment amount');
+  if (sealed.currency !== ISO_NUMERIC_CURRENCY[payment.currency]) return reject('currency', 'callback currency is not the payment currency');
+
+  const status = f.Status ?? '';
+  if (status !== 'Y') return { status: 'verified', authenticated: false, failure: threeDsFailure(status, { code: f.ErrorCode ?? '', message: f.ErrorMessage ?? '' }) };
+  const eci = f.Eci ?? '';
+  const cavv = f.Cavv ?? '';
+  if (!/^\d{2}$/.test(eci) || cavv === '' || !/^\d{4}$/.test(sealed.expiry)) return reject('incomplete', 'an authenticated callback without ECI, CAVV or expiry');
+  return { status: 'verified', authenticated: true, data: { orderId: ref.orderId, enrollmentId, pan: sealed.pan, expiry: sealed.expiry, eci, cavv, installments: sealed.installments } };
+}
