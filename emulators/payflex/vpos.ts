@@ -74,7 +74,7 @@ function sale(f: (name: string) => string, ctx: VposContext): string {
     { transactionId: f('TransactionId'), type: 'Sale', merchantId: f('MerchantId'), orderId, referenceTransactionId: '', code: said.code, message: said.message, amount, currency: f('CurrencyCode'), secureType: threeD ? '2' : '1' },
     ctx.now,
   );
-  return answerXml(txn, { ...(threeD ? { ECI: f('ECI') } : {}), ThreeDSecureType: txn.secureType, TransactionDeviceSource: f('TransactionDeviceSource') || '0' });
+  return answerXml(txn, ctx, { ...(threeD ? { ECI: f('ECI') } : {}), ThreeDSecureType: txn.secureType, TransactionDeviceSource: f('TransactionDeviceSource') || '0' });
 }
 
 function issuerSaid(f: (name: string) => string, ctx: VposContext): Said {
@@ -111,11 +111,11 @@ function reversal(type: 'Refund' | 'Cancel', f: (name: string) => string, ctx: V
     ctx.now,
   );
   if (type === 'Cancel' && said.code === '0000') sale.canceled = true;
-  return answerXml(txn, { ReferenceTransactionId: sale.transactionId });
+  return answerXml(txn, ctx, { ReferenceTransactionId: sale.transactionId });
 }
 
 /** A transaction's answer, with the fields VakıfBank's carry (mewebstudio's samples). */
-function answerXml(t: Txn, extra: Record<string, string>): string {
+function answerXml(t: Txn, ctx: VposContext, extra: Record<string, string>): string {
   return vposXml({
     MerchantId: t.merchantId,
     TransactionType: t.type,
@@ -128,6 +128,7 @@ function answerXml(t: Txn, extra: Record<string, string>): string {
     AuthCode: t.authCode,
     HostDate: t.hostDate,
     Rrn: t.rrn,
+    TerminalNo: ctx.terminal.terminalNo,
     CurrencyAmount: decimalOf(t.amount),
     CurrencyCode: t.currency,
     ...(t.type === 'Sale' ? { OrderId: t.orderId } : {}),

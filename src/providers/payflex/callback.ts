@@ -23,26 +23,58 @@ function installmentsOf(value: string | undefined): string | null {
   return /^(?:[2-9]|1[0-2])$/.test(v) ? v : null;
 }
 
+/** The MPI's result as posted, read (what mewebstudio's map3DPaymentData reads), before anything is believed. */
+export interface MpiResult {
+  enrollmentId: string;
+  merchantId: string | null;
+  /** Y, A, N, U, E ('' when absent). */
+  status: string;
+  eci: string;
+  cavv: string;
+  pan: string;
+  /** YYMM. */
+  expiry: string;
+  /** Minor units; null when it is not an amount. */
+  amount: bigint | null;
+  currency: string;
+  /** "0" for one payment; null when it is not a count. */
+  installments: string | null;
+  errorCode: string;
+  errorMessage: string;
+}
+
+export function readMpiResult(f: Record<string, string>): MpiResult {
+  return {
+    enrollmentId: f.VerifyEnrollmentRequestId ?? '',
+    merchantId: f.MerchantId ?? null,
+    status: f.Status ?? '',
+    eci: f.Eci ?? '',
+    cavv: f.Cavv ?? '',
+    pan: f.Pan ?? '',
+    expiry: f.Expiry ?? '',
+    amount: /^\d{1,15}$/.test(f.PurchAmount ?? '') ? BigInt(f.PurchAmount!) : null,
+    currency: f.PurchCurrency ?? '',
+    installments: installmentsOf(f.InstallmentCount),
+    errorCode: f.ErrorCode ?? '',
+    errorMessage: f.ErrorMessage ?? '',
+  };
+}
+
 /** Judges a posted callback for the 3-D payment the gateway started (no I/O). */
 export function judgeCallback(seal: SealKey, payment: ThreeDsPayment, f: Record<string, string>): CallbackCheck {
   const sessionInfo = f.SessionInfo ?? '';
   if (sessionInfo === '') return reject('unsigned', 'callback carries no SessionInfo seal');
-  const amount = /^\d{1,15}$/.test(f.PurchAmount ?? '') ? BigInt(f.PurchAmount!) : null;
-  const installments = installmentsOf(f.InstallmentCount);
-  const enrollmentId = f.VerifyEnrollmentRequestId ?? '';
-  const sealed = { enrollmentId, pan: f.Pan ?? '', expiry: f.Expiry ?? '', amount: amount ?? -1n, currency: f.PurchCurrency ?? '', installments: installments ?? '' };
+  const r = readMpiResult(f);
+  const sealed = { enrollmentId: r.enrollmentId, pan: r.pan, expiry: r.expiry, amount: r.amount ?? -1n, currency: r.currency, installments: r.installments ?? '' };
   if (!checkSessionSeal(seal, sealed, sessionInfo)) return reject('signature', 'SessionInfo does not seal the card, amount and enrollment posted');
 
   const ref = parseRef(payment.providerReference);
-  if (ref === null || enrollmentId !== enrollmentIdOf(seal, ref.orderId)) return reject('order', 'callback is for another enrollment');
-  if ((f.MerchantId ?? seal.merchantId) !== seal.merchantId) return reject('merchant', 'callback is for another merchant');
-  if (amount !== payment.amount) return reject('amount', 'callback amount is not the payment amount');
-  if (sealed.currency !== ISO_NUMERIC_CURRENCY[payment.currency]) return reject('currency', 'callback currency is not the payment currency');
+  if (ref === null || r.enrollmentId !== enrollmentIdOf(seal, ref.orderId)) return reject('order', 'callback is for another enrollment');
+  if ((r.merchantId ?? seal.merchantId) !== seal.merchantId) return reject('merchant', 'callback is for another merchant');
+  if (r.amount !== payment.amount) return reject('amount', 'callback amount is not the payment amount');
+  if (r.currency !== ISO_NUMERIC_CURRENCY[payment.currency]) return reject('currency', 'callback currency is not the payment currency');
 
-  const status = f.Status ?? '';
-  if (status !== 'Y') return { status: 'verified', authenticated: false, failure: threeDsFailure(status, { code: f.ErrorCode ?? '', message: f.ErrorMessage ?? '' }) };
-  const eci = f.Eci ?? '';
-  const cavv = f.Cavv ?? '';
-  if (!/^\d{2}$/.test(eci) || cavv === '' || !/^\d{4}$/.test(sealed.expiry)) return reject('incomplete', 'an authenticated callback without ECI, CAVV or expiry');
-  return { status: 'verified', authenticated: true, data: { orderId: ref.orderId, enrollmentId, pan: sealed.pan, expiry: sealed.expiry, eci, cavv, installments: sealed.installments } };
+  if (r.status !== 'Y') return { status: 'verified', authenticated: false, failure: threeDsFailure(r.status, { code: r.errorCode, message: r.errorMessage }) };
+  if (!/^\d{2}$/.test(r.eci) || r.cavv === '' || !/^\d{4}$/.test(r.expiry)) return reject('incomplete', 'an authenticated callback without ECI, CAVV or expiry');
+  return { status: 'verified', authenticated: true, data: { orderId: ref.orderId, enrollmentId: r.enrollmentId, pan: r.pan, expiry: r.expiry, eci: r.eci, cavv: r.cavv, installments: sealed.installments } };
 }
