@@ -5,7 +5,8 @@
 // MpiTransactionId. Callbacks that are not the MPI's answer for this payment (card, amount or
 // instalments changed, the seal altered or missing, another payment's, replayed) show an error
 // page, write nothing and make no sale; a rewritten Status (which nobody signs) reaches the VPOS,
-// which refuses a CAVV its MPI did not issue.
+// which refuses a CAVV its MPI did not issue. A 3-D sale answered too late is settled by the
+// search; a page answered only by a refused callback is given up after the search is asked.
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
@@ -14,7 +15,10 @@ import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import { bankCalls } from '../helpers/bank.ts';
-import { answerPayflexAcs, PAYFLEX_CARDS, payflexOrder, seedPayflexMerchant, usePayflexEmulator } from './helpers.ts';
+import { runJobsDueBy } from '../helpers/jobs.ts';
+import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
+import { THREE_DS_ABANDON_MS } from '../../src/domain/payments/three-ds.ts';
+import { answerPayflexAcs, PAYFLEX_CARDS, payflexOrder, seedPayflexMerchant, setPayflexBehaviour, usePayflexEmulator } from './helpers.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const payflex = usePayflexEmulator();
@@ -166,5 +170,34 @@ describe('callbacks that are not the MPI\u2019s answer for the payment', () => {
     expect(replayed.status).toBe(409);
     expect(await snapshot(token)).toEqual(settled);
     expect(await txnsOf(orderId)).toHaveLength(1);
+  });
+});
+
+describe('3-D answers PayFlex lost', () => {
+  it('a 3-D sale answered too late: unresolved, then the reconcile job\u2019s search finds the sale: successful', async () => {
+    const m = await seedPayflexMerchant(t, payflex.emulator, { timeoutMs: 1_000 });
+    const res = await m.call('secure-payment', paymentBody(m, { card: { number: PAYFLEX_CARDS.approved }, transaction: { channel_reference: `VF3D-${reference++}`, callback_url: `${shop.url}/payment-return` } }));
+    const token = res.body.transaction.token as string;
+    const { fields } = await answerPayflexAcs(res.body.result.redirect_url as string, 'approve');
+    await setPayflexBehaviour(payflex.emulator, { mode: 'slow', count: 1, delayMs: 2_500 });
+    expect((await postCallback(callbackOf(token), fields)).status).toBe(200);
+    expect(await row(token)).toMatchObject({ status: 'unresolved', errorCode: 'provider_timeout' });
+    await expect.poll(() => txnsOf(orderOf(token)), { timeout: 5_000 }).toEqual([{ type: 'Sale', code: '0000', amount: 10_000 }]);
+
+    t.clock.advance(RECONCILE_TRIES_MS[0]! + 5_000);
+    await runJobsDueBy(t);
+    expect(await row(token)).toMatchObject({ status: 'successful', providerReference: `${orderOf(token)}:${orderOf(token)}` });
+    expect(await eventsOf(t, token)).toEqual(['transaction.successful']);
+  });
+
+  it('a page answered only by a forged callback: the 3D timer asks the search before giving up; no sale there, payment_abandoned_3ds', async () => {
+    const { token, orderId, redirectUrl } = await start();
+    const { fields } = await answerPayflexAcs(redirectUrl, 'approve');
+    await expectRefused(callbackOf(token), { ...fields, PurchAmount: '1' });
+    t.clock.advance(THREE_DS_ABANDON_MS + 1_000);
+    await runJobsDueBy(t);
+    expect(bankCalls(t, 'payflex', 'paymentStatus').filter((c) => JSON.stringify(c).includes(orderId))).toHaveLength(1);
+    expect(await row(token)).toMatchObject({ status: 'failed', errorCode: 'payment_abandoned_3ds' });
+    expect(await txnsOf(orderId)).toEqual([]);
   });
 });
