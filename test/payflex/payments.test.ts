@@ -72,6 +72,14 @@ describe('regular-payment through PayFlex', () => {
     const token = res.body.transaction.token as string;
     expect(calls('charge', token)[0]!.request).toMatchObject({ NumberOfInstallments: '3', CurrencyAmount: '104.50' });
   });
+  it('a USD and a EUR sale go with their ISO numbers (840, 978)', async () => {
+    await merchant();
+    for (const [currency, code] of [['USD', '840'], ['EUR', '978']] as const) {
+      const res = await m.call('regular-payment', paymentBody(m, { card: { number: PAYFLEX_CARDS.approved }, transaction: { channel_reference: `VFR-${reference++}`, amount: '12.34', currency } }));
+      expect(res.body.result, res.text).toEqual({ successful: true, message: null });
+      expect(calls('charge', res.body.transaction.token as string)[0]!.request).toMatchObject({ CurrencyAmount: '12.34', CurrencyCode: code });
+    }
+  });
 });
 
 describe('refund-payment and cancel-payment through PayFlex', () => {

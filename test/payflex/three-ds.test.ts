@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
-import { eventsOf } from '../helpers/rows.ts';
+import { attemptsOf, eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
@@ -71,6 +71,9 @@ describe('secure-payment through PayFlex', () => {
     expect(logs).not.toContain(PAYFLEX_CARDS.approved);
     expect(logs).not.toMatch(/[">:=]321\b/);
     expect(logs).not.toContain(payflex.emulator.password);
+    const attempts = await attemptsOf(t, token);
+    expect(attempts.map((a) => `${a.operation}:${a.outcome}`)).toEqual(['start3D:redirect', 'complete3D:succeeded']);
+    expect(stringify([await row(token), attempts])).not.toContain(PAYFLEX_CARDS.approved);
   });
 
   it('in 3 instalments at the account\u2019s own rate (4.5 %): the enrollment and the 3-D sale carry them', async () => {
@@ -134,6 +137,7 @@ describe('callbacks that are not the MPI\u2019s answer for the payment', () => {
     const rejections = await t.gateway.services.db.callbackRejection.findMany({ where: { paymentId: token } });
     expect(rejections.map((r) => r.cause).sort()).toEqual(['signature', 'signature', 'signature', 'signature', 'signature', 'unsigned'].sort());
     expect(JSON.stringify(rejections)).not.toContain(PAYFLEX_CARDS.approved);
+    for (const pan of [PAYFLEX_CARDS.approved, PAYFLEX_CARDS.mastercard]) expect(t.logLines.join('\n')).not.toContain(pan);
     expect((await postCallback(callbackOf(token), fields)).status).toBe(200);
     expect(await row(token)).toMatchObject({ status: 'successful' });
   });
