@@ -140,6 +140,9 @@ describe('PayFlex answer mapping (PayFlexV4PosResponseDataMapperTest)', () => {
     const e = '<IPaySecure><Message><VERes><Status>E</Status></VERes></Message><VerifyEnrollmentRequestId>0aebb0757acccae6fba75b2e4d78cecf</VerifyEnrollmentRequestId><MessageErrorCode>2005</MessageErrorCode><ErrorMessage>Merchant cannot be found for this bank</ErrorMessage></IPaySecure>';
     expect(enrollmentResult(answerOf(e), '0aebb0757acccae6fba75b2e4d78cecf')).toMatchObject({ status: 'error', code: 'provider_error', providerCode: '2005', providerMessage: 'Merchant cannot be found for this bank' });
     expect(enrollmentResult(answerOf(e), 'another enrollment')).toBeNull();
+    // N: "Kart 3-D Secure programına dâhil değil" (mewebstudio throws; here the payment fails 3ds_failed).
+    const n = '<IPaySecure><Message><VERes><Status>N</Status></VERes></Message><VerifyEnrollmentRequestId>e2</VerifyEnrollmentRequestId><MessageErrorCode /><ErrorMessage /></IPaySecure>';
+    expect(enrollmentResult(answerOf(n), 'e2')).toMatchObject({ status: 'declined', code: '3ds_failed', providerCode: 'VERes:N' });
   });
 
   it("the MPI's result posted back (threeDPaymentDataProvider): read as mewebstudio maps it", () => {

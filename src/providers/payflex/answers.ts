@@ -95,8 +95,8 @@ export function searchResult(answer: PayflexAnswer): FoundTxn[] | 'retry' {
  */
 export function statusResult(found: FoundTxn[] | 'retry', expected: { orderId: string; amount: bigint }): PaymentStatusResult | 'retry' {
   if (found === 'retry') return 'retry';
-  const sales = found.filter((t) => t.type === 'Sale' && t.orderId === expected.orderId);
   if (found.length === 0) return { status: 'unknown' };
+  const sales = found.filter((t) => t.type === 'Sale' && t.orderId === expected.orderId);
   const sale = sales.find((t) => t.code === APPROVED) ?? sales.at(-1);
   if (sale === undefined) return 'retry';
   if (sale.code !== APPROVED) return { ...paymentFailure({ code: sale.code, message: sale.message }), status: 'declined' };
