@@ -5,13 +5,13 @@
 // PurchCurrency, InstallmentCount, SessionInfo (ours, unchanged), Status, Cavv, Eci, ErrorCode and
 // ErrorMessage. The MPI signs none of it, so the gateway's own seal decides (hash.ts): no
 // SessionInfo is `unsigned`, a seal that does not check `signature`; then the enrollment id must be
-// this payment's, the merchant the account's, the amount and currency the payment's. Status Y goes
+// the one the payment's start made (its reference), the merchant the account's, the amount and currency the payment's. Status Y goes
 // on with CAVV and ECI, which the VPOS checks with its MPI when the gateway sells; anything else
 // fails (mewebstudio's is3dAuthSuccess: Y only).
 import { ISO_NUMERIC_CURRENCY } from '../settings-fields.ts';
 import type { CallbackCheck, CallbackRejection, ThreeDsPayment } from '../types.ts';
 import { threeDsFailure } from './codes.ts';
-import { checkSessionSeal, enrollmentIdOf, type SealKey } from './hash.ts';
+import { checkSessionSeal, type SealKey } from './hash.ts';
 import { parseRef } from './references.ts';
 
 const reject = (cause: CallbackRejection, reason: string): CallbackCheck => ({ status: 'rejected', cause, reason });
@@ -69,7 +69,8 @@ export function judgeCallback(seal: SealKey, payment: ThreeDsPayment, f: Record<
   if (!checkSessionSeal(seal, sealed, sessionInfo)) return reject('signature', 'SessionInfo does not seal the card, amount and enrollment posted');
 
   const ref = parseRef(payment.providerReference);
-  if (ref === null || r.enrollmentId !== enrollmentIdOf(seal, ref.orderId)) return reject('order', 'callback is for another enrollment');
+  // The start's reference names its enrollment: "<orderid>:<enrollment id>".
+  if (ref === null || r.enrollmentId !== ref.transactionId) return reject('order', 'callback is for another enrollment');
   if ((r.merchantId ?? seal.merchantId) !== seal.merchantId) return reject('merchant', 'callback is for another merchant');
   if (r.amount !== payment.amount) return reject('amount', 'callback amount is not the payment amount');
   if (r.currency !== ISO_NUMERIC_CURRENCY[payment.currency]) return reject('currency', 'callback currency is not the payment currency');

@@ -34,8 +34,8 @@ import type {
 import { enrollmentResult, reversalResult, reversalStatus, saleResult, searchResult, statusResult } from './answers.ts';
 import { judgeCallback } from './callback.ts';
 import { PAYFLEX_PROVIDER_ID, payflexClients, type PayflexClients } from './client.ts';
-import { enrollmentIdOf, sessionSeal, type SealKey } from './hash.ts';
-import { parseRef, type PayflexRef } from './references.ts';
+import { newEnrollmentId, sessionSeal, type SealKey } from './hash.ts';
+import { formatRef, parseRef, type PayflexRef } from './references.ts';
 import { cancelRequest, enrollmentRequest, installmentCount, mpiExpiry, refundRequest, saleRequest, searchRequest, threeDSaleRequest } from './requests.ts';
 import { payflexEndpoints, type PayflexCredentials, type PayflexSettings } from './settings.ts';
 
@@ -72,7 +72,7 @@ export class PayflexConnector extends BankPosConnector {
   async start3D(input: Start3DInput): Promise<Start3DResult> {
     if (input.card === undefined) return notOurs(NO_CARD);
     const orderId = this.orderIdOf(input.idempotencyKey);
-    const enrollmentId = enrollmentIdOf(this.#seal, orderId);
+    const enrollmentId = newEnrollmentId();
     let request;
     try {
       const sealed = { enrollmentId, pan: input.card.number, expiry: mpiExpiry(input.card), amount: input.amount, currency: ISO_NUMERIC_CURRENCY[input.currency], installments: installmentCount(input.installmentNumber) };
@@ -83,7 +83,7 @@ export class PayflexConnector extends BankPosConnector {
     const answer = enrollmentResult(await this.#clients.enrollment.call('start3D', request), enrollmentId);
     if (answer === null) return this.unknownOutcome('start3D');
     if ('status' in answer) return answer;
-    return { status: 'redirect', providerReference: orderId, redirect: answer };
+    return { status: 'redirect', providerReference: formatRef(orderId, enrollmentId), redirect: answer };
   }
 
   verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {

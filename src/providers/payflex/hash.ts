@@ -1,23 +1,22 @@
 // PayFlex v4 signs nothing (mewebstudio/pos gives it NullCrypt): its MPI posts the 3-D result back
 // through the shopper's browser unsigned, with the card number and expiry it authenticated. So the
 // gateway seals what it can with a key of its own (ConnectorDeps.key, derived from the master key,
-// never sent anywhere): the enrollment id of a payment is an HMAC of its order id, which the shopper
-// cannot make up for another order; and the enrollment carries SessionInfo, which the MPI posts back
-// unchanged: an HMAC over the enrollment id, the card number, its expiry, the amount, the currency
-// and the instalments. A callback whose card, amount or instalments were changed, or that was
+// never sent anywhere): the enrollment carries SessionInfo, which the MPI posts back unchanged: an
+// HMAC over the enrollment id (random, kept in the payment's reference), the card number, its
+// expiry, the amount, the currency and the instalments. A callback whose card, amount or instalments were changed, or that was
 // pieced together from another payment's, fails the seal. The authentication's own fields
 // (Status, CAVV, ECI) are the MPI's and cannot be sealed by the merchant: the VPOS checks them
 // when the gateway sells with them.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface SealKey {
   key: Buffer;
   merchantId: string;
 }
 
-/** The payment's VerifyEnrollmentRequestId (also the 3-D sale's MpiTransactionId): 32 hex digits. */
-export function enrollmentIdOf(seal: SealKey, orderId: string): string {
-  return createHmac('sha256', seal.key).update(`enrollment|${seal.merchantId}|${orderId}`).digest('hex').slice(0, 32);
+/** A 3-D start's VerifyEnrollmentRequestId (also the 3-D sale's MpiTransactionId): 32 random hex digits, as mewebstudio makes them. */
+export function newEnrollmentId(): string {
+  return randomBytes(16).toString('hex');
 }
 
 export interface SealedFields {

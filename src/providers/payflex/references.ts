@@ -1,4 +1,5 @@
-// A PayFlex payment's providerReference: after its 3-D start, the order id ("<orderid>"); once sold,
+// A PayFlex payment's providerReference: after its 3-D start, the order id and the enrollment's
+// VerifyEnrollmentRequestId ("<orderid>:<enrollment id>", which the callback must name); once sold,
 // the order id and the sale's TransactionId at the bank ("<orderid>:<transactionid>"), which refunds
 // and cancels name (ReferenceTransactionId). A refund's or cancel's reference is the order id and
 // its own TransactionId.
@@ -9,6 +10,7 @@ export function formatRef(orderId: string, transactionId: string): string {
 
 export interface PayflexRef {
   orderId: string;
+  /** The sale's (or a refund's) TransactionId; for a started 3-D payment, its enrollment id. */
   transactionId: string | null;
 }
 
