@@ -5,9 +5,9 @@
 // PurchCurrency, InstallmentCount, SessionInfo (ours, unchanged), Status, Cavv, Eci, ErrorCode and
 // ErrorMessage. The MPI signs none of it, so the gateway's own seal decides (hash.ts): no
 // SessionInfo is `unsigned`, a seal that does not check `signature`; then the enrollment id must be
-// the one the payment's start made (its reference), the merchant the account's, the amount and currency the payment's. Status Y goes
-// on with CAVV and ECI, which the VPOS checks with its MPI when the gateway sells; anything else
-// fails (mewebstudio's is3dAuthSuccess: Y only).
+// the one the payment's start made (its reference), the merchant the account's, the amount and
+// currency the payment's. Status Y goes on with CAVV and ECI, which the VPOS checks with its MPI
+// when the gateway sells; anything else fails (mewebstudio's is3dAuthSuccess: Y only).
 import { ISO_NUMERIC_CURRENCY } from '../settings-fields.ts';
 import type { CallbackCheck, CallbackRejection, ThreeDsPayment } from '../types.ts';
 import { threeDsFailure } from './codes.ts';

@@ -3,8 +3,8 @@
 // gateway seals what it can with a key of its own (ConnectorDeps.key, derived from the master key,
 // never sent anywhere): the enrollment carries SessionInfo, which the MPI posts back unchanged: an
 // HMAC over the enrollment id (random, kept in the payment's reference), the card number, its
-// expiry, the amount, the currency and the instalments. A callback whose card, amount or instalments were changed, or that was
-// pieced together from another payment's, fails the seal. The authentication's own fields
+// expiry, the amount, the currency and the instalments. A callback whose card, amount or
+// instalments were changed, or that was pieced together from another payment's, fails the seal. The authentication's own fields
 // (Status, CAVV, ECI) are the MPI's and cannot be sealed by the merchant: the VPOS checks them
 // when the gateway sells with them.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
