@@ -11,6 +11,7 @@ import { payforCommand } from '../emulators/payfor/cli.ts';
 import { interPosCommand } from '../emulators/interpos/cli.ts';
 import { akbankPosCommand } from '../emulators/akbank-pos/cli.ts';
 import { kuveytPosCommand } from '../emulators/kuveytpos/cli.ts';
+import { payflexCommand } from '../emulators/payflex/cli.ts';
 
 const program = new Command('npm run emulator --')
   .usage('<emulator> [options]')
@@ -22,7 +23,8 @@ const program = new Command('npm run emulator --')
   .addCommand(payforCommand())
   .addCommand(interPosCommand())
   .addCommand(akbankPosCommand())
-  .addCommand(kuveytPosCommand());
+  .addCommand(kuveytPosCommand())
+  .addCommand(payflexCommand());
 
 const names = program.commands.map((command) => command.name());
 program.on('command:*', ([name]: string[]) => program.error(`error: unknown emulator '${name}': choose ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`));

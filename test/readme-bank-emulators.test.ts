@@ -1,7 +1,7 @@
 // The README's "Trying a provider on its emulator" for the banks, run as written: its shell blocks
 // are read from README.md and run by bash from the repository's root against a gateway on a test
 // database that made the demo workspace as `npm start` does. The emulator line starts the EST,
-// Garanti or PosNet emulator (npm run emulator), the account line makes the demo workspace's
+// Garanti, PosNet or PayFlex emulator (npm run emulator), the account line makes the demo workspace's
 // default account on it (npm run gateway), and the payment block's secure-payment answers a
 // redirect_url that takes the card to that emulator's 3D gate and ACS; Approve there completes
 // the payment. Only the port is changed, to a free one, in both blocks alike: the account must
@@ -15,6 +15,7 @@ import { EST_DEFAULT_PORT } from '../emulators/est/cli.ts';
 import { GARANTI_DEFAULT_PORT } from '../emulators/garanti/cli.ts';
 import { IYZICO_DEFAULT_PORT } from '../emulators/iyzico/cli.ts';
 import { POSNET_DEFAULT_PORT } from '../emulators/posnet/cli.ts';
+import { PAYFLEX_DEFAULT_PORT } from '../emulators/payflex/cli.ts';
 import { useResources } from './helpers/fixture.ts';
 import { TEST_MASTER_KEY, type TestGateway } from './helpers/gateway.ts';
 import { ROOT, waitUntil } from './helpers/gateway-process.ts';
@@ -146,6 +147,21 @@ describe("README's bank emulator examples, run as written", { timeout: 240_000 }
     expect(await paymentOf(token)).toMatchObject({ status: 'successful', amount: 10_000n, account: { name: 'posnet-test', provider: 'posnet' } });
     const state = (await (await fetch(`${url}/_emulator/state`)).json()) as { orders: Array<{ lines: Array<{ state: string; amount: number }> }> };
     expect(state.orders.flatMap((o) => o.lines)).toEqual([expect.objectContaining({ state: 'Sale', amount: 10_000 })]);
+    await stopped(emulator, url);
+  });
+
+  it('PayFlex: the emulator, the account on it, a 3-D payment through its MPI and ACS', async () => {
+    const { emulator, url, account } = await startReadmeExample('payflex', PAYFLEX_DEFAULT_PORT);
+    const { token, redirectUrl } = await createAccountAndPay(account);
+
+    const acs = autoPostForm(await (await fetch(redirectUrl)).text());
+    expect(acs?.action.startsWith(`${url}/_emulator/acs/`)).toBe(true);
+    const fields = await walkGate({ kind: 'form', action: acs!.action, fields: acs!.fields });
+    expect(fields).toMatchObject({ MerchantId: '000000000111111', Status: 'Y' });
+    expect((await postCallback(`${t.gateway.baseUrl}/checkout/3ds/callback/${token}`, fields)).status).toBe(200);
+    expect(await paymentOf(token)).toMatchObject({ status: 'successful', amount: 10_000n, account: { name: 'payflex-test', provider: 'payflex' } });
+    const state = (await (await fetch(`${url}/_emulator/state`)).json()) as { orders: Array<{ charged: number }> };
+    expect(state.orders.map((o) => o.charged)).toEqual([10_000]);
     await stopped(emulator, url);
   });
 });

@@ -12,6 +12,7 @@ import { payforProvider } from './payfor/index.ts';
 import { interPosProvider } from './interpos/index.ts';
 import { akbankPosProvider } from './akbank-pos/index.ts';
 import { kuveytPosProvider } from './kuveytpos/index.ts';
+import { payflexProvider } from './payflex/index.ts';
 
 /** Each provider's id and how its definition is built, in the order the dashboard lists them. */
 const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => ProviderDefinition]> = [
@@ -24,6 +25,7 @@ const CATALOG: ReadonlyArray<readonly [string, (deps: ConnectorDeps) => Provider
   ['interpos', interPosProvider],
   ['akbank-pos', akbankPosProvider],
   ['kuveytpos', kuveytPosProvider],
+  ['payflex', payflexProvider],
 ];
 
 export function providerCatalog(deps: ConnectorDeps): ProviderDefinition[] {

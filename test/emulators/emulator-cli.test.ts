@@ -8,7 +8,7 @@ import { iyzipay } from './iyzipay-client.ts';
 const processes = useProcessGroups();
 
 /** Every emulator, in the order `npm run emulator` lists them. */
-const EMULATORS = ['iyzico', 'est', 'garanti', 'posnet', 'payfor', 'interpos', 'akbank-pos', 'kuveytpos'];
+const EMULATORS = ['iyzico', 'est', 'garanti', 'posnet', 'payfor', 'interpos', 'akbank-pos', 'kuveytpos', 'payflex'];
 
 it('refuses an unknown emulator (and none) naming every emulator', async () => {
   const unknown = processes.start('npm', ['run', 'emulator', '--', 'stripe']);
