@@ -13,6 +13,7 @@ import { testOnStoredAttempts } from '../domain/risk/rule-test.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { CliError } from './parse.ts';
 import { domainErrorLine } from './webhooks.ts';
+import { auditCliChange } from './audit.ts';
 
 /** `amount gte 500000`, `email_domain in a.com,b.com`: one condition; the domain checks the words. */
 export function parseCondition(text: string, previous: Condition[] = []): Condition[] {
@@ -87,7 +88,9 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
     .action(
       action(io, async (ctx, team: string, opts: { name: string; outcome: string; when: Condition[]; id?: string; position?: number; off?: boolean }) => {
         const workspace = await requireWorkspace(ctx.db, team);
-        const rule = await saveRule({ db: ctx.db }, workspace, { id: opts.id, name: opts.name, outcome: opts.outcome, conditions: opts.when, position: opts.position, enabled: opts.off ? false : opts.id ? undefined : true });
+        const input = { id: opts.id, name: opts.name, outcome: opts.outcome, conditions: opts.when, position: opts.position, enabled: opts.off ? false : opts.id ? undefined : true };
+        const rule = await saveRule({ db: ctx.db }, workspace, input);
+        await auditCliChange(ctx, io, workspace.id, 'saveRiskRule', { input });
         ctx.print(ruleJson(rule), [`Risk rule saved in "${team}":`, `  ${ruleLine(rule)}`]);
       }),
     );
@@ -103,7 +106,9 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
           const workspace = await requireWorkspace(ctx.db, team);
           const found = isUuid(id) ? await ctx.db.riskRule.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
           if (!found) throw new CliError(`No risk rule ${id} in "${team}"`);
-          const rule = await saveRule({ db: ctx.db }, workspace, { id, name: found.name, outcome: found.outcome, conditions: found.conditions, enabled });
+          const input = { id, name: found.name, outcome: found.outcome, conditions: found.conditions, enabled };
+          const rule = await saveRule({ db: ctx.db }, workspace, input);
+          await auditCliChange(ctx, io, workspace.id, 'saveRiskRule', { input });
           ctx.print(ruleJson(rule), [`  ${ruleLine(rule)}`]);
         }),
       );
@@ -118,6 +123,7 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
       action(io, async (ctx, team: string, id: string) => {
         const workspace = await requireWorkspace(ctx.db, team);
         await removeRule({ db: ctx.db }, workspace, id);
+        await auditCliChange(ctx, io, workspace.id, 'removeRiskRule', { id });
         ctx.print({ removed: id }, [`Risk rule ${id} removed from "${team}".`]);
       }),
     );
@@ -162,7 +168,9 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
     .action(
       action(io, async (ctx, team: string, list: string, kind: string, value: string, opts: { note?: string }) => {
         const workspace = await requireWorkspace(ctx.db, team);
-        const entry = await addListEntry({ db: ctx.db }, workspace, { list, kind, value, note: opts.note });
+        const input = { list, kind, value, note: opts.note };
+        const entry = await addListEntry({ db: ctx.db }, workspace, input);
+        await auditCliChange(ctx, io, workspace.id, 'addRiskListEntry', { input });
         ctx.print(entryJson(entry), [`Added to "${team}": ${entryLine(entry)}`]);
       }),
     );
@@ -176,6 +184,7 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
       action(io, async (ctx, team: string, id: string) => {
         const workspace = await requireWorkspace(ctx.db, team);
         await removeListEntry({ db: ctx.db }, workspace, id);
+        await auditCliChange(ctx, io, workspace.id, 'removeRiskListEntry', { id });
         ctx.print({ removed: id }, [`List entry ${id} removed from "${team}".`]);
       }),
     );
