@@ -9,7 +9,7 @@
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
-import type { Condition, RuleField } from './rules.ts';
+import { isFieldRef, type Condition, type RuleField } from './rules.ts';
 
 /** How many matching payments the answer names, newest first. */
 export const SAMPLE_SIZE = 20;
@@ -30,6 +30,7 @@ const COLUMNS: Record<RuleField, Prisma.Sql> = {
   'card.scheme': Prisma.sql`p."cardScheme"`,
   'card.type': Prisma.sql`NULL::text`,
   'card.issuer_code': Prisma.sql`NULL::text`,
+  'card.country': Prisma.sql`p.risk->>'cardCountry'`,
   ip: Prisma.sql`p.ip`,
   'ip.country': Prisma.sql`p.risk->>'ipCountry'`,
   email: Prisma.sql`lower(c.email)`,
@@ -44,7 +45,11 @@ const NUMBER_FIELDS = new Set<RuleField>(['amount', 'installment_number', 'ip.ca
 function conditionSql(c: Condition): Prisma.Sql {
   const numeric = NUMBER_FIELDS.has(c.field);
   const column = numeric ? COLUMNS[c.field] : Prisma.sql`lower(${COLUMNS[c.field]})`;
-  const values = (Array.isArray(c.value) ? c.value : [c.value]).map((v) => (numeric ? BigInt(Number(v)) : String(v).toLowerCase()));
+  if (isFieldRef(c.value)) {
+    const other = numeric ? COLUMNS[c.value.field] : Prisma.sql`lower(${COLUMNS[c.value.field]})`;
+    return Prisma.sql`(${column} IS NOT NULL AND ${other} IS NOT NULL AND ${column} ${c.operator === 'eq' ? Prisma.sql`=` : Prisma.sql`<>`} ${other})`;
+  }
+  const values = (Array.isArray(c.value) ? c.value : [c.value as string | number]).map((v) => (numeric ? BigInt(Number(v)) : String(v).toLowerCase()));
   const one = numeric ? Prisma.sql`${values[0]}::bigint` : Prisma.sql`${values[0]}::text`;
   const list = numeric ? Prisma.sql`${values}::bigint[]` : Prisma.sql`${values}::text[]`;
   const test = {
@@ -73,24 +78,27 @@ export interface PastTest {
   sample: string[];
 }
 
+/** The two statements of a test: the period's counts, and the newest matches (SAMPLE_SIZE at most). */
+export function pastStatements(workspaceId: string, conditions: Condition[], days: number, now: Date): { counts: Prisma.Sql; sample: Prisma.Sql } {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const matches = Prisma.join(conditions.map(conditionSql), ' AND ');
+  const needsCustomer = conditions.some((c) => c.field === 'email' || c.field === 'email_domain');
+  const from = Prisma.sql`FROM "Payment" p ${needsCustomer ? Prisma.sql`LEFT JOIN "Customer" c ON c.id = p."customerId"` : Prisma.empty}
+      WHERE p."workspaceId" = ${workspaceId}::uuid AND p."createdAt" > ${since}::timestamp AND p."createdAt" <= ${now}::timestamp`;
+  return {
+    counts: Prisma.sql`SELECT count(*)::int AS attempts, count(*) FILTER (WHERE hit)::int AS matched, count(*) FILTER (WHERE hit AND status = 'successful')::int AS succeeded
+        FROM (SELECT p.status, ${matches} AS hit ${from}) x`,
+    sample: Prisma.sql`SELECT p.id ${from} AND ${matches} ORDER BY p."createdAt" DESC, p.id LIMIT ${SAMPLE_SIZE}`,
+  };
+}
+
 /**
  * Two statements at once on two connections: the period's counts in one pass over the workspace's
  * payments of the period (no row leaves PostgreSQL), and the newest matches read backwards along
  * the (workspace, creation time) index, which stops at the SAMPLE_SIZE-th.
  */
 export async function testOnStoredAttempts(db: Db, workspaceId: string, conditions: Condition[], days: number, now: Date): Promise<PastTest> {
-  const since = new Date(now.getTime() - days * 86_400_000);
-  const matches = Prisma.join(conditions.map(conditionSql), ' AND ');
-  const needsCustomer = conditions.some((c) => c.field === 'email' || c.field === 'email_domain');
-  const from = Prisma.sql`FROM "Payment" p ${needsCustomer ? Prisma.sql`LEFT JOIN "Customer" c ON c.id = p."customerId"` : Prisma.empty}
-      WHERE p."workspaceId" = ${workspaceId}::uuid AND p."createdAt" > ${since}::timestamp AND p."createdAt" <= ${now}::timestamp`;
-  const [[counts], sample] = await Promise.all([
-    queryRows<{ attempts: number; matched: number; succeeded: number }>(
-      db,
-      Prisma.sql`SELECT count(*)::int AS attempts, count(*) FILTER (WHERE hit)::int AS matched, count(*) FILTER (WHERE hit AND status = 'successful')::int AS succeeded
-        FROM (SELECT p.status, ${matches} AS hit ${from}) x`,
-    ),
-    queryRows<{ id: string }>(db, Prisma.sql`SELECT p.id ${from} AND ${matches} ORDER BY p."createdAt" DESC, p.id LIMIT ${SAMPLE_SIZE}`),
-  ]);
+  const { counts: countsSql, sample: sampleSql } = pastStatements(workspaceId, conditions, days, now);
+  const [[counts], sample] = await Promise.all([queryRows<{ attempts: number; matched: number; succeeded: number }>(db, countsSql), queryRows<{ id: string }>(db, sampleSql)]);
   return { days, attempts: counts?.attempts ?? 0, matched: counts?.matched ?? 0, succeeded: counts?.succeeded ?? 0, sample: sample.map((r) => r.id) };
 }
