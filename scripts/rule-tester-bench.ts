@@ -109,6 +109,36 @@ async function timeRuns(db: Db, workspaceId: string, conditions: Condition[]): P
 /** A Prisma.Sql's values as raw.ts sends them (dates as UTC text). */
 const parameter = (v: unknown) => (v instanceof Date ? v.toISOString().replace('T', ' ').replace('Z', '') : typeof v === 'bigint' ? v.toString() : v);
 
+/**
+ * The counts of one condition sent as a named (prepared) statement on one connection, as every raw
+ * statement was before the tester's were sent unnamed: after five runs PostgreSQL may keep one
+ * generic plan for any values. Each run's time, then the plan of a run with the generic plan forced.
+ */
+async function preparedRuns(pool: pg.Pool, workspaceId: string): Promise<void> {
+  const [name, conditions] = CASES.find(([n]) => n === (process.env.RULE_TESTER_PREPARED ?? 'ip.cards gte 3'))!;
+  const { counts } = pastStatements(workspaceId, conditions, DAYS, NOW);
+  const client = await pool.connect();
+  try {
+    const times: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const start = performance.now();
+      await client.query({ name: 'counts', text: counts.text, values: counts.values.map(parameter) });
+      times.push((performance.now() - start).toFixed(0));
+    }
+    log('');
+    log(`The counts of "${name}" as one named statement, 8 runs on one connection (ms): ${times.join(', ')}`);
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE generic AS ${counts.text}`);
+    const args = counts.values.map((v) => client.escapeLiteral(String(parameter(v)))).join(', ');
+    log('');
+    log(`EXPLAIN (ANALYZE, BUFFERS) counts, "${name}", generic plan:`);
+    for (const row of (await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE generic(${args})`)).rows) log(`    ${row['QUERY PLAN']}`);
+  } finally {
+    await client.query('DEALLOCATE ALL; RESET plan_cache_mode');
+    client.release();
+  }
+}
+
 async function main(): Promise<void> {
   const kept = process.env.RULE_TESTER_DIR;
   const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'rule-tester-bench-'));
@@ -153,6 +183,7 @@ async function main(): Promise<void> {
         for (const row of plan.rows) log(`    ${row['QUERY PLAN']}`);
       }
     }
+    await preparedRuns(bare, workspace.id);
   } finally {
     await db?.$disconnect();
     await bare.end();
