@@ -7,25 +7,34 @@ import type { RiskListEntry, RiskRule } from '../generated/prisma/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { requireWorkspace } from '../domain/workspaces.ts';
 import { isUuid } from '../domain/validation.ts';
-import { parseRuleTest, removeRule, RULE_FIELDS, saveRule, type Condition, type RuleField } from '../domain/risk/rules.ts';
+import { isFieldRef, parseRuleTest, removeRule, RULE_FIELDS, saveRule, type Condition, type RuleField } from '../domain/risk/rules.ts';
 import { addListEntry, removeListEntry } from '../domain/risk/lists.ts';
 import { testOnStoredAttempts } from '../domain/risk/rule-test.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { CliError } from './parse.ts';
 import { domainErrorLine } from './webhooks.ts';
+import { auditCliChange } from './audit.ts';
 
-/** `amount gte 500000`, `email_domain in a.com,b.com`: one condition; the domain checks the words. */
+/**
+ * `amount gte 500000`, `email_domain in a.com,b.com`: one condition; the domain checks the words.
+ * With eq / ne, a value that names another field of the same kind compares the two
+ * (`card.country ne ip.country`).
+ */
 export function parseCondition(text: string, previous: Condition[] = []): Condition[] {
   const m = /^\s*(\S+)\s+(\S+)\s+(.+?)\s*$/.exec(text);
   if (!m) throw new CliError(`A condition is "<field> <operator> <value>", e.g. "amount gte 500000" (got "${text}")`);
   const [, field, operator, raw] = m as unknown as [string, string, string, string];
-  const number = RULE_FIELDS[field as RuleField] === 'number';
+  const kind = RULE_FIELDS[field as RuleField];
+  if ((operator === 'eq' || operator === 'ne') && raw !== field && kind !== undefined && RULE_FIELDS[raw as RuleField] === kind) {
+    return [...previous, { field: field as RuleField, operator, value: { field: raw as RuleField } }];
+  }
+  const number = kind === 'number';
   const one = (v: string): string | number => (number && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v.trim());
   const value = operator === 'in' || operator === 'not_in' ? raw.split(',').filter((v) => v.trim() !== '').map(one) : one(raw);
   return [...previous, { field: field as RuleField, operator: operator as Condition['operator'], value }];
 }
 
-const conditionText = (c: Condition) => `${c.field} ${c.operator} ${Array.isArray(c.value) ? c.value.join(',') : c.value}`;
+const conditionText = (c: Condition) => `${c.field} ${c.operator} ${isFieldRef(c.value) ? c.value.field : Array.isArray(c.value) ? c.value.join(',') : c.value}`;
 
 export function ruleJson(r: RiskRule) {
   return { id: r.id, position: r.position, enabled: r.enabled, name: r.name, outcome: r.outcome, conditions: r.conditions };
@@ -80,14 +89,16 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
     .argument('<team>', 'workspace slug')
     .requiredOption('--name <name>', 'what the team calls it')
     .requiredOption('--outcome <outcome>', 'block, require_3ds or allow')
-    .requiredOption('--when <condition>', `"<field> <operator> <value>", repeated for each condition; fields: ${Object.keys(RULE_FIELDS).join(', ')}`, parseCondition, [])
+    .requiredOption('--when <condition>', `"<field> <operator> <value>", repeated for each condition; fields: ${Object.keys(RULE_FIELDS).join(', ')}; with eq / ne the value may be another field ("card.country ne ip.country")`, parseCondition, [])
     .option('--id <id>', 'the rule to change')
     .option('--position <n>', 'where it is read (lower first; default: after the others)', integer('position'))
     .option('--off', 'saved switched off')
     .action(
       action(io, async (ctx, team: string, opts: { name: string; outcome: string; when: Condition[]; id?: string; position?: number; off?: boolean }) => {
         const workspace = await requireWorkspace(ctx.db, team);
-        const rule = await saveRule({ db: ctx.db }, workspace, { id: opts.id, name: opts.name, outcome: opts.outcome, conditions: opts.when, position: opts.position, enabled: opts.off ? false : opts.id ? undefined : true });
+        const input = { id: opts.id, name: opts.name, outcome: opts.outcome, conditions: opts.when, position: opts.position, enabled: opts.off ? false : opts.id ? undefined : true };
+        const rule = await saveRule({ db: ctx.db }, workspace, input);
+        await auditCliChange(ctx, io, workspace.id, 'saveRiskRule', { input });
         ctx.print(ruleJson(rule), [`Risk rule saved in "${team}":`, `  ${ruleLine(rule)}`]);
       }),
     );
@@ -103,7 +114,9 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
           const workspace = await requireWorkspace(ctx.db, team);
           const found = isUuid(id) ? await ctx.db.riskRule.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
           if (!found) throw new CliError(`No risk rule ${id} in "${team}"`);
-          const rule = await saveRule({ db: ctx.db }, workspace, { id, name: found.name, outcome: found.outcome, conditions: found.conditions, enabled });
+          const input = { id, name: found.name, outcome: found.outcome, conditions: found.conditions, enabled };
+          const rule = await saveRule({ db: ctx.db }, workspace, input);
+          await auditCliChange(ctx, io, workspace.id, 'saveRiskRule', { input });
           ctx.print(ruleJson(rule), [`  ${ruleLine(rule)}`]);
         }),
       );
@@ -118,6 +131,7 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
       action(io, async (ctx, team: string, id: string) => {
         const workspace = await requireWorkspace(ctx.db, team);
         await removeRule({ db: ctx.db }, workspace, id);
+        await auditCliChange(ctx, io, workspace.id, 'removeRiskRule', { id });
         ctx.print({ removed: id }, [`Risk rule ${id} removed from "${team}".`]);
       }),
     );
@@ -162,7 +176,9 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
     .action(
       action(io, async (ctx, team: string, list: string, kind: string, value: string, opts: { note?: string }) => {
         const workspace = await requireWorkspace(ctx.db, team);
-        const entry = await addListEntry({ db: ctx.db }, workspace, { list, kind, value, note: opts.note });
+        const input = { list, kind, value, note: opts.note };
+        const entry = await addListEntry({ db: ctx.db }, workspace, input);
+        await auditCliChange(ctx, io, workspace.id, 'addRiskListEntry', { input });
         ctx.print(entryJson(entry), [`Added to "${team}": ${entryLine(entry)}`]);
       }),
     );
@@ -176,6 +192,7 @@ export function registerRiskCommands(program: Command, io: CliIo): void {
       action(io, async (ctx, team: string, id: string) => {
         const workspace = await requireWorkspace(ctx.db, team);
         await removeListEntry({ db: ctx.db }, workspace, id);
+        await auditCliChange(ctx, io, workspace.id, 'removeRiskListEntry', { id });
         ctx.print({ removed: id }, [`List entry ${id} removed from "${team}".`]);
       }),
     );

@@ -1,5 +1,5 @@
 // The audit trail: who (a token, or a person with the session and address used) changed what
-// through the dashboard's GraphQL, sign-ins and failed sign-ins, who was refused, and what
+// through the dashboard's GraphQL (and the CLI's risk rule and list changes), sign-ins and failed sign-ins, who was refused, and what
 // support staff read. Rows are only ever inserted (no update or delete path exists here, and a
 // database trigger refuses both), so an entry keeps the token's name and role as they were.
 // What is kept of the input is scrubbed first: secrets, credentials and card data never reach it.
@@ -17,8 +17,11 @@ export type AuditOutcome = 'done' | 'forbidden' | 'read' | 'failed' | 'wrong_cod
 
 export interface AuditRecord {
   workspaceId: string | null;
-  /** The token used; for a person, their e-mail as `name` and their role (the id is not stored). */
-  token: { id: string; name: string; role: AccessRole };
+  /**
+   * The token used; for a person, their e-mail as `name` and their role (the id is not stored); for
+   * the CLI (src/cli/audit.ts), no id and the account it ran under.
+   */
+  token: { id: string | null; name: string; role: AccessRole };
   /** Set when a person acted: who (null: a sign-in with an e-mail nobody has), from which session (null for a failed sign-in) and address. */
   person?: { id: string | null; sessionId: string | null; address: string } | null;
   requestId?: string | null;

@@ -14,6 +14,19 @@ const KEPT = 20_000;
 
 const cache = new Map<string, { info: BinInfo; until: number }>();
 
+/**
+ * The country that issued a card, as far as its BIN facts tell. The providers that answer BIN
+ * lookups here (iyzico, the simulator) are Turkish: their BIN services describe the cards issued in
+ * Turkey, each under its issuer's Turkish bank code (iyzico's sandbox answers its foreign test cards
+ * with bank code 0). So a BIN with an issuer code is a TR card; one without (a card issued abroad,
+ * a Turkish BIN the source has not met, a source that did not answer, a bank account's empty
+ * answer) has no known country, and a rule condition on it does not hold. docs/decisions.md,
+ * "The card's country".
+ */
+export function issuerCountry(info: Pick<BinInfo, 'issuerCode'> | null): string | null {
+  return info?.issuerCode && !/^0+$/.test(info.issuerCode) ? 'TR' : null;
+}
+
 export const unknownBin = (bin: string): BinInfo => ({ bin, issuerName: null, issuerCode: null, scheme: null, type: null, program: null, isCommercial: null });
 
 async function binSource(s: Services, workspace: Workspace): Promise<PaymentAccount | null> {

@@ -279,6 +279,7 @@ const catalog = {
   risk_rule_conditions: { tr: 'En az bir koşul olmalıdır.', en: 'A rule needs at least one condition.' },
   risk_rule_field: { tr: 'Alan şunlardan biri olmalıdır: {fields}.', en: 'The field must be one of: {fields}.' },
   risk_rule_operator: { tr: 'Bu alan için işlem şunlardan biri olmalıdır: {operators}.', en: 'For this field the operator must be one of: {operators}.' },
+  risk_rule_field_ref: { tr: 'Aynı türden başka bir alan olmalıdır (ör. card.country ne ip.country).', en: 'Must be another field of the same kind (e.g. card.country ne ip.country).' },
   risk_rule_value: { tr: 'Tek bir değer olmalıdır.', en: 'Must be a single value.' },
   risk_rule_values: { tr: 'En az bir değerlik bir liste olmalıdır.', en: 'Must be a list of at least one value.' },
   risk_rule_number: { tr: 'Tam sayı olmalıdır (tutarlar kuruş cinsinden).', en: 'Must be a whole number (amounts in minor units).' },

@@ -121,6 +121,18 @@ describe('queryRows', () => {
     }
   });
 
+  it('sends a statement unnamed when asked: nothing is prepared, so PostgreSQL plans it for its values every time', async () => {
+    const one = createDb(url, { max: 1 });
+    try {
+      for (let i = 0; i < 7; i++) expect(await queryRows(one, Prisma.sql`SELECT ${i}::int AS n, 'unnamed' AS kind`, { unnamed: true })).toEqual([{ n: i, kind: 'unnamed' }]);
+      await queryRows(one, Prisma.sql`SELECT ${1}::int AS n, 'named' AS kind`);
+      const prepared = await queryRows<{ statement: string }>(one, Prisma.sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%AS kind'`);
+      expect(prepared.map((p) => p.statement)).toEqual([`SELECT $1::int AS n, 'named' AS kind`]);
+    } finally {
+      await one.$disconnect();
+    }
+  });
+
   it('fails as busy when the pool stays full longer than a first write may wait', async () => {
     const small = createDb(url, { max: 1, maxWait: 100 });
     try {

@@ -2,6 +2,7 @@
 // tested on the stored payments of a period; list entries added (a card by a payment token: its
 // fingerprint, never the number), shown and removed; a mistake prints the gateway's message in
 // Turkish and English with nothing written. The saved rule and list entry act on the next payment.
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
@@ -72,5 +73,41 @@ describe('gateway risk lists', () => {
     await cli.json('risk', 'lists', 'remove', m.team, ip.id);
     expect(await cli.json('risk', 'lists', 'show', m.team)).toEqual([]);
     expect((await pay(m, '10.00')).code).toBeUndefined();
+  });
+});
+
+describe('gateway risk: the audit trail', () => {
+  it('records every rule and list change as the dashboard does, under the account that ran the CLI; a refused change is not recorded', async () => {
+    const m = await seed();
+    const run = async (...args: string[]) => {
+      const res = await cli.run(['--json', ...args], { USER: 'deploy' });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toBe('');
+      return JSON.parse(res.stdout) as { id: string };
+    };
+    const rule = await run('risk', 'rules', 'save', m.team, '--name', 'Big', '--outcome', 'block', '--when', 'amount gte 50000');
+    await run('risk', 'rules', 'off', m.team, rule.id);
+    await run('risk', 'rules', 'remove', m.team, rule.id);
+    const entry = await run('risk', 'lists', 'add', m.team, 'block', 'email', 'Fraud@Example.com', '--note', 'chargebacks');
+    await run('risk', 'lists', 'remove', m.team, entry.id);
+    await cli.fails(['risk', 'rules', 'save', m.team, '--name', 'Bad', '--outcome', 'block', '--when', 'amount starts_with 5'], 'Bu alan için işlem');
+    await run('risk', 'rules', 'list', m.team);
+
+    const entries = await t.gateway.services.db.auditEntry.findMany({ where: { workspaceId: m.workspaceId }, orderBy: { createdAt: 'asc' } });
+    expect(entries.map((e) => [e.operation, e.outcome, e.role, e.tokenId, e.personId])).toEqual([
+      ['saveRiskRule', 'done', 'owner', null, null],
+      ['saveRiskRule', 'done', 'owner', null, null],
+      ['removeRiskRule', 'done', 'owner', null, null],
+      ['addRiskListEntry', 'done', 'owner', null, null],
+      ['removeRiskListEntry', 'done', 'owner', null, null],
+    ]);
+    expect(new Set(entries.map((e) => e.tokenName))).toEqual(new Set([`cli: deploy@${hostname()}`]));
+    expect(entries.map((e) => e.variables)).toEqual([
+      { input: { id: null, name: 'Big', outcome: 'block', conditions: [{ field: 'amount', operator: 'gte', value: 50000 }], position: null, enabled: true } },
+      { input: { id: rule.id, name: 'Big', outcome: 'block', conditions: [{ field: 'amount', operator: 'gte', value: 50000 }], enabled: false } },
+      { id: rule.id },
+      { input: { list: 'block', kind: 'email', value: 'Fraud@Example.com', note: 'chargebacks' } },
+      { id: entry.id },
+    ]);
   });
 });

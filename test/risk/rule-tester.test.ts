@@ -8,6 +8,10 @@ import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { testCardNumber } from '../helpers/cards.ts';
+import { createDb } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/raw.ts';
+import { Prisma } from '../../src/generated/prisma/client.ts';
+import { testOnStoredAttempts } from '../../src/domain/risk/rule-test.ts';
 
 const { t, seed } = useGateway({ now: '2026-03-01T12:00:00.000Z' });
 const DAY = 86_400_000;
@@ -89,5 +93,16 @@ describe('the rule tester over stored attempts', () => {
     }
     const past = (await gql(t, token, TEST, { conditions: [{ field: 'ip.cards', operator: 'gte', value: 2 }], days: 7 })).body.data.riskRuleTest.past;
     expect(past).toMatchObject({ attempts: 2, matched: 1, succeeded: 1, payments: [{ channelReference: 'FIG-1' }] });
+  });
+
+  it('plans its statements for their values every time: a prepared one turned generic after five runs (no parallel scan)', async () => {
+    const one = createDb(t.databaseUrl, { max: 1 });
+    try {
+      for (let i = 0; i < 6; i++) expect((await testOnStoredAttempts(one, m.workspaceId, [{ field: 'amount', operator: 'gte', value: 50000 + i }], 90, t.clock.now())).matched).toBe(3);
+      const [kept] = await queryRows<{ n: bigint }>(one, Prisma.sql`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE '%"Payment" p%' AND statement NOT LIKE '%pg_prepared_statements%'`);
+      expect(kept!.n).toBe(0n);
+    } finally {
+      await one.$disconnect();
+    }
   });
 });

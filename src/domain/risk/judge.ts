@@ -15,6 +15,7 @@ import { cardFingerprint } from './fingerprint.ts';
 import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
 import { startBlocks } from './sources.ts';
 import { ipCountry } from './ip-country.ts';
+import { issuerCountry } from '../bin-source.ts';
 import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
 import { enabledRules, firstMatching, type AttemptFacts, type RuleRow } from './rules.ts';
 
@@ -50,6 +51,8 @@ export type RiskRecord = {
   fingerprint?: string;
   /** The country of the shopper's address (ip-country.ts), when known: shown, and read by the rule tester. */
   ipCountry?: string;
+  /** The country that issued the card (bin-source.ts, issuerCountry), when known: read by the rule tester. */
+  cardCountry?: string;
   /** Each source's counts; `cards` is not counted for the workspace (null). */
   figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
 };
@@ -86,7 +89,8 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   const card = typed ?? `saved:${'savedCard' in q.card.providerSource ? q.card.providerSource.savedCard.cardReference : ''}`;
   const fingerprint = cardFingerprint(s.masterKey, q.workspace.id, card);
   const country = ipCountry(q.ip);
-  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, ...(country ? { ipCountry: country } : {}), figures: [] };
+  const cardCountry = issuerCountry(q.card.bin);
+  const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, ...(country ? { ipCountry: country } : {}), ...(cardCountry ? { cardCountry } : {}), figures: [] };
   if (q.renewal) return { record: unjudged, code: null };
   const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email, country: country ?? null };
   if (!q.workspace.riskGuard) {
@@ -152,6 +156,7 @@ function factsOf(q: RiskQuestion, ip: SourceFigures | null): AttemptFacts {
     'card.scheme': q.card.bin?.scheme ?? null,
     'card.type': q.card.bin?.type ?? null,
     'card.issuer_code': q.card.bin?.issuerCode ?? null,
+    'card.country': issuerCountry(q.card.bin),
     ip: q.ip,
     'ip.country': ipCountry(q.ip),
     email,

@@ -23,6 +23,7 @@ export const RULE_FIELDS = {
   'card.scheme': 'text',
   'card.type': 'text',
   'card.issuer_code': 'text',
+  'card.country': 'text',
   ip: 'text',
   'ip.country': 'text',
   email: 'text',
@@ -36,12 +37,17 @@ const NUMBER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'not_in'] 
 const TEXT_OPERATORS = ['eq', 'ne', 'in', 'not_in', 'starts_with'] as const;
 export type RuleOperator = (typeof NUMBER_OPERATORS)[number] | (typeof TEXT_OPERATORS)[number];
 
+/** Another field of the attempt, compared with eq / ne (`card.country ne ip.country`). */
+export type FieldRef = { field: RuleField };
+
 export type Condition = {
   field: RuleField;
   operator: RuleOperator;
-  /** One value, or several for in / not_in; amounts in minor units (kuruş). */
-  value: string | number | Array<string | number>;
+  /** One value, or several for in / not_in; amounts in minor units (kuruş); or another field of the same kind. */
+  value: string | number | Array<string | number> | FieldRef;
 };
+
+export const isFieldRef = (value: Condition['value']): value is FieldRef => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A rule as the statement reads it. */
 export interface RuleRow {
@@ -67,12 +73,16 @@ export async function enabledRules(db: Db, workspaceId: string): Promise<RuleRow
 
 /** The first rule whose conditions all hold, or null. */
 export function firstMatching(rules: RuleRow[], facts: AttemptFacts): RuleRow | null {
-  return rules.find((rule) => rule.conditions.every((c) => holds(c, facts[c.field]))) ?? null;
+  return rules.find((rule) => rule.conditions.every((c) => holds(c, facts))) ?? null;
 }
 
-function holds(c: Condition, actual: string | number | null): boolean {
+function holds(c: Condition, facts: AttemptFacts): boolean {
+  const actual = facts[c.field];
   if (actual === null) return false;
-  const values = Array.isArray(c.value) ? c.value : [c.value];
+  // A field compared with another: both must be known.
+  const other = isFieldRef(c.value) ? facts[c.value.field] : undefined;
+  if (other === null) return false;
+  const values = other !== undefined ? [other] : Array.isArray(c.value) ? c.value : [c.value as string | number];
   const same = (v: string | number) => (typeof actual === 'number' ? Number(v) === actual : String(v).toLowerCase() === actual.toLowerCase());
   const first = values[0]!;
   switch (c.operator) {
@@ -98,6 +108,7 @@ function holds(c: Condition, actual: string | number | null): boolean {
 }
 
 const scalar = z.union([z.string(), z.number()]);
+const fieldRef = z.object({ field: z.string({ error: 'required' }) }).strict();
 const ruleInput = z
   .object({
     id: z.string().uuid({ error: 'invalid_uuid' }).nullish(),
@@ -106,7 +117,7 @@ const ruleInput = z
     enabled: z.boolean({ error: 'invalid_boolean' }).nullish(),
     position: z.number({ error: 'invalid_integer' }).int({ error: 'invalid_integer' }).min(0, { error: 'invalid_integer' }).max(10_000, { error: 'invalid_integer' }).nullish(),
     conditions: z
-      .array(z.object({ field: z.string({ error: 'required' }), operator: z.string({ error: 'required' }), value: z.union([scalar, z.array(scalar).max(100, { error: 'too_many_items' })]) }).strict(), { error: 'invalid_type' })
+      .array(z.object({ field: z.string({ error: 'required' }), operator: z.string({ error: 'required' }), value: z.union([scalar, z.array(scalar).max(100, { error: 'too_many_items' }), fieldRef]) }).strict(), { error: 'invalid_type' })
       .min(1, { error: 'risk_rule_conditions' })
       .max(20, { error: 'too_many_items' }),
   })
@@ -182,7 +193,7 @@ export function testConditions(conditions: Condition[], attempt: Record<string, 
       return [field, value === null ? null : kind === 'number' ? Number(value) : String(value)];
     }),
   ) as AttemptFacts;
-  const results = conditions.map((c) => holds(c, facts[c.field]));
+  const results = conditions.map((c) => holds(c, facts));
   return { matches: results.every(Boolean), holds: results };
 }
 
@@ -194,12 +205,20 @@ export async function removeRule(s: Pick<Services, 'db'>, workspace: Workspace, 
   });
 }
 
+/** A field compared with another: eq or ne, with a different field of the same kind. */
+function checkFieldRef(issues: IssueList, i: number, field: string, operator: string, other: string): void {
+  if (operator !== 'eq' && operator !== 'ne') return void issues.add(['conditions', i, 'operator'], 'risk_rule_operator', { operators: 'eq, ne' });
+  const kind = RULE_FIELDS[other as RuleField];
+  if (!kind || other === field || kind !== RULE_FIELDS[field as RuleField]) issues.add(['conditions', i, 'value', 'field'], 'risk_rule_field_ref');
+}
+
 function checkCondition(issues: IssueList, i: number, c: { field: string; operator: string; value: unknown }): void {
   const at = (key: string) => ['conditions', i, key];
   const kind = RULE_FIELDS[c.field as RuleField];
   if (!kind) return void issues.add(at('field'), 'risk_rule_field', { fields: Object.keys(RULE_FIELDS).join(', ') });
   const operators: readonly string[] = kind === 'number' ? NUMBER_OPERATORS : TEXT_OPERATORS;
   if (!operators.includes(c.operator)) return void issues.add(at('operator'), 'risk_rule_operator', { operators: operators.join(', ') });
+  if (isFieldRef(c.value as Condition['value'])) return checkFieldRef(issues, i, c.field, c.operator, (c.value as FieldRef).field);
   const many = c.operator === 'in' || c.operator === 'not_in';
   if (many !== Array.isArray(c.value) || (many && (c.value as unknown[]).length === 0)) return void issues.add(at('value'), many ? 'risk_rule_values' : 'risk_rule_value');
   const values = (many ? c.value : [c.value]) as Array<string | number>;

@@ -42,6 +42,7 @@ const PaymentRiskRef = builder.objectRef<RiskRecord>('PaymentRisk').implement({
     source: t.exposeString('source', { description: "The attempt's source: api, order, payment_link, subscription, or renewal" }),
     guarded: t.exposeBoolean('guarded', { description: 'Whether the card-testing guard counted the attempt' }),
     ipCountry: t.string({ nullable: true, description: "The country of the shopper's IPv4 address (ISO 3166-1 alpha-2), from an offline table; null when unknown", resolve: (r) => r.ipCountry ?? null }),
+    cardCountry: t.string({ nullable: true, description: "The country that issued the card (ISO 3166-1 alpha-2), from the workspace's BIN source: TR for a BIN it knows with a Turkish bank code; null when unknown", resolve: (r) => r.cardCountry ?? null }),
     rules: t.field({ type: [RiskRuleRef], resolve: (r) => r.rules }),
     figures: t.field({ type: [RiskFiguresRef], resolve: (r) => r.figures }),
   }),
