@@ -191,6 +191,8 @@ const catalog = {
   webhook_events_required: { tr: 'En az bir olay seçilmelidir.', en: 'At least one event must be selected.' },
   webhook_event_unknown: { tr: 'Bu olay bu çalışma alanında seçilemez.', en: 'This event cannot be selected in this workspace.' },
   webhook_not_found: { tr: 'Webhook adresi bulunamadı.', en: 'Webhook address not found.' },
+  webhook_overlap_range: { tr: 'Geçiş süresi 0 ile 168 saat arasında bir tam sayı olmalıdır.', en: 'The overlap must be a whole number of hours from 0 to 168.' },
+  webhook_test_event_invalid: { tr: 'Bu adres bu olayı almıyor.', en: 'This address does not receive this event.' },
   // payment links
   link_amount_type_invalid: { tr: 'Tutar tipi fixed, custom, predefined veya predefined_and_custom olmalıdır.', en: 'The amount type must be fixed, custom, predefined or predefined_and_custom.' },
   link_tax_mode_invalid: { tr: 'KDV tipi inclusive veya exclusive olmalıdır.', en: 'The tax mode must be inclusive or exclusive.' },
