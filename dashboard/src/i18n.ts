@@ -103,6 +103,7 @@ const tr = {
   // overview and CSV export
   overview: 'Genel bakış', overviewPeriod: 'Dönem', overviewDays: 'Son {n} gün', loading: 'Yükleniyor…',
   overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'Bu dönemde ödeme yok.', overviewVolume: 'Başarılı ödeme tutarı',
+  overviewLegendVolume: 'Çubuklar: başarılı ödeme tutarı, {currency} (sol eksen)', overviewLegendCount: 'Çizgi: başarılı ödeme adedi (sağ eksen)',
   overviewCount: 'Adet', overviewSuccessRate: 'Başarı oranı', overviewDaily: 'Günlük rakamlar ({currency})', overviewDay: 'Gün',
   overviewFailed: 'Başarısız', overviewDeclines: 'En sık ret nedenleri', overviewErrorCode: 'Hata kodu', exportCsv: 'CSV olarak indir',
 };
@@ -201,6 +202,7 @@ const en: Labels = {
   // overview and CSV export
   overview: 'Overview', overviewPeriod: 'Period', overviewDays: 'Last {n} days', loading: 'Loading…',
   overviewRange: '{from} – {to} ({zone})', overviewEmpty: 'No payments in this period.', overviewVolume: 'Successful volume',
+  overviewLegendVolume: 'Bars: successful volume in {currency} (left axis)', overviewLegendCount: 'Line: number of successful payments (right axis)',
   overviewCount: 'Count', overviewSuccessRate: 'Success rate', overviewDaily: 'Daily figures ({currency})', overviewDay: 'Day',
   overviewFailed: 'Failed', overviewDeclines: 'Top decline reasons', overviewErrorCode: 'Error code', exportCsv: 'Export CSV',
 };

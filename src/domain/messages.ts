@@ -328,7 +328,6 @@ const catalog = {
   page_subscription_active_until: { tr: 'Abonelik etkin; bu dönem {to} tarihine kadar ödendi.', en: 'The subscription is active; this period is paid until {to}.' },
   page_three_ds_hint: { tr: 'Ödemeniz 3D Secure ile bankanızın sayfasında doğrulanır.', en: 'Your bank verifies the payment with 3D Secure on its own page.' },
   page_3ds_title: { tr: '3D Secure doğrulama', en: '3D Secure verification' },
-  page_3ds_bank: { tr: 'Simülasyon Bankası', en: 'Simulation Bank' },
   page_3ds_amount: { tr: 'Tutar:', en: 'Amount:' },
   page_3ds_card: { tr: 'Kart:', en: 'Card:' },
   page_3ds_approve: { tr: 'Onayla', en: 'Approve' },
