@@ -10,15 +10,7 @@ export { localeOf };
  * American reader reads "Mar 4" and a British one "4 Mar"); the language's default otherwise.
  */
 export function readerLocale(lang: Lang, preferred: readonly string[] = []): string {
-  const own = preferred.find((tag) => tag.toLowerCase().split('-')[0] === lang);
-  if (own) {
-    try {
-      return Intl.DateTimeFormat.supportedLocalesOf([own])[0] ?? localeOf(lang);
-    } catch {
-      // A malformed tag from the browser: the language's default.
-    }
-  }
-  return localeOf(lang);
+  return preferred.find((tag) => tag.toLowerCase().split('-')[0] === lang) ?? localeOf(lang);
 }
 
 export function formatters(lang: Lang, preferred: readonly string[] = []) {
