@@ -21,7 +21,7 @@ import type { ApiOutcome } from '../kit/field-errors.ts';
 import { useCan } from '../kit/can.ts';
 
 const ADDRESSES = graphql(`
-  query WebhookAddresses { webhookAddresses { id url events allEvents enabled createdAt signingSecretSet previousSecretUntil } eventKinds }
+  query WebhookAddresses { webhookAddresses { id url events allEvents enabled createdAt signingSecretSet } eventKinds }
 `);
 const ADD = graphql(`
   mutation AddWebhookAddress($input: AddWebhookAddressInput!) {
