@@ -6,7 +6,7 @@ import { cliOn } from './helpers/cli.ts';
 import { msg, type MessageCode } from './helpers/messages.ts';
 import { deliveryRounds, emitEvent, notificationsOf } from './helpers/webhooks.ts';
 import type { webhookJson } from '../src/cli/webhooks.ts';
-import { verifyWebhook } from '../src/domain/signatures.ts';
+import { signTimestamped, verifyWebhook } from '../src/domain/signatures.ts';
 
 const gw = useGateway({ receiver: true });
 const { t, receiver } = gw;
@@ -76,6 +76,45 @@ describe('gateway webhooks CLI', { timeout: 120_000 }, () => {
     const [, again] = await receiver.waitFor(2, 20_000);
     expect(JSON.parse(again!.body).transaction).toEqual({ token: later.recordToken });
     expect((await notificationsOf(t, { recordToken: queued.recordToken }))[0]!.status).toBe('dropped');
+  });
+
+  it('add prints the signing secret once; rotate-secret signs with both secrets during the overlap; test sends a signed sample now', async () => {
+    const m = await gw.seed({ slug: 'secrets' });
+    const url = `${receiver.url}/hooks/secrets`;
+    const added = await cliJson<WebhookOut & { signing_secret: string }>('webhooks', 'add', 'secrets', url, '--events', 'transaction.successful');
+    expect(added).toMatchObject({ signing_secret_set: true, signing_secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/) });
+    expect(JSON.stringify(await cliJson('webhooks', 'list', 'secrets'))).not.toContain(added.signing_secret);
+
+    const rotated = await cli.run(['webhooks', 'rotate-secret', 'secrets', url, '--overlap-hours', '1']);
+    expect(rotated.code).toBe(0);
+    const second = /signing secret: (whsec_[0-9a-f]{64})/.exec(rotated.stdout)?.[1];
+    expect(second).toBeDefined();
+    expect(rotated.stdout).toContain('the previous secret signs too until');
+    expect(rotated.stdout).toContain('it is not shown again');
+
+    const before = receiver.requests.length;
+    await emitEvent(t, m.workspaceId, 'transaction.successful');
+    t.clock.advance(30_000);
+    const req = (await receiver.waitFor(before + 1, 20_000))[before]!;
+    const ts = String(req.headers['x-timestamp']);
+    const v1 = (secret: string) => `v1=${signTimestamped(secret, ts, 'POST', '/hooks/secrets', req.body)}`;
+    expect(req.headers['x-webhook-signature']).toBe(`t=${ts},${v1(second!)},${v1(added.signing_secret)}`);
+
+    const sent = await cli.run(['webhooks', 'test', 'secrets', url]);
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toMatch(/^Test transaction\.successful sent to .*\/hooks\/secrets: HTTP 200 in \d+ ms/);
+    const test = receiver.requests.at(-1)!;
+    expect(JSON.parse(test.body)).toMatchObject({ event: 'transaction.successful', transaction: { token: '00000000-0000-0000-0000-000000000000' } });
+    expect(test.headers['x-webhook-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+
+    receiver.respondWith(503);
+    const refused = await cli.run(['webhooks', 'test', 'secrets', url]);
+    receiver.respondWith(200);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('The receiver did not accept the test: HTTP 503');
+    await cliFails(['webhooks', 'test', 'secrets', url, '--event', 'order.paid'], both('webhook_test_event_invalid'));
+    await cliFails(['webhooks', 'rotate-secret', 'secrets', url, '--overlap-hours', '169'], both('webhook_overlap_range'));
+    await cliFails(['webhooks', 'rotate-secret', 'secrets', url, '--overlap-hours', 'soon'], 'Not a whole number of hours: "soon"');
   });
 
   it('domain rules print the Turkish and English message and exit 1', async () => {

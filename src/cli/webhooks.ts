@@ -10,6 +10,9 @@ import { message } from '../domain/messages.ts';
 import type { Services } from '../domain/services.ts';
 import { addWebhookAddress, deleteWebhookAddress, findAddressByUrl, normalizeUrl, setWebhookEnabled } from '../domain/webhooks/addresses.ts';
 import { isEventKind } from '../domain/webhooks/kinds.ts';
+import { DEFAULT_OVERLAP_HOURS, MAX_OVERLAP_HOURS, rotateWebhookSecret } from '../domain/webhooks/rotation.ts';
+import { sendTestEvent, testDelivered } from '../domain/webhooks/test-event.ts';
+import { systemClock } from '../domain/clock.ts';
 import { requireWorkspace } from '../domain/workspaces.ts';
 import { withDatabase, type CliContext, type CliIo } from './context.ts';
 import { CliError } from './parse.ts';
@@ -28,11 +31,16 @@ export function parseEvents(text: string): EventSelection {
   return { events: words };
 }
 
-/** The address functions use only the database and the outbound policy (production from NODE_ENV). */
+/**
+ * The address functions use only the database, the master key (signing secrets), the clock and the
+ * outbound policy (production from NODE_ENV).
+ */
 function webhookServices(ctx: CliContext): Services {
   const { config } = ctx;
-  const s: Pick<Services, 'db' | 'webhooks'> = {
+  const s: Pick<Services, 'db' | 'masterKey' | 'clock' | 'webhooks'> = {
     db: ctx.db,
+    masterKey: ctx.masterKey,
+    clock: systemClock,
     webhooks: { production: config.NODE_ENV === 'production', timeoutMs: config.WEBHOOK_TIMEOUT_MS, concurrency: config.WEBHOOK_CONCURRENCY },
   };
   return s as Services;
@@ -56,7 +64,18 @@ function action<A extends unknown[]>(io: CliIo, run: (ctx: CliContext, s: Servic
 }
 
 export function webhookJson(a: WebhookAddress) {
-  return { id: a.id, url: a.url, enabled: a.enabled, all_events: a.allEvents, events: a.events, created_at: a.createdAt.toISOString() };
+  return {
+    id: a.id, url: a.url, enabled: a.enabled, all_events: a.allEvents, events: a.events, created_at: a.createdAt.toISOString(),
+    signing_secret_set: a.signingSecretEncrypted !== null, previous_secret_until: a.previousSecretUntil?.toISOString() ?? null,
+  };
+}
+
+const SHOWN_ONCE = '  Store it now: it is not shown again (X-Webhook-Signature, docs/webhooks.md).';
+
+/** `--overlap-hours 24`: a whole number; the domain checks the bounds. */
+function parseHours(text: string): number {
+  if (!/^\d+$/.test(text.trim())) throw new CliError(`Not a whole number of hours: "${text}"`);
+  return Number(text);
 }
 
 export function webhookLine(a: WebhookAddress): string {
@@ -76,7 +95,12 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
       action(io, async (ctx, s, team: string, url: string, opts: { events: EventSelection }) => {
         const workspace = await requireWorkspace(ctx.db, team);
         const a = await addWebhookAddress(s, workspace, { url, events: opts.events.events, allEvents: opts.events.allEvents ?? false });
-        ctx.print(webhookJson(a), [`Webhook added to "${team}":`, `  ${webhookLine(a)}`]);
+        ctx.print({ ...webhookJson(a), signing_secret: a.signingSecret }, [
+          `Webhook added to "${team}":`,
+          `  ${webhookLine(a)}`,
+          `  signing secret: ${a.signingSecret}`,
+          SHOWN_ONCE,
+        ]);
       }),
     );
 
@@ -112,6 +136,42 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
         }),
       );
   }
+
+  webhooks
+    .command('rotate-secret')
+    .description(`Give an address a new signing secret; the previous one still signs during the overlap (default ${DEFAULT_OVERLAP_HOURS} h, 0 to ${MAX_OVERLAP_HOURS})`)
+    .argument('<team>', 'workspace slug')
+    .argument('<url>', 'the address as added')
+    .option('--overlap-hours <n>', 'hours the previous secret keeps signing beside the new one', parseHours)
+    .action(
+      action(io, async (ctx, s, team: string, url: string, opts: { overlapHours?: number }) => {
+        const workspace = await requireWorkspace(ctx.db, team);
+        const found = await findAddressByUrl(s, workspace, normalizeUrl(url));
+        const { address: a, signingSecret } = await rotateWebhookSecret(s, workspace, found.id, { overlapHours: opts.overlapHours });
+        const until = a.previousSecretUntil ? `the previous secret signs too until ${a.previousSecretUntil.toISOString()}` : 'the previous secret no longer signs';
+        ctx.print({ ...webhookJson(a), signing_secret: signingSecret }, [`Signing secret of ${a.url} rotated; ${until}.`, `  signing secret: ${signingSecret}`, SHOWN_ONCE]);
+      }),
+    );
+
+  webhooks
+    .command('test')
+    .description('POST a signed test event to an address now and show its answer (not stored, not retried)')
+    .argument('<team>', 'workspace slug')
+    .argument('<url>', 'the address as added')
+    .option('--event <kind>', 'an event kind the address gets (default: its first)')
+    .action(
+      action(io, async (ctx, s, team: string, url: string, opts: { event?: string }) => {
+        const workspace = await requireWorkspace(ctx.db, team);
+        const found = await findAddressByUrl(s, workspace, normalizeUrl(url));
+        const r = await sendTestEvent(s, workspace, found.id, { event: opts.event });
+        const answer = r.error ?? `HTTP ${r.httpStatus}`;
+        ctx.print(
+          { event: r.event, url: r.url, body: r.body, sent_at: r.sentAt.toISOString(), http_status: r.httpStatus, duration_ms: r.durationMs, response_excerpt: r.responseExcerpt, error: r.error },
+          [`Test ${r.event} sent to ${r.url}: ${answer} in ${r.durationMs} ms`, `  body: ${r.body}`],
+        );
+        if (!testDelivered(r)) throw new CliError(`The receiver did not accept the test: ${answer}`);
+      }),
+    );
 
   webhooks
     .command('delete')

@@ -191,6 +191,8 @@ const catalog = {
   webhook_events_required: { tr: 'En az bir olay seçilmelidir.', en: 'At least one event must be selected.' },
   webhook_event_unknown: { tr: 'Bu olay bu çalışma alanında seçilemez.', en: 'This event cannot be selected in this workspace.' },
   webhook_not_found: { tr: 'Webhook adresi bulunamadı.', en: 'Webhook address not found.' },
+  webhook_overlap_range: { tr: 'Geçiş süresi 0 ile 168 saat arasında bir tam sayı olmalıdır.', en: 'The overlap must be a whole number of hours from 0 to 168.' },
+  webhook_test_event_invalid: { tr: 'Bu adres bu olayı almıyor.', en: 'This address does not receive this event.' },
   // payment links
   link_amount_type_invalid: { tr: 'Tutar tipi fixed, custom, predefined veya predefined_and_custom olmalıdır.', en: 'The amount type must be fixed, custom, predefined or predefined_and_custom.' },
   link_tax_mode_invalid: { tr: 'KDV tipi inclusive veya exclusive olmalıdır.', en: 'The tax mode must be inclusive or exclusive.' },
@@ -327,7 +329,6 @@ const catalog = {
   page_subscription_active_until: { tr: 'Abonelik etkin; bu dönem {to} tarihine kadar ödendi.', en: 'The subscription is active; this period is paid until {to}.' },
   page_three_ds_hint: { tr: 'Ödemeniz 3D Secure ile bankanızın sayfasında doğrulanır.', en: 'Your bank verifies the payment with 3D Secure on its own page.' },
   page_3ds_title: { tr: '3D Secure doğrulama', en: '3D Secure verification' },
-  page_3ds_bank: { tr: 'Simülasyon Bankası', en: 'Simulation Bank' },
   page_3ds_amount: { tr: 'Tutar:', en: 'Amount:' },
   page_3ds_card: { tr: 'Kart:', en: 'Card:' },
   page_3ds_approve: { tr: 'Onayla', en: 'Approve' },

@@ -43,6 +43,8 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   disableWebhookAddress: DEVELOPER,
   enableWebhookAddress: DEVELOPER,
   setWebhookEvents: DEVELOPER,
+  rotateWebhookSecret: DEVELOPER,
+  sendTestWebhook: DEVELOPER,
   resendNotification: DEVELOPER,
   createChannel: DEVELOPER,
   setUnknownKeys: DEVELOPER,

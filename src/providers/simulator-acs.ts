@@ -13,6 +13,12 @@ import { escape, pageLanguage, renderAutoPost, renderNotice, renderPage } from '
 import { readForm } from '../checkout/forms.ts';
 import type { ConnectorDeps, ProviderPage } from './registry.ts';
 
+/**
+ * The simulator's bank, by one name wherever it appears (the BIN lookup's issuer, this page): a
+ * proper name, so it is not translated.
+ */
+export const SIMULATOR_BANK = 'Simülasyon Bank';
+
 const KEY_PURPOSE = 'simulator-acs';
 const ACS_PATH = /^\/simulator\/acs\/([A-Za-z0-9_-]+)\.([a-f0-9]{64})$/;
 
@@ -79,7 +85,7 @@ async function showAcs(deps: ConnectorDeps, req: IncomingMessage, res: ServerRes
     lang,
     title: message('page_3ds_title', lang),
     body: `<div class="card"><h1>${t('page_3ds_title')}</h1>
-      <p class="muted">${t('page_3ds_bank')}</p>
+      <p class="muted">${escape(SIMULATOR_BANK)}</p>
       <p>${t('page_3ds_amount')} <strong>${escape(displayMoney(BigInt(s.amount), s.currency, lang))}</strong></p>
       <p>${t('page_3ds_card')} <strong>${escape(s.card)}</strong></p>
       <form method="post">

@@ -45,7 +45,7 @@ import {
   type StoreCardResult,
   type ThreeDsPayment,
 } from './types.ts';
-import { acsAddress, readAcsAnswer, simulatorPages } from './simulator-acs.ts';
+import { acsAddress, readAcsAnswer, SIMULATOR_BANK, simulatorPages } from './simulator-acs.ts';
 import { simulatorSettings, withOutage } from './simulator-outage.ts';
 import type { ConnectorDeps, ProviderDefinition } from './registry.ts';
 
@@ -100,7 +100,7 @@ const answerSlowly = () => new Promise((resolve) => setTimeout(resolve, SLOW_ANS
 
 type KnownBin = Omit<BinInfo, 'bin'>;
 
-const SIM_BANK = { issuerName: 'Simülasyon Bank', issuerCode: '0001', isCommercial: false } as const;
+const SIM_BANK = { issuerName: SIMULATOR_BANK, issuerCode: '0001', isCommercial: false } as const;
 const SIM_PARTICIPATION = { issuerName: 'Simülasyon Katılım Bankası', issuerCode: '0002', isCommercial: false } as const;
 
 const VISA_CREDIT: KnownBin = { ...SIM_BANK, scheme: 'visa', type: 'credit', program: 'Simülasyon Bonus' };

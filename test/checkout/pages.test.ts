@@ -168,7 +168,7 @@ describe('the 3D page and the return page in English', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('<html lang="en">');
     expect(page.html).toContain('<title>3D Secure verification</title>');
-    expect(page.html).toContain('<p class="muted">Simulation Bank</p>');
+    expect(page.html).toContain('<p class="muted">Simülasyon Bank</p>'); // the issuer's name in the BIN lookup too
     expect(page.html).toContain('<p>Amount: <strong>2,518.00 TRY</strong></p>');
     expect(page.html).toMatch(/<p>Card: <strong>\d{8}•••• \d{4}<\/strong><\/p>/);
     expect(page.html).toContain('value="approve">Approve</button>');

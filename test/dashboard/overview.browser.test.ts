@@ -91,7 +91,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
   it('says so when the period has no payments', async () => {
     const token = await createAccessToken(t.gateway.services.db, merchants.quiet.team, 'quiet');
     const { page, problems } = await open(1280, 900, { token, locale: 'en-GB' });
-    await expect.poll(() => page.getByText('No payments in this period.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No payments in this period.').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.locator('[data-currency]').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -105,7 +105,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     let page: Page | undefined;
     try {
       page = (await open(1280, 900, { locale: 'en-GB' })).page;
-      await expect.poll(() => page!.locator('.error-state').isVisible()).toBe(true);
+      await expect.poll(() => page!.locator('.error-state').isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await page.locator('.error-state strong').textContent()).toBe('Could not load this');
       expect(await page.locator('[data-currency]').count()).toBe(0);
       expect(await page.getByText('No payments in this period.').count()).toBe(0);
@@ -154,7 +154,7 @@ describe.skipIf(!haveChromium)('overview in Chromium', { timeout: 120_000 }, () 
     page.on('websocket', (ws) => ws.on('framesent', (f) => (subscribed ||= String(f.payload).includes('OverviewEvents'))));
     let navigations = 0;
     page.on('framenavigated', () => navigations++);
-    await expect.poll(() => page.getByText('No payments in this period.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No payments in this period.').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => subscribed).toBe(true);
 
     await pay('LIVE-1');

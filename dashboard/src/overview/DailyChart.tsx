@@ -1,11 +1,12 @@
 // One currency's days drawn with uPlot (small: canvas, no dependencies): bars for the successful
-// volume, a line for their count on a second axis. The canvas is a picture for sighted readers
-// (aria-hidden); the same figures are in the table beside it. Plotting converts the decimal strings
+// volume, a line for their count on a second axis (ChartLegend names both, with their units). The
+// canvas is a picture for sighted readers (aria-hidden); the same figures are in the table beside it. Plotting converts the decimal strings
 // to numbers, which is harmless for a picture and never used for a figure shown as text.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Formatters } from './format.ts';
+import { SERIES } from './series.ts';
 
 export interface ChartDay { date: string; volume: string; count: number }
 
@@ -27,8 +28,8 @@ export function DailyChart({ days, currency, labels, fmt }: { days: ChartDay[]; 
         scales: { x: { time: false, range: [-0.5, days.length - 0.5] }, n: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         series: [
           {},
-          { label: labels.volume, stroke: '#0b5cad', fill: 'rgba(11,92,173,.35)', paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false } },
-          { label: labels.count, stroke: '#b54708', width: 2, scale: 'n', points: { show: days.length <= 31 } },
+          { label: labels.volume, stroke: SERIES.volume.stroke, fill: SERIES.volume.fill, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false } },
+          { label: labels.count, stroke: SERIES.count.stroke, width: 2, scale: 'n', points: { show: days.length <= 31 } },
         ],
         axes: [
           { values: (_u, ticks) => ticks.map((i) => (Number.isInteger(i) ? dayLabel(i) : '')), space: 60 },

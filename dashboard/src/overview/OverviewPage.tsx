@@ -8,6 +8,7 @@ import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import type { Viewer } from '../App.tsx';
 import { formatters, type Formatters } from './format.ts';
+import { ChartLegend } from './ChartLegend.tsx';
 import { usePaymentEventsRefresh } from './live.ts';
 import { graphql, type Filled, type ResultOf } from '../graphql.ts';
 import { Currency } from '../schema-enums.ts';
@@ -46,7 +47,7 @@ export function OverviewPage({ viewer }: { viewer: Viewer }) {
   // Support staff read one workspace of many: their event stream is every workspace's.
   usePaymentEventsRefresh(() => refetch({ requestPolicy: 'network-only' }), viewer.support);
   useEffect(() => void loadChart(), []);
-  const fmt = useMemo(() => formatters(lang), [lang]);
+  const fmt = useMemo(() => formatters(lang, navigator.languages), [lang]);
   const overview = data?.overview as OverviewData | null | undefined;
   return (
     <section aria-labelledby="overview-title" aria-busy={fetching}>
@@ -97,6 +98,7 @@ function CurrencyBlock({ figures: c, fmt }: { figures: CurrencyFigures; fmt: For
         <div><dt>{t.overviewSuccessRate}</dt><dd data-figure="successRate">{fmt.percent(c.successRate)}</dd></div>
         <div><dt>{t.refunds}</dt><dd data-figure="refunds">{fmt.money(c.refundAmount, c.currency)} ({fmt.count(c.refundCount)})</dd></div>
       </dl>
+      <ChartLegend currency={c.currency} />
       <Suspense fallback={<div className="chart" aria-hidden="true" />}>
         <DailyChart days={c.daily} currency={c.currency} labels={labels} fmt={fmt} />
       </Suspense>
@@ -113,7 +115,7 @@ function CurrencyBlock({ figures: c, fmt }: { figures: CurrencyFigures; fmt: For
                 <td>{fmt.money(d.volume, c.currency)}</td>
                 <td>{fmt.count(d.count)}</td>
                 <td>{fmt.count(d.failed)}</td>
-                <td>{fmt.money(d.refundAmount, c.currency)} ({fmt.count(d.refundCount)})</td>
+                <td><span className="nowrap">{fmt.money(d.refundAmount, c.currency)}</span> <span className="nowrap">({fmt.count(d.refundCount)})</span></td>
               </tr>
             ))}
           </tbody>

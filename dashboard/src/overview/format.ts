@@ -5,9 +5,18 @@ import { formatMoney, localeOf } from '../kit/money.ts';
 
 export { localeOf };
 
-export function formatters(lang: Lang) {
+/**
+ * The reader's own locale for the chosen language (the browser's first `en-…` for English, so an
+ * American reader reads "Mar 4" and a British one "4 Mar"); the language's default otherwise.
+ */
+export function readerLocale(lang: Lang, preferred: readonly string[] = []): string {
+  return preferred.find((tag) => tag.toLowerCase().split('-')[0] === lang) ?? localeOf(lang);
+}
+
+export function formatters(lang: Lang, preferred: readonly string[] = []) {
   const locale = localeOf(lang);
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  // Calendar days as the reader writes them: the period, the table's days, the chart's axis.
+  const day = new Intl.DateTimeFormat(readerLocale(lang, preferred), { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return {

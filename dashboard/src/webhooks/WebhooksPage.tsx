@@ -1,10 +1,12 @@
-// Webhook addresses (add with an event selection, disable/enable, delete: for the roles that may)
+// Webhook addresses (add with an event selection, disable/enable, delete, rotate the signing secret,
+// send a test event: for the roles that may)
 // and the workspace's notifications, refreshed on every live event and on demand.
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Confirm, outcomeOf } from '../ui.tsx';
 import { NotificationList } from './NotificationList.tsx';
+import { NewSigningSecret, RotateSecret, SendTest } from './AddressTools.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql, type ResultOf } from '../graphql.ts';
@@ -19,11 +21,11 @@ import type { ApiOutcome } from '../kit/field-errors.ts';
 import { useCan } from '../kit/can.ts';
 
 const ADDRESSES = graphql(`
-  query WebhookAddresses { webhookAddresses { id url events allEvents enabled createdAt } eventKinds }
+  query WebhookAddresses { webhookAddresses { id url events allEvents enabled createdAt signingSecretSet } eventKinds }
 `);
 const ADD = graphql(`
   mutation AddWebhookAddress($input: AddWebhookAddressInput!) {
-    addWebhookAddress(input: $input) { result { successful message } errors { path message } webhookAddress { id url events allEvents enabled } }
+    addWebhookAddress(input: $input) { result { successful message } errors { path message } signingSecret webhookAddress { id url events allEvents enabled } }
   }
 `);
 const PAYLOAD = graphql(`fragment WebhookAddressOutcome on WebhookAddressPayload { result { successful message } errors { path message } webhookAddress { id url events allEvents enabled } }`);
@@ -72,11 +74,15 @@ function Addresses() {
   const [{ data, error, fetching }, reexecute] = useQuery({ query: ADDRESSES, context: ADDRESS_TYPES });
   const [outcome, setOutcome] = useState<ApiOutcome | undefined>();
   const [deleting, setDeleting] = useState<Address | null>(null);
+  const [tool, setTool] = useState<{ kind: 'rotate' | 'test'; address: Address } | null>(null);
   const [, disable] = useMutation(DISABLE);
   const [, enable] = useMutation(ENABLE);
   const [, remove] = useMutation(DELETE);
   const addresses = data?.webhookAddresses ?? [];
-  const manage = can('disableWebhookAddress') || can('enableWebhookAddress') || can('deleteWebhookAddress');
+  const manage = can('disableWebhookAddress') || can('enableWebhookAddress') || can('deleteWebhookAddress') || can('rotateWebhookSecret') || can('sendTestWebhook');
+  const kinds = data?.eventKinds ?? [];
+  const kindsOf = (a: Address) => (a.allEvents ? kinds : kinds.filter((k) => a.events.includes(k)));
+  const pick = (kind: 'rotate' | 'test', address: Address) => (setOutcome(undefined), setTool(tool?.kind === kind && tool.address.id === address.id ? null : { kind, address }));
   const head = [t.url, t.events, t.status, ...(manage ? [t.actions] : [])];
   return (
     <div className="card">
@@ -88,7 +94,7 @@ function Addresses() {
         <CardTable head={head}>
           {addresses.map((a) => (
             <tr key={a.id} data-address={a.url}>
-              <td className="wrap">{a.url}</td>
+              <td className="wrap">{a.url}{!a.signingSecretSet && <><br /><span className="muted">{t.signingSecretMissing}</span></>}</td>
               <td className="wrap">{a.allEvents ? t.allEvents : a.events.join(', ')}</td>
               <td><StatusBadge kind="webhookAddress" value={a.enabled ? 'enabled' : 'disabled'} /></td>
               {manage && (
@@ -96,6 +102,8 @@ function Addresses() {
                   {a.enabled
                     ? can('disableWebhookAddress') && <button type="button" aria-label={`${t.disable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await disable({ id: a.id }), 'disableWebhookAddress'))}>{t.disable}</button>
                     : can('enableWebhookAddress') && <button type="button" aria-label={`${t.enable} ${a.url}`} onClick={async () => setOutcome(outcomeOf(await enable({ id: a.id }), 'enableWebhookAddress'))}>{t.enable}</button>}
+                  {can('sendTestWebhook') && <button type="button" aria-label={`${t.sendTestEvent} ${a.url}`} aria-expanded={tool?.kind === 'test' && tool.address.id === a.id} onClick={() => pick('test', a)}>{t.sendTestEvent}</button>}
+                  {can('rotateWebhookSecret') && <button type="button" aria-label={`${t.rotateSigningSecret} ${a.url}`} aria-expanded={tool?.kind === 'rotate' && tool.address.id === a.id} onClick={() => pick('rotate', a)}>{t.rotateSigningSecret}</button>}
                   {can('deleteWebhookAddress') && <button type="button" className="danger" aria-label={`${t.delete} ${a.url}`} onClick={() => (setOutcome(undefined), setDeleting(a))}>{t.delete}</button>}
                 </td>
               )}
@@ -115,7 +123,9 @@ function Addresses() {
         />
       )}
       <ActionOutcome outcome={outcome} />
-      {can('addWebhookAddress') && <AddAddress kinds={data?.eventKinds ?? []} />}
+      {tool?.kind === 'rotate' && <RotateSecret key={tool.address.id} address={tool.address} />}
+      {tool?.kind === 'test' && <SendTest key={tool.address.id} address={tool.address} kinds={kindsOf(tool.address)} />}
+      {can('addWebhookAddress') && <AddAddress kinds={kinds} />}
     </div>
   );
 }
@@ -126,12 +136,16 @@ function AddAddress({ kinds }: { kinds: string[] }) {
   const [all, setAll] = useState(false);
   const [events, setEvents] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<ApiOutcome | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
   const [, add] = useMutation(ADD);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = outcomeOf(await add({ input: { url, events: all ? undefined : events, allEvents: all } }), 'addWebhookAddress');
+    setSecret(null);
+    const answer = await add({ input: { url, events: all ? undefined : events, allEvents: all } });
+    const res = outcomeOf(answer, 'addWebhookAddress');
     setOutcome(res?.result?.successful ? null : (res ?? null));
     if (!res?.result?.successful) return;
+    setSecret(answer.data?.addWebhookAddress?.signingSecret ?? null);
     setUrl('');
     setEvents([]);
     setAll(false);
@@ -151,6 +165,7 @@ function AddAddress({ kinds }: { kinds: string[] }) {
         </div>
       </FieldGroup>
       <button type="submit" className="primary">{t.add}</button>
+      {secret && <NewSigningSecret secret={secret} onHide={() => setSecret(null)} />}
     </FieldForm>
   );
 }

@@ -8,6 +8,7 @@ import { isUuid, parseInput } from '../validation.ts';
 import { IssueList, NotFoundError, ValidationError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
 import { eventsOpenFor } from './kinds.ts';
+import { newSigningSecret } from './signing.ts';
 
 
 const eventsField = z.array(z.string({ error: 'invalid_type' }), { error: 'invalid_type' }).nullish();
@@ -51,22 +52,25 @@ export function normalizeUrl(raw: string): string {
   }
 }
 
-export async function addWebhookAddress(s: Services, workspace: Workspace, raw: unknown): Promise<WebhookAddress> {
+/** A new address with its own signing secret (signing.ts), returned in plain text only here. */
+export async function addWebhookAddress(s: Services, workspace: Workspace, raw: unknown): Promise<WebhookAddress & { signingSecret: string }> {
   const input = parseInput(addInput, raw);
   const url = normalizeUrl(input.url);
   // Every bad field at once: the URL and the selection.
   const issues = new IssueList();
   if (!(await destinationAllowed(url, s.webhooks))) issues.add(['url'], 'webhook_url_invalid');
   const selection = checkEvents(workspace, input.events, input.allEvents, issues);
+  const { signingSecret, signingSecretEncrypted } = newSigningSecret(s.masterKey);
   try {
-    return await s.db.webhookAddress.create({ data: { workspaceId: workspace.id, url, ...selection } });
+    const address = await s.db.webhookAddress.create({ data: { workspaceId: workspace.id, url, ...selection, signingSecretEncrypted } });
+    return { ...address, signingSecret };
   } catch (err) {
     if ((err as { code?: string }).code === 'P2002') throw ValidationError.single(['url'], 'webhook_url_exists');
     throw err;
   }
 }
 
-async function findAddress(s: Services, workspace: Workspace, id: string): Promise<WebhookAddress> {
+export async function findAddress(s: Services, workspace: Workspace, id: string): Promise<WebhookAddress> {
   const address = isUuid(id) ? await s.db.webhookAddress.findFirst({ where: { id, workspaceId: workspace.id } }) : null;
   if (!address) throw NotFoundError.single(['id'], 'webhook_not_found');
   return address;

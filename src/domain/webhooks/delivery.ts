@@ -18,6 +18,7 @@ import { signTimestamped, webhookPath } from '../signatures.ts';
 import { NotFoundError, StateError } from '../errors.ts';
 import { destinationAllowed } from './outbound.ts';
 import { postWebhook, type AttemptResult } from './send.ts';
+import { signatureHeader, signingSecretsAt, WEBHOOK_SIGNATURE_HEADER } from './signing.ts';
 import { contextLogger } from '../../logger.ts';
 import { executeRows, queryRows } from '../../db/raw.ts';
 
@@ -61,6 +62,10 @@ interface Claimed {
   /** The workspace's newest unrevoked API credential, read in the same statement as the claim. */
   credentialId: string | null;
   secretEncrypted: string | null;
+  /** The address's own signing secrets (signing.ts); null without an address or before its first secret. */
+  signingSecretEncrypted: string | null;
+  previousSecretEncrypted: string | null;
+  previousSecretUntilMs: number | null;
 }
 
 /** What one attempt changes: written in batches by writeOutcomes. */
@@ -132,7 +137,9 @@ const attemptColumns = Prisma.sql`
   c.id::text AS id, c.url, c.body, c.event, c."attemptCount",
   (extract(epoch FROM c."nextAttemptAt") * 1000)::float8 AS "dueMs",
   c."subscriptionId"::text AS "subscriptionId", c."addressId"::text AS "addressId", a.enabled AS "addressEnabled",
-  w.slug AS "workspaceSlug", o."requestId", k.id::text AS "credentialId", k."secretEncrypted"`;
+  w.slug AS "workspaceSlug", o."requestId", k.id::text AS "credentialId", k."secretEncrypted",
+  a."signingSecretEncrypted", a."previousSecretEncrypted",
+  (extract(epoch FROM a."previousSecretUntil") * 1000)::float8 AS "previousSecretUntilMs"`;
 const attemptJoins = Prisma.sql`
   JOIN "Workspace" w ON w.id = c."workspaceId"
   JOIN "OutboxEvent" o ON o.id = c."outboxEventId"
@@ -304,14 +311,30 @@ async function send(s: Services, n: Claimed, at: Date): Promise<AttemptResult> {
     if (!(err instanceof UnreadableSecretError)) throw err;
     return { httpStatus: null, responseExcerpt: null, error: `API secret cannot be decrypted with this master key (${err.subject}): start with the key it was written with, or rotate the key`, durationMs: 0 };
   }
+  let addressSecrets: string[];
+  try {
+    addressSecrets = signingSecretsAt(s.masterKey, { id: n.addressId, signingSecretEncrypted: n.signingSecretEncrypted, previousSecretEncrypted: n.previousSecretEncrypted, previousSecretUntil: n.previousSecretUntilMs === null ? null : new Date(n.previousSecretUntilMs) }, at);
+  } catch (err) {
+    if (!(err instanceof UnreadableSecretError)) throw err;
+    return { httpStatus: null, responseExcerpt: null, error: `signing secret cannot be decrypted with this master key (${err.subject}): start with the key it was written with, or rotate the address's secret`, durationMs: 0 };
+  }
+  return postWebhook(n.url, signedHeaders(secret, addressSecrets, at, n.url, n.body), n.body, s.webhooks);
+}
+
+/**
+ * The headers of every webhook POST, real or test: the contract's X-Timestamp and X-Signature (API
+ * secret), and X-Webhook-Signature when the address has its own secrets (signing.ts).
+ */
+export function signedHeaders(apiSecret: string, addressSecrets: readonly string[], at: Date, url: string, body: string): Record<string, string> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
-  const headers = {
+  const path = webhookPath(url);
+  return {
     'Content-Type': 'application/json',
     'User-Agent': 'payment-gateway-webhooks/1',
     'X-Timestamp': timestamp,
-    'X-Signature': signTimestamped(secret, timestamp, 'POST', webhookPath(n.url), n.body),
+    'X-Signature': signTimestamped(apiSecret, timestamp, 'POST', path, body),
+    ...(addressSecrets.length > 0 ? { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(addressSecrets, timestamp, path, body) } : {}),
   };
-  return postWebhook(n.url, headers, n.body, s.webhooks);
 }
 
 /** Resend by hand after the attempts ended: at once, same id and body, to the stored address. */

@@ -32,6 +32,15 @@ export function notificationBody(id: string, event: OutboxEvent): string {
   return body(id, isoMicro(event.createdAt), event);
 }
 
+/** The token a test event names for every record: the nil UUID, which no record ever has. */
+export const TEST_RECORD_TOKEN = '00000000-0000-0000-0000-000000000000';
+
+/** A test event's body: the contract's fields for `kind`, each record's token TEST_RECORD_TOKEN. */
+export function testNotificationBody(id: string, createdAt: Date, kind: string): string {
+  const t = TEST_RECORD_TOKEN;
+  return body(id, isoMicro(createdAt), { kind, recordType: kind.split('.')[0]!, recordToken: t, linkPaymentToken: t, transactionToken: t });
+}
+
 const ID = '{{id}}';
 const CREATED_AT = '{{created_at}}';
 /** isoMicro in SQL, for a timestamp(3): milliseconds and three zeros. */

@@ -1,5 +1,5 @@
 // Which events a workspace may select: only those of modules open in it (contract: Address configuration).
-import type { Workspace } from '../../generated/prisma/client.ts';
+import type { WebhookAddress, Workspace } from '../../generated/prisma/client.ts';
 import { EVENT_KINDS, type EventKind } from '../events.ts';
 import { covers } from '../plans.ts';
 
@@ -15,4 +15,10 @@ export function eventsOpenFor(workspace: Workspace): EventKind[] {
     if (module === 'payment_link') return covers(workspace, 'payment_links') && workspace.payByLinkEnabled;
     return true;
   });
+}
+
+/** What an address gets now: its selection (or every kind) among the kinds still open in the workspace. */
+export function eventsOfAddress(workspace: Workspace, address: Pick<WebhookAddress, 'allEvents' | 'events'>): EventKind[] {
+  const open = eventsOpenFor(workspace);
+  return address.allEvents ? open : open.filter((kind) => address.events.includes(kind));
 }

@@ -6,6 +6,8 @@ import { payload, ResultRef, UserErrorRef, type ResultShape, type UserErrorShape
 import { addWebhookAddress, deleteWebhookAddress, setWebhookEnabled, setWebhookEvents } from '../../domain/webhooks/addresses.ts';
 import { resendNotification } from '../../domain/webhooks/delivery.ts';
 import { eventsOpenFor } from '../../domain/webhooks/kinds.ts';
+import { DEFAULT_OVERLAP_HOURS, MAX_OVERLAP_HOURS, rotateWebhookSecret } from '../../domain/webhooks/rotation.ts';
+import { sendTestEvent, testDelivered, type TestDelivery } from '../../domain/webhooks/test-event.ts';
 import { connectionOf, DateRangeFilter, FILTER_TEXT, listArgs, listWhere, NEWEST_FIRST, NotificationStatusEnum, page } from '../lists.ts';
 import type { Notification, Prisma, WebhookAddress } from '../../generated/prisma/client.ts';
 
@@ -20,6 +22,14 @@ export const WebhookAddressRecord = builder.prismaObject('WebhookAddress', {
     allEvents: t.exposeBoolean('allEvents', { nullable: false }),
     enabled: t.exposeBoolean('enabled', { nullable: false }),
     createdAt: t.expose('createdAt', { type: 'DateTime', nullable: false }),
+    signingSecretSet: t.boolean({
+      nullable: false,
+      description: 'Whether the address has its own signing secret (X-Webhook-Signature); the secret itself is shown only when made',
+      select: { signingSecretEncrypted: true },
+      resolve: (a) => a.signingSecretEncrypted !== null,
+    }),
+    secretRotatedAt: t.expose('secretRotatedAt', { type: 'DateTime', nullable: true, description: 'When the signing secret was last rotated' }),
+    previousSecretUntil: t.expose('previousSecretUntil', { type: 'DateTime', nullable: true, description: 'The previous signing secret signs too until then (the overlap of the last rotation)' }),
   }),
 });
 
@@ -58,6 +68,13 @@ interface AddressPayloadShape {
   result: ResultShape;
   errors: UserErrorShape[];
   webhookAddress?: WebhookAddress;
+  signingSecret?: string;
+}
+
+interface TestPayloadShape {
+  result: ResultShape;
+  errors: UserErrorShape[];
+  test?: TestDelivery;
 }
 
 interface NotificationPayloadShape {
@@ -70,6 +87,34 @@ const WebhookAddressPayload = builder.objectRef<AddressPayloadShape>('WebhookAdd
   fields: (t) => ({
     result: t.field({ type: ResultRef, nullable: false, resolve: (p) => p.result }),
     webhookAddress: t.field({ type: WebhookAddressRecord, nullable: true, resolve: (p) => p.webhookAddress ?? null }),
+    signingSecret: t.string({
+      nullable: true,
+      description: 'The address’s new signing secret: only in the answer of addWebhookAddress and rotateWebhookSecret, never again',
+      resolve: (p) => p.signingSecret ?? null,
+    }),
+    errors: t.field({ type: [UserErrorRef], nullable: false, resolve: (p) => p.errors }),
+  }),
+});
+
+const WebhookTestDelivery = builder.objectRef<TestDelivery>('WebhookTestDelivery').implement({
+  description: 'A test event POSTed to an address and its answer (not a notification: nothing is stored or retried)',
+  fields: (t) => ({
+    event: t.exposeString('event', { nullable: false }),
+    url: t.exposeString('url', { nullable: false }),
+    body: t.exposeString('body', { nullable: false, description: 'The JSON text sent; every record token in it is the nil UUID' }),
+    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: false }),
+    httpStatus: t.exposeInt('httpStatus', { nullable: true }),
+    durationMs: t.exposeInt('durationMs', { nullable: false, description: 'How long the receiver took to answer' }),
+    responseExcerpt: t.exposeString('responseExcerpt', { nullable: true }),
+    error: t.exposeString('error', { nullable: true, description: 'Connection error, timeout or refused destination; null when an answer came' }),
+    delivered: t.boolean({ nullable: false, description: 'A 2xx answer came whole within the timeout', resolve: testDelivered }),
+  }),
+});
+
+const WebhookTestPayload = builder.objectRef<TestPayloadShape>('WebhookTestPayload').implement({
+  fields: (t) => ({
+    result: t.field({ type: ResultRef, nullable: false, resolve: (p) => p.result }),
+    test: t.field({ type: WebhookTestDelivery, nullable: true, resolve: (p) => p.test ?? null }),
     errors: t.field({ type: [UserErrorRef], nullable: false, resolve: (p) => p.errors }),
   }),
 });
@@ -97,7 +142,10 @@ builder.mutationField('addWebhookAddress', (t) =>
     type: WebhookAddressPayload,
     args: { input: t.arg({ type: AddWebhookAddressInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(ctx, async () => ({ webhookAddress: await addWebhookAddress(ctx.services, actingWorkspace(ctx), args.input) })) as Promise<AddressPayloadShape>,
+      payload(ctx, async () => {
+        const webhookAddress = await addWebhookAddress(ctx.services, actingWorkspace(ctx), args.input);
+        return { webhookAddress, signingSecret: webhookAddress.signingSecret };
+      }) as Promise<AddressPayloadShape>,
   }),
 );
 
@@ -140,6 +188,29 @@ builder.mutationField('deleteWebhookAddress', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
       payload(ctx, async () => ({ webhookAddress: await deleteWebhookAddress(ctx.services, actingWorkspace(ctx), String(args.id)) })) as Promise<AddressPayloadShape>,
+  }),
+);
+
+builder.mutationField('rotateWebhookSecret', (t) =>
+  t.field({
+    type: WebhookAddressPayload,
+    description: `A new signing secret for the address (shown only in this answer); the previous one keeps signing beside it for overlapHours (default ${DEFAULT_OVERLAP_HOURS}, 0 to ${MAX_OVERLAP_HOURS})`,
+    args: { id: t.arg.id({ required: true }), overlapHours: t.arg.int() },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => {
+        const { address, signingSecret } = await rotateWebhookSecret(ctx.services, actingWorkspace(ctx), String(args.id), { overlapHours: args.overlapHours });
+        return { webhookAddress: address, signingSecret };
+      }) as Promise<AddressPayloadShape>,
+  }),
+);
+
+builder.mutationField('sendTestWebhook', (t) =>
+  t.field({
+    type: WebhookTestPayload,
+    description: 'POSTs a signed test of an event kind the address gets (default: its first) to it now, and returns its answer',
+    args: { id: t.arg.id({ required: true }), event: t.arg.string() },
+    resolve: (_r, args, ctx) =>
+      payload(ctx, async () => ({ test: await sendTestEvent(ctx.services, actingWorkspace(ctx), String(args.id), { event: args.event }) })) as Promise<TestPayloadShape>,
   }),
 );
 
