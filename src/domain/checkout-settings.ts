@@ -12,6 +12,8 @@ export const MAX_EMBED_ORIGINS = 10;
 const MAX_LOGO_URL = 2048;
 /** Development pages may frame over http on the developer's own machine only. */
 const DEV_HOSTS = new Set(['localhost', '127.0.0.1']);
+/** A host name or address as a CSP source names one: no wildcard, nothing that could end the directive. */
+const HOST = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/;
 
 const input = z
   .object({
@@ -36,7 +38,7 @@ export function isLogoUrl(value: string): boolean {
  */
 export function embedOrigin(value: string): string | null {
   const url = parseUrl(value);
-  if (!url || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  if (!url || !HOST.test(url.hostname) || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && DEV_HOSTS.has(url.hostname))) return null;
   // The origin as written, less a trailing slash: `https://shop.example:443` is not silently another spelling.
   return value.replace(/\/$/, '').toLowerCase() === url.origin ? url.origin : null;
@@ -76,6 +78,7 @@ export async function setCheckoutSettings(s: Pick<Services, 'db'>, workspace: Wo
     change.embedOrigins = [...new Set(origins.filter((o): o is string => o !== null))];
   }
   issues.throwIfAny();
+  if (Object.keys(change).length === 0) return workspace;
   return s.db.workspace.update({ where: { id: workspace.id }, data: change });
 }
 
