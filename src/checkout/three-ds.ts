@@ -2,7 +2,9 @@
 // on to the bank's 3D page, by the instruction the account's connector gave at the start (an
 // address, a form posted at once, or the provider's own page). The bank's ACS then posts its
 // result to /checkout/3ds/callback/<payment>; once the connector has verified it, the shopper gets
-// the return POST of transaction_token (or the owner's page), as for every payment.
+// the return POST of transaction_token (or the owner's page), as for every payment: once the
+// browser has seen the merchant's address answer, else the gateway's result page; inside a frame
+// of an origin the workspace listed, the framing page hears the result instead (return.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../domain/services.ts';
 import type { Redirect } from '../providers/types.ts';
