@@ -8,6 +8,7 @@ import { paymentLabelsEn, paymentLabelsTr } from './payments/labels.ts';
 import { teamLabelsEn, teamLabelsTr } from './team/labels.ts';
 import { peopleLabelsEn, peopleLabelsTr } from './people/labels.ts';
 import { riskLabelsEn, riskLabelsTr } from './risk/labels.ts';
+import { checkoutLabelsEn, checkoutLabelsTr } from './settings/checkout-labels.ts';
 
 const tr = {
   title: 'Ödeme paneli', signIn: 'Giriş yap', signOut: 'Çıkış yap', token: 'Panel erişim anahtarı',
@@ -88,6 +89,7 @@ const tr = {
   ...teamLabelsTr,
   ...peopleLabelsTr,
   ...riskLabelsTr,
+  ...checkoutLabelsTr,
   // Tokens and the audit trail.
   tokens: 'Erişim anahtarları', tokensHelp: 'Panel ve API araçlarının kullandığı erişim anahtarları. Bir anahtarın kendisi yalnızca oluşturulduğunda bir kez gösterilir.',
   role: 'Rol',
@@ -187,6 +189,7 @@ const en: Labels = {
   ...teamLabelsEn,
   ...peopleLabelsEn,
   ...riskLabelsEn,
+  ...checkoutLabelsEn,
   // Tokens and the audit trail.
   tokens: 'Access tokens', tokensHelp: 'Tokens used by the dashboard and API tools. A token itself is shown only once, when it is created.',
   role: 'Role',

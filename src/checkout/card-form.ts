@@ -10,7 +10,7 @@ import { pageBinLookup } from '../domain/payments/card-source.ts';
 import type { BinInfo, InstallmentOption } from '../providers/types.ts';
 import { message, type Language } from '../domain/messages.ts';
 import { displayMoney, type Currency } from '../domain/money.ts';
-import { escape, renderJson, renderPage } from './html.ts';
+import { escape, renderJson, renderPage, type Page } from './html.ts';
 
 export type CardField = 'holder_name' | 'number' | 'expiry' | 'security_code' | 'installment_number';
 export type FieldErrors = Partial<Record<CardField, string>>;
@@ -288,7 +288,7 @@ const TEST_MODE_STYLE = '.test-mode{margin:0 0 12px;padding:8px 12px;border-radi
 /** A checkout page while it takes a card: what is paid for beside the card form (order, subscription and link pages). */
 export function renderCardPage(
   res: ServerResponse,
-  p: { lang: Language; status?: number; merchant: string; testMode: boolean; style: string; summary: string; form: CardFormView; cancelUrl?: string | null },
+  p: { lang: Language; status?: number; merchant: string; testMode: boolean; style: string; summary: string; form: CardFormView; cancelUrl?: string | null; look: Pick<Page, 'brand' | 'frameAncestors'> },
 ): void {
   const t = (code: Parameters<typeof message>[0]) => escape(message(code, p.lang));
   const cancel = p.cancelUrl ? `<a class="cancel" href="${escape(p.cancelUrl)}" rel="noopener">${t('page_cancel_link')}</a>` : '';
@@ -296,6 +296,7 @@ export function renderCardPage(
   const banner = p.testMode ? `<p class="test-mode" role="note" id="test-mode">${t('page_test_mode')}</p>` : '';
   renderPage(res, {
     lang: p.lang,
+    ...p.look,
     status: p.status,
     title: message('page_checkout_title', p.lang, { merchant: p.merchant }),
     style: p.style + p.form.style + (p.testMode ? TEST_MODE_STYLE : ''),

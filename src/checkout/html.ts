@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
+import { brandBar, brandStyle, logoOrigins, type Brand } from './brand.ts';
 
 export const escape = (value: unknown): string => escapeHtml(String(value ?? ''));
 
@@ -27,6 +28,12 @@ export interface Page {
   style?: string;
   /** Origins a form on the page may post to besides this gateway. */
   formTargets?: string[];
+  /** Origins the page's script may reach besides this gateway (checking the merchant's address). */
+  connectTargets?: string[];
+  /** The workspace's logo and colour (brand.ts); absent: the gateway's look. */
+  brand?: Brand;
+  /** Origins whose pages may frame this one (the workspace's embed origins); absent or empty: none. */
+  frameAncestors?: readonly string[];
   status?: number;
 }
 
@@ -45,42 +52,73 @@ const STYLE = `
 
 export function renderPage(res: ServerResponse, page: Page): void {
   const nonce = randomBytes(16).toString('base64');
-  const formAction = ["'self'", ...(page.formTargets ?? [])].join(' ');
+  const sources = (extra: readonly string[] = []) => ["'self'", ...extra].join(' ');
   res.statusCode = page.status ?? 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   // nosniff, DENY and no-referrer come with every answer (http/security-headers.ts); the page's
-  // own policy replaces the default one, for its nonce and the merchant's form target.
+  // own policy replaces the default one, for its nonce, the merchant's form target and logo, and
+  // the pages the workspace lets frame it (then frame-ancestors says who, instead of DENY).
+  allowFraming(res, page.frameAncestors);
   res.setHeader(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src ${sources(page.connectTargets)}; img-src ${sources([...logoOrigins(page.brand), 'data:'])}; form-action ${sources(page.formTargets)}; frame-ancestors ${frameAncestors(page.frameAncestors)}; base-uri 'none'`,
   );
   res.end(`<!doctype html>
 <html lang="${page.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(page.title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${nonce}">${STYLE}${page.style ?? ''}</style></head>
-<body><main>${page.body}</main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`);
+<title>${escape(page.title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style nonce="${nonce}">${STYLE}${page.style ?? ''}${brandStyle(page.brand)}</style></head>
+<body><main>${brandBar(page.brand, escape)}${page.body}</main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`);
 }
 
-/** The return POST (contract convention 11): the browser posts transaction_token to the merchant. */
-export function renderReturnPost(res: ServerResponse, lang: Language, url: string, transactionToken: string, heading: string): void {
-  renderAutoPost(res, lang, { id: 'return', action: url, fields: { transaction_token: transactionToken }, heading });
-}
+/** A value as a JS literal that is also safe inside an inline <script> (no `</script>` or `<!--`). */
+export const scriptValue = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The frame-ancestors sources of a page: the listed origins, else none. */
+export const frameAncestors = (origins: readonly string[] = []): string => (origins.length > 0 ? origins.join(' ') : "'none'");
 
 /**
- * A page whose form the browser posts at once (a button without script): the return POST, a
- * bank's 3D gate, an ACS's answer to the gateway.
+ * A page the workspace lets its listed origins frame: without X-Frame-Options (DENY would refuse
+ * every framing page; the page's frame-ancestors names the allowed ones instead).
  */
-export function renderAutoPost(res: ServerResponse, lang: Language, post: { id: string; action: string; fields: Record<string, string>; heading: string }): void {
+export function allowFraming(res: ServerResponse, origins: readonly string[] = []): void {
+  if (origins.length > 0) res.removeHeader('X-Frame-Options');
+}
+
+/** A 303 on to `location`; where the workspace lets pages frame its own, the redirect may be framed by them too. */
+export function seeOther(res: ServerResponse, location: string, origins: readonly string[] = []): void {
+  allowFraming(res, origins);
+  const headers: Record<string, string> = { Location: location, 'Cache-Control': 'no-store' };
+  if (origins.length > 0) headers['Content-Security-Policy'] = `default-src 'none'; frame-ancestors ${frameAncestors(origins)}; base-uri 'none'; form-action 'none'`;
+  res.writeHead(303, headers);
+  res.end();
+}
+
+/** A form of hidden fields posted to `action` by its button (and at once by a page's script). */
+export function postForm(post: { id: string; action: string; fields: Record<string, string> }, button: string): string {
   const inputs = Object.entries(post.fields)
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join('');
+  return `<form id="${escape(post.id)}" method="post" action="${escape(post.action)}">${inputs}
+      <button class="primary" type="submit">${escape(button)}</button></form>`;
+}
+
+/**
+ * A page whose form the browser posts at once (a button without script): a bank's 3D gate, an
+ * ACS's answer to the gateway.
+ */
+export function renderAutoPost(
+  res: ServerResponse,
+  lang: Language,
+  post: { id: string; action: string; fields: Record<string, string>; heading: string },
+  look: Pick<Page, 'brand' | 'frameAncestors'> = {},
+): void {
   renderPage(res, {
     lang,
+    ...look,
     title: post.heading,
     formTargets: [new URL(post.action).origin],
     body: `<div class="card"><h1>${escape(post.heading)}</h1><p class="muted">${escape(message('page_return_redirecting', lang))}</p>
-      <form id="${escape(post.id)}" method="post" action="${escape(post.action)}">${inputs}
-      <button class="primary" type="submit">${escape(message('page_return_continue', lang))}</button></form></div>`,
+      ${postForm(post, message('page_return_continue', lang))}</div>`,
     script: `document.getElementById(${JSON.stringify(post.id)}).submit();`,
   });
 }

@@ -15,7 +15,8 @@ import { findCheckoutLink, findLinkAttempt, payLink, type CheckoutLink } from '.
 import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import type { PageRequest } from './router.ts';
-import { escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
+import { escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage, seeOther } from './html.ts';
+import { workspacePage } from './brand.ts';
 import { pathOf, readForm } from './forms.ts';
 import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
@@ -78,11 +79,7 @@ export async function submitLinkCheckout(s: Services, token: string, req: Incomi
       amount: link.amountType === 'fixed' ? null : chosenAmount(typed),
       currency: link.currencyType === 'selectable' ? typed.currency || null : null,
     });
-    if (outcome.kind === 'redirect') {
-      res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });
-      res.end();
-      return;
-    }
+    if (outcome.kind === 'redirect') return seeOther(res, pathOf(outcome.url), link.workspace.embedOrigins);
     const notice = message('page_payment_failed', lang, { reason: shopperFailureReason(outcome.code, lang) });
     renderLink(s, res, lang, link, { notice, keep, typed, status: 200 });
   } catch (err) {
@@ -109,11 +106,13 @@ export async function showLinkPayment(s: Services, paymentId: string, req: Incom
   const payment = await findLinkAttempt(s, paymentId);
   const lp = payment?.linkPayment;
   if (!payment || !lp) return renderCheckoutNotFound(res, lang);
+  const link = await findCheckoutLink(s, lp.linkId);
+  const look = link ? workspacePage(link.workspace) : {};
   if (payment.status === 'successful') {
-    const link = await findCheckoutLink(s, lp.linkId);
     const receipt = link?.emailsCustomer && lp.payerEmail ? `<p class="note">${t('page_link_receipt_sent', { email: lp.payerEmail })}</p>` : '';
     return renderPage(res, {
       lang,
+      ...look,
       title: message('page_link_paid_title', lang),
       style: STYLE,
       body: `<div class="card"><h1>${t('page_link_paid_title')}</h1>
@@ -124,6 +123,7 @@ export async function showLinkPayment(s: Services, paymentId: string, req: Incom
   const reason = pending ? t('page_link_pending') : escape(message('page_payment_failed', lang, { reason: shopperFailureReason(payment.errorCode, lang) }));
   renderPage(res, {
     lang,
+    ...look,
     title: message(pending ? 'page_link_pending' : 'page_payment_not_completed', lang),
     style: STYLE,
     body: `<div class="card"><h1>${t(pending ? 'page_link_pending' : 'page_payment_not_completed')}</h1>
@@ -217,6 +217,7 @@ function renderLink(s: Services, res: ServerResponse, lang: Language, link: Chec
   if (!isPayable(link, link.workspace, s.clock.now())) {
     return renderPage(res, {
       lang,
+      ...workspacePage(link.workspace),
       status: 410,
       title: message('page_link_closed_title', lang),
       style: STYLE,
@@ -239,5 +240,5 @@ function renderLink(s: Services, res: ServerResponse, lang: Language, link: Chec
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: link.workspace.name, testMode: link.workspace.mode === 'test', style: STYLE, summary, form });
+  renderCardPage(res, { lang, status: state.status, merchant: link.workspace.name, testMode: link.workspace.mode === 'test', style: STYLE, summary, form, look: workspacePage(link.workspace) });
 }

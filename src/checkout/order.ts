@@ -11,12 +11,15 @@ import { shopperFailureReason } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type CheckoutOrder } from '../domain/orders/pay.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
 import type { PageRequest } from './router.ts';
-import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
+import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage, seeOther } from './html.ts';
+import { workspacePage } from './brand.ts';
 import { pathOf, readForm } from './forms.ts';
 import { cardForm, cardFormErrors, installmentsBody, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
 
 interface PageState {
+  /** In an embedded checkout's frame: no cancel link (the merchant's overlay closes it). */
+  framed?: boolean;
   notice?: string | null;
   fields?: FieldErrors;
   keep?: KeptCard;
@@ -27,7 +30,7 @@ interface PageState {
 const paymentFailed = (code: string | null, lang: Language) =>
   message('page_payment_failed', lang, { reason: shopperFailureReason(code, lang) });
 
-export async function showOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function showOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<void> {
   const lang = pageLanguage(req);
   const order = await findCheckoutOrder(s, token);
   if (!order) return renderCheckoutNotFound(res, lang);
@@ -37,7 +40,7 @@ export async function showOrderCheckout(s: Services, token: string, req: Incomin
     const failed = await failedAttempt(s, order, attempt);
     if (failed) notice = paymentFailed(failed.code, lang);
   }
-  renderOrder(s, res, lang, order, { notice });
+  renderOrder(s, res, lang, order, { notice, framed: page.framed });
 }
 
 export async function submitOrderCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<void> {
@@ -49,18 +52,16 @@ export async function submitOrderCheckout(s: Services, token: string, req: Incom
     const outcome = await payOrder(s, order, { ...input, ip: page.ip });
     if (outcome.kind === 'redirect') {
       // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
-      res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });
-      res.end();
-      return;
+      return seeOther(res, pathOf(outcome.url), order.workspace.embedOrigins);
     }
     const fresh = (await findCheckoutOrder(s, token)) ?? order;
-    renderOrder(s, res, lang, fresh, { notice: paymentFailed(outcome.code, lang), keep, status: 200 });
+    renderOrder(s, res, lang, fresh, { notice: paymentFailed(outcome.code, lang), keep, status: 200, framed: page.framed });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const fresh = (await findCheckoutOrder(s, token)) ?? order;
-    if (fresh.status !== 'open') return renderOrder(s, res, lang, fresh, {});
+    if (fresh.status !== 'open') return renderOrder(s, res, lang, fresh, { framed: page.framed });
     const { fields, notice } = cardFormErrors(err.issues, input.card, lang);
-    renderOrder(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409 });
+    renderOrder(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409, framed: page.framed });
   }
 }
 
@@ -111,6 +112,7 @@ function renderOrder(s: Services, res: ServerResponse, lang: Language, order: Ch
     const paid = order.paidAt ? t('page_order_paid_at', { when: displayDateTime(order.paidAt, timeZone, lang) }) : t('page_order_paid');
     return renderPage(res, {
       lang,
+      ...workspacePage(order.workspace),
       title: message('page_order_paid_title', lang),
       style: CHECKOUT_STYLE,
       body: `<div class="layout">${summary}<div class="card"><h1>${t('page_payment_received')}</h1>
@@ -130,5 +132,5 @@ function renderOrder(s: Services, res: ServerResponse, lang: Language, order: Ch
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, testMode: order.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: order.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: order.workspace.name, testMode: order.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: state.framed ? null : order.cancelUrl, look: workspacePage(order.workspace) });
 }

@@ -13,12 +13,15 @@ import { shopperFailureReason } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
 import type { PageRequest } from './router.ts';
-import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage } from './html.ts';
+import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage, seeOther } from './html.ts';
+import { workspacePage } from './brand.ts';
 import { pathOf, readForm } from './forms.ts';
 import { renderSinglePaymentCard, cardForm, cardFormErrors, readCardForm, renderCardPage, CHECKOUT_STYLE, type FieldErrors, type KeptCard } from './card-form.ts';
 
 
 interface PageState {
+  /** In an embedded checkout's frame: no cancel link (the merchant's overlay closes it). */
+  framed?: boolean;
   notice?: string | null;
   fields?: FieldErrors;
   keep?: KeptCard;
@@ -26,7 +29,7 @@ interface PageState {
 }
 
 
-export async function showSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function showSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<void> {
   const lang = pageLanguage(req);
   const sub = await findCheckoutSubscription(s, token);
   if (!sub) return renderCheckoutNotFound(res, lang);
@@ -37,7 +40,7 @@ export async function showSubscriptionCheckout(s: Services, token: string, req: 
     const failed = await failedAttempt(s, sub, attempt);
     if (failed) notice = message('page_payment_failed', lang, { reason: shopperFailureReason(failed.errorCode, lang) });
   }
-  renderSubscription(s, res, lang, sub, { notice });
+  renderSubscription(s, res, lang, sub, { notice, framed: page.framed });
 }
 
 export async function submitSubscriptionCheckout(s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest): Promise<void> {
@@ -50,19 +53,17 @@ export async function submitSubscriptionCheckout(s: Services, token: string, req
     const outcome = await paySubscription(s, sub, { card, ip: page.ip });
     if (outcome.kind === 'redirect') {
       // To the 3D page on this gateway (same origin, so form-action 'self' allows it), which sends the shopper on to the bank.
-      res.writeHead(303, { Location: pathOf(outcome.url), 'Cache-Control': 'no-store' });
-      res.end();
-      return;
+      return seeOther(res, pathOf(outcome.url), sub.workspace.embedOrigins);
     }
     const fresh = (await findCheckoutSubscription(s, token)) ?? sub;
     const notice = message('page_payment_failed', lang, { reason: shopperFailureReason(outcome.code, lang) });
-    renderSubscription(s, res, lang, fresh, { notice, keep, status: 200 });
+    renderSubscription(s, res, lang, fresh, { notice, keep, status: 200, framed: page.framed });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const fresh = (await findCheckoutSubscription(s, token)) ?? sub;
-    if (!isPayable(fresh)) return renderSubscription(s, res, lang, fresh, {});
+    if (!isPayable(fresh)) return renderSubscription(s, res, lang, fresh, { framed: page.framed });
     const { fields, notice } = cardFormErrors(err.issues, card, lang);
-    renderSubscription(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409 });
+    renderSubscription(s, res, lang, fresh, { notice, fields, keep, status: err.kind === 'validation' ? 422 : 409, framed: page.framed });
   }
 }
 
@@ -108,6 +109,7 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
         : t(notPayableReason(sub));
     return renderPage(res, {
       lang,
+      ...workspacePage(sub.workspace),
       title: message('page_subscription_closed_title', lang),
       style: CHECKOUT_STYLE,
       body: `<div class="layout">${summary}<div class="card"><h1>${t('page_subscription_closed_title')}</h1>
@@ -128,5 +130,5 @@ function renderSubscription(s: Services, res: ServerResponse, lang: Language, su
     errors: state.fields,
     keep: state.keep,
   });
-  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, testMode: sub.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: sub.cancelUrl });
+  renderCardPage(res, { lang, status: state.status, merchant: sub.workspace.name, testMode: sub.workspace.mode === 'test', style: CHECKOUT_STYLE, summary, form, cancelUrl: state.framed ? null : sub.cancelUrl, look: workspacePage(sub.workspace) });
 }

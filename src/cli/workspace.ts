@@ -1,4 +1,4 @@
-// `gateway workspace …`: create, list, suspend/activate, plan, time zone, request limits, API settings, key rotation.
+// `gateway workspace …`: create, list, suspend/activate, plan, time zone, request limits, API settings, hosted-page settings, key rotation.
 import type { Command } from 'commander';
 import type { Mode } from '../generated/prisma/client.ts';
 import {
@@ -23,6 +23,7 @@ import { planNames, workspaceJson, workspaceLine } from './format.ts';
 import { setBinSource } from '../domain/settings.ts';
 import { RESILIENCE_RANGES, setResilienceSettings } from '../domain/routing/settings.ts';
 import { setGuardSettings } from '../domain/risk/settings.ts';
+import { setCheckoutSettings } from '../domain/checkout-settings.ts';
 import { accountAction } from './account-services.ts';
 import { CliError, PLAN_FEATURES, parseId, parseLimit, parseMode, parsePlan, parseSlug, parseTimeZone } from './parse.ts';
 
@@ -208,6 +209,26 @@ export function registerWorkspaceCommands(program: Command, io: CliIo): void {
           `  BIN source    ${w.binSourceAccountId ?? 'the default account'}`,
           `  risk guard    ${w.riskGuard ? 'on' : 'off'}: within ${w.riskWindowSeconds} s, blocks an address at ${w.riskIpCards} cards or ${w.riskIpDeclines} declines (3-D Secure from ${w.riskIpCardsFor3ds} cards),`,
           `                a link or page at ${w.riskTargetDeclines} declines, the workspace at ${w.riskWorkspaceDeclines}; blocked for ${w.riskCooldownSeconds} s`,
+        ]);
+      }),
+    );
+
+  workspace
+    .command('checkout')
+    .description("Show or set the hosted pages' logo and colour and the origins whose pages may frame them (embedded checkout); without options, shows them")
+    .argument('<slug>', 'workspace slug')
+    .option('--logo-url <url>', "an https address of the logo; '' for none")
+    .option('--brand-color <#rrggbb>', "the pages' colour; '' for the gateway's")
+    .option('--embed-origins <list>', "comma list of https://host[:port] (http://localhost:port and http://127.0.0.1:port for development); '' for none")
+    .action(
+      accountAction(io, async (ctx, s, slug: string, opts: { logoUrl?: string; brandColor?: string; embedOrigins?: string }) => {
+        const origins = opts.embedOrigins === undefined ? undefined : opts.embedOrigins.split(',').map((o) => o.trim()).filter(Boolean);
+        const w = await setCheckoutSettings(s, await requireWorkspace(ctx.db, slug), { logoUrl: opts.logoUrl, brandColor: opts.brandColor, embedOrigins: origins });
+        ctx.print({ team: slug, logo_url: w.brandLogoUrl, brand_color: w.brandColor, embed_origins: w.embedOrigins }, [
+          `Workspace "${slug}" hosted pages:`,
+          `  logo           ${w.brandLogoUrl ?? 'none'}`,
+          `  colour         ${w.brandColor ?? "the gateway's"}`,
+          `  framed by      ${w.embedOrigins.length ? w.embedOrigins.join(', ') : 'no page (X-Frame-Options: DENY)'}`,
         ]);
       }),
     );

@@ -16,6 +16,9 @@ const catalog = {
   invalid_boolean: { tr: 'true veya false olmalıdır.', en: 'Must be true or false.' },
   invalid_integer: { tr: 'Tam sayı olmalıdır.', en: 'Must be an integer.' },
   integer_between: { tr: '{min} ile {max} arasında bir tam sayı olmalıdır.', en: 'Must be an integer from {min} to {max}.' },
+  logo_url_invalid: { tr: 'Logo adresi https ile başlayan geçerli bir adres olmalıdır (en fazla 2048 karakter).', en: 'The logo must be a valid https URL (at most 2048 characters).' },
+  brand_color_invalid: { tr: 'Renk #rrggbb biçiminde olmalıdır, örneğin #1f6feb.', en: 'The colour must be in the form #rrggbb, e.g. #1f6feb.' },
+  embed_origin_invalid: { tr: 'Köken https://alan[:port] biçiminde olmalıdır (yol olmadan); http yalnızca localhost ve 127.0.0.1 için.', en: 'The origin must be https://host[:port] (no path); http only for localhost and 127.0.0.1.' },
   invalid_ip: { tr: 'Geçerli bir IPv4 veya IPv6 adresi olmalıdır.', en: 'Must be a valid IPv4 or IPv6 address.' },
   body_not_object: { tr: 'İstek gövdesi bir JSON nesnesi olmalıdır.', en: 'The request body must be a JSON object.' },
   body_too_large: { tr: 'İstek gövdesi 1 MB sınırını aşıyor.', en: 'The request body exceeds 1 MB.' },
@@ -348,6 +351,13 @@ const catalog = {
   page_payment_declined: { tr: 'Ödeme reddedildi', en: 'Payment declined' },
   page_payment_not_completed: { tr: 'Ödeme tamamlanamadı', en: 'The payment could not be completed' },
   page_return_redirecting: { tr: 'Mağazaya yönlendiriliyorsunuz…', en: 'Taking you back to the store…' },
+  page_payment_pending: { tr: 'Ödemenin sonucu bankadan bekleniyor', en: 'The payment is awaiting the bank’s answer' },
+  page_return_unreachable: {
+    tr: '{host} yanıt vermediği için sizi mağazaya geri götüremedik. Yukarıdaki sonuç kayıtlıdır ve mağaza da görecek (referans {reference}); ödemeyi yinelemeyin.',
+    en: '{host} did not answer, so we could not take you back to the store. The result above is recorded and the store will see it (reference {reference}); do not pay again.',
+  },
+  page_return_try_again: { tr: '{host} adresine dön', en: 'Return to {host}' },
+  page_embed_done: { tr: 'Bu pencereyi kapatabilirsiniz.', en: 'You can close this window.' },
   page_return_continue: { tr: 'Devam et', en: 'Continue' },
   // subscriptions
   subscription_items_required: { tr: 'Abonelikte en az bir ürün olmalıdır.', en: 'The subscription needs at least one item.' },

@@ -4,7 +4,7 @@
 // the table is refused to everyone (test/graphql/roles.test.ts keeps the table complete).
 //
 // owner      everything, and manages the workspace's members and tokens
-// developer  API keys, webhooks, channels, the test clock, the risk guard; reads
+// developer  API keys, webhooks, channels, the test clock, the risk guard, the hosted pages' brand and framing; reads
 // operator   refunds, cancels, payment links, products, saved cards; reads
 // viewer     reads only
 // Merchants (REST, signed with the API secret) act for the whole workspace: every mutation in the
@@ -48,6 +48,8 @@ export const MUTATION_ROLES: Readonly<Record<string, readonly WorkspaceRole[]>> 
   resendNotification: DEVELOPER,
   createChannel: DEVELOPER,
   setUnknownKeys: DEVELOPER,
+  // The hosted pages' brand and the pages that may frame them (who may embed the checkout).
+  setCheckoutSettings: DEVELOPER,
   advanceTestClock: DEVELOPER,
   // Risk: the card-testing guard's switch and thresholds, the block and allow lists, the merchant's rules (operators and viewers read them).
   setRiskGuard: DEVELOPER,

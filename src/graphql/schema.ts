@@ -24,6 +24,7 @@ import './types/routing-resilience.ts';
 import './types/timeline.ts';
 import './types/callback-verification.ts';
 import './types/risk.ts';
+import './types/checkout-settings.ts';
 import './types/risk-activity.ts';
 import './types/customers.ts';
 import './types/search.ts';

@@ -3,7 +3,8 @@
 // with, signed with a key only this gateway holds (derived from its master key, so every process
 // and every restart agrees), and the simulator connector checks that signature as a real
 // connector checks its bank's. What the page shows travels in its signed address, so the ACS keeps
-// no state of its own.
+// no state of its own. Like a bank's ACS in an embedded checkout, it opens in the merchant's frame
+// when the workspace lists origins that may frame its pages (signed into the address too).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -26,6 +27,8 @@ const ACS_PATH = /^\/simulator\/acs\/([A-Za-z0-9_-]+)\.([a-f0-9]{64})$/;
 const state = z.object({
   reference: z.string(),
   callbackUrl: z.url(),
+  /** Origins that may frame the page (the workspace's embedded checkout); absent: none. */
+  frame: z.array(z.string()).optional(),
   amount: z.string().regex(/^\d+$/),
   currency: z.string(),
   card: z.string(),
@@ -83,6 +86,7 @@ async function showAcs(deps: ConnectorDeps, req: IncomingMessage, res: ServerRes
   const t = (code: MessageCode) => escape(message(code, lang));
   renderPage(res, {
     lang,
+    frameAncestors: s.frame,
     title: message('page_3ds_title', lang),
     body: `<div class="card"><h1>${t('page_3ds_title')}</h1>
       <p class="muted">${escape(SIMULATOR_BANK)}</p>
@@ -105,7 +109,7 @@ async function answerAcs(deps: ConnectorDeps, req: IncomingMessage, res: ServerR
     action: s.callbackUrl,
     fields: acsAnswerFields(deps, s.reference, outcome),
     heading: message('page_3ds_title', pageLanguage(req)),
-  });
+  }, { frameAncestors: s.frame });
 }
 
 export function simulatorPages(deps: ConnectorDeps): ProviderPage[] {

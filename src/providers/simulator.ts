@@ -311,6 +311,7 @@ export class SimulatorBank implements Connector {
     const url = acsAddress(this.deps, {
       reference: providerReference,
       callbackUrl: input.callbackUrl,
+      frame: input.frameAncestors?.length ? [...input.frameAncestors] : undefined,
       amount: input.amount.toString(),
       currency: input.currency,
       // The page shows the card as the gateway stores it: its BIN and last four digits only.

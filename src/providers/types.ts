@@ -175,6 +175,12 @@ export function gateForm(action: string, fields: Record<string, string>, cardNam
 export type Start3DInput = PaymentInput & {
   /** The gateway's address the bank posts the shopper's result to: one per payment. */
   callbackUrl: string;
+  /**
+   * Origins whose pages may frame the workspace's hosted pages (an embedded checkout opens the 3D
+   * page in that frame). A bank's own page decides its framing itself; a page served on this
+   * gateway (the simulator's ACS) allows these and no other.
+   */
+  frameAncestors?: readonly string[];
 };
 export type Start3DResult = { status: 'redirect'; providerReference: string; redirect: Redirect } | Declined | ProviderFailure;
 

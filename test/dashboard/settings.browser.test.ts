@@ -305,7 +305,8 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
     const m = await seed();
     const buttons = async (token: string) => {
       const { page, problems } = await open(1280, 900, { token, locale: 'en-GB', path: 'settings' });
-      await expect.poll(() => page.locator('tr[data-account="Simulator"]').count()).toBe(1);
+      // The owner's page is the heaviest (every control): a loaded machine takes more than a second.
+      await expect.poll(() => page.locator('tr[data-account="Simulator"]').count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       const seen = {
         buttons: (await page.locator('main button').allTextContents()).sort(),
@@ -319,10 +320,10 @@ describe.skipIf(!haveChromium)('settings screen in Chromium', { timeout: 120_000
       return seen;
     };
 
-    // A developer: the API key (rotate, copy), channels and unknown keys; no account, routing or mode control.
+    // A developer: the API key (rotate, copy), the checkout pages, channels and unknown keys; no account, routing or mode control.
     const developer = await buttons(await createAccessToken(db(), m.team, 'dev desk', { role: 'developer' }));
-    expect(developer.buttons).toEqual(['Add a channel', 'Ask', 'Copy', 'Ignore unknown keys', 'Rotate the key and secret']);
-    expect(developer.forms).toEqual(['Add a channel', 'route-preview-title']);
+    expect(developer.buttons).toEqual(['Add a channel', 'Ask', 'Copy', 'Ignore unknown keys', 'Rotate the key and secret', 'Save the checkout settings']);
+    expect(developer.forms).toEqual(['Save the checkout settings', 'Add a channel', 'route-preview-title']);
     expect(developer).toMatchObject({ apiKey: 1, binSourceDisabled: true, mode: 'Test' });
 
     // An operator and a viewer: nothing to change here, and no key to read.

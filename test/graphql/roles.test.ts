@@ -102,7 +102,7 @@ describe('the role table', () => {
     expect(allowedTo('developer')).toEqual([
       ...SELF, 'createAccessToken',
       'addRiskListEntry', 'addWebhookAddress', 'advanceTestClock', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress',
-      'removeRiskListEntry', 'removeRiskRule', 'resendNotification', 'rotateApiCredentials', 'rotateWebhookSecret', 'saveRiskRule', 'sendTestWebhook', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents',
+      'removeRiskListEntry', 'removeRiskRule', 'resendNotification', 'rotateApiCredentials', 'rotateWebhookSecret', 'saveRiskRule', 'sendTestWebhook', 'setCheckoutSettings', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents',
     ].sort());
   });
 
@@ -144,7 +144,7 @@ describe.each([...ROLES, 'support'])('a %s token', (role) => {
 describe('viewerPermissions: what the dashboard may offer the token in use', () => {
   // Written out, not derived from the table: the list and the table must both change for a role to gain a mutation.
   const OPERATOR = [...SELF, 'cancelPayment', 'cancelSubscription', 'createAccessToken', 'createPaymentLink', 'defaultSavedCard', 'deleteSavedCard', 'refundPayment', 'saveProduct', 'updatePaymentLink'].sort();
-  const DEVELOPER = [...SELF, 'addRiskListEntry', 'addWebhookAddress', 'advanceTestClock', 'createAccessToken', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress', 'removeRiskListEntry', 'removeRiskRule', 'resendNotification', 'rotateApiCredentials', 'rotateWebhookSecret', 'saveRiskRule', 'sendTestWebhook', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents'].sort();
+  const DEVELOPER = [...SELF, 'addRiskListEntry', 'addWebhookAddress', 'advanceTestClock', 'createAccessToken', 'createChannel', 'deleteWebhookAddress', 'disableWebhookAddress', 'enableWebhookAddress', 'removeRiskListEntry', 'removeRiskRule', 'resendNotification', 'rotateApiCredentials', 'rotateWebhookSecret', 'saveRiskRule', 'sendTestWebhook', 'setCheckoutSettings', 'setRiskGuard', 'setUnknownKeys', 'setWebhookEvents'].sort();
   const expected: Record<string, string[]> = { owner: Object.keys(MUTATION_ROLES).sort(), developer: DEVELOPER, operator: OPERATOR, viewer: SELF, support: [] };
 
   it.each([...ROLES, 'support'])('%s: exactly the mutations the role table lets it call', async (role) => {

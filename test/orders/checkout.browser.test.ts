@@ -101,9 +101,11 @@ describe.skipIf(!haveChromium)('order checkout in Chromium', { timeout: 120_000 
     // The return page auto-submits to success_url: wait until the browser has landed there.
     await Promise.all([page.waitForURL(/\/success$/), page.click('button[name="outcome"][value="approve"]')]);
 
-    const [received] = (await shop.waitFor(before + 1)).slice(before);
+    // The page first asks whether success_url answers (a HEAD without a body), then posts.
+    const [probe, received] = (await shop.waitFor(before + 2)).slice(before);
     const order = await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } });
     const payment = order.payments[0]!;
+    expect(probe).toMatchObject({ method: 'HEAD', path: '/success', body: '' });
     expect(received).toMatchObject({ method: 'POST', path: '/success', body: `transaction_token=${payment.id}` });
     expect(order.status).toBe('paid');
     expect(payment).toMatchObject({ status: 'successful', installmentNumber: 3, amount: 103000n, baseAmount: 100000n });
@@ -144,7 +146,7 @@ describe.skipIf(!haveChromium)('order checkout in Chromium', { timeout: 120_000 
 
     await fillCard(page, CARDS.mastercard);
     await payAndApprove(page);
-    const [received] = (await shop.waitFor(before + 1)).slice(before);
+    const [, received] = (await shop.waitFor(before + 2)).slice(before);
     const order = await t.gateway.services.db.order.findUniqueOrThrow({ where: { id: token }, include: { payments: true } });
     const paid = order.payments.find((p) => p.status === 'successful')!;
     expect(order.status).toBe('paid');

@@ -130,8 +130,10 @@ describe.skipIf(!haveChromium)('the subscription checkout page in Chromium', { t
     expect(await w.page.textContent('body')).toContain('Tutar: 499,80 TRY');
     await Promise.all([w.page.waitForURL(/\/welcome$/), w.page.click('button[name="outcome"][value="approve"]')]);
 
-    const [received] = (await shop.waitFor(before + 1)).slice(before);
+    // The page first asks whether the address answers (a HEAD without a body), then posts.
+    const [probe, received] = (await shop.waitFor(before + 2)).slice(before);
     const payment = await t.gateway.services.db.payment.findFirstOrThrow({ where: { subscriptionId: token, status: 'successful' } });
+    expect(probe).toMatchObject({ method: 'HEAD', path: '/welcome', body: '' });
     expect(received).toMatchObject({ method: 'POST', path: '/welcome', body: `transaction_token=${payment.id}` });
     expect(payment).toMatchObject({ amount: 49980n, securityType: 'secure', shouldSave: true });
     const sub = await retrieve(m, token);
@@ -187,7 +189,7 @@ describe.skipIf(!haveChromium)('the subscription checkout page in Chromium', { t
     await fillCard(w.page, CARDS.mastercard);
     await Promise.all([w.page.waitForURL(/\/simulator\/acs\//), w.page.click('#pay-button')]);
     await Promise.all([w.page.waitForURL(/\/welcome$/), w.page.click('button[name="outcome"][value="approve"]')]);
-    const [received] = (await shop.waitFor(before + 1)).slice(before);
+    const [, received] = (await shop.waitFor(before + 2)).slice(before);
 
     const paid = await retrieve(m, token);
     expect(paid).toMatchObject({ status: 'active', starts_at: pastDue.starts_at, ends_at: pastDue.ends_at, checkout_url: null });

@@ -1,5 +1,6 @@
 // Workspace settings: API key and secret rotation (the secret shown once), test/live mode, what
-// REST calls do with unknown keys, channels, payment accounts (Accounts.tsx), the BIN source, routing rules.
+// REST calls do with unknown keys, the hosted pages' look and framing (CheckoutLook.tsx), channels,
+// payment accounts (Accounts.tsx), the BIN source, routing rules.
 // Each control shows only to a role that may use it (viewer.can, from the gateway's role table):
 // developers the key, channels and unknown keys; owners everything; support staff, operators and viewers read.
 import { useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 import { CopyButton } from '../kit/CopyButton.tsx';
 import { RoutingRules } from './RoutingRules.tsx';
 import { RoutePreview } from './RoutePreview.tsx';
+import { CheckoutLook } from './CheckoutLook.tsx';
 import { ACCOUNT_FIELDS, Accounts, AddAccount, BinSource, PROVIDER_FIELDS, type Account, type Provider } from './Accounts.tsx';
 import type { Viewer } from '../App.tsx';
 import { graphql } from '../graphql.ts';
@@ -21,7 +23,7 @@ import { useStepUpMutation } from '../people/StepUp.tsx';
 const SETTINGS = graphql(`
   query Settings($slug: String) {
     workspace(slug: $slug) {
-      id slug mode apiKey unknownKeys
+      id slug mode apiKey unknownKeys logoUrl brandColor embedOrigins
       defaultPaymentAccount { token }
       binSourceAccount { token }
       channels { token name createdAt }
@@ -70,6 +72,7 @@ export function SettingsPage({ viewer }: { viewer: Viewer }) {
             <p data-field="unknownKeys">{w.unknownKeys === 'ignore' ? t.unknownKeysIgnore : t.unknownKeysReject}</p>
             {can('setUnknownKeys') && <UnknownKeysSwitch policy={w.unknownKeys} />}
           </div>
+          <CheckoutLook settings={{ logoUrl: w.logoUrl ?? null, brandColor: w.brandColor ?? null, embedOrigins: w.embedOrigins ?? [] }} edit={can('setCheckoutSettings')} />
           <div className="card">
             <h2>{t.channels}</h2>
             {(w.channels ?? []).length === 0 ? <Empty /> : <ul>{(w.channels ?? []).map((c) => <li key={c.token} data-channel={c.name}>{c.name} · <code className="wrap">{c.token}</code></li>)}</ul>}

@@ -37,6 +37,7 @@ const OPERATIONS: Record<string, readonly [string, string]> = {
   addRoutingRule: ['Yönlendirme kuralı ekleme', 'Routing rule added'],
   removeRoutingRule: ['Yönlendirme kuralı silme', 'Routing rule removed'],
   setRoutingResilience: ['Yönlendirme dayanıklılığı', 'Routing resilience set'],
+  setCheckoutSettings: ['Ödeme sayfası ayarları', 'Checkout settings set'],
   setRiskGuard: ['Kart deneme korumasının ayarı', 'Card-testing guard set'],
   saveRiskRule: ['Risk kuralı kaydı', 'Risk rule saved'],
   removeRiskRule: ['Risk kuralının silinmesi', 'Risk rule removed'],

@@ -300,7 +300,7 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
       const stored = await tokenise();
       if (stored) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: stored.reference, pendingCardAccountId: stored.accountId }, ['id']);
       const res = await plan.route.call(`${paymentId}:authorise`, (provider, idempotencyKey) =>
-        provider.start3D({ idempotencyKey, callbackUrl: threeDsCallbackUrl(s, paymentId), ...request }), moved);
+        provider.start3D({ idempotencyKey, callbackUrl: threeDsCallbackUrl(s, paymentId), frameAncestors: req.workspace.embedOrigins, ...request }), moved);
       if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, res.providerReference, res.redirect, viewOf);
       const settled = await settle(refusal(res));
       return failed(await viewOf(settled), res.code, res.message);
