@@ -2,7 +2,7 @@
 // connections happen at a chosen moment: every connection cut and new ones refused for a while
 // (HAProxy cutting the sessions of a dead primary), open connections gone silent (a peer that
 // vanished from the network without closing anything), or a connection cut right after the server
-// committed a transaction and before its answer reached the client (an in-doubt COMMIT).
+// committed a write and before its answer reached the client (an in-doubt COMMIT).
 import net from 'node:net';
 
 export interface PgProxy {
@@ -16,15 +16,16 @@ export interface PgProxy {
    */
   silence(forMs: number): void;
   /**
-   * The next connection that sends an INSERT into `table` and then has a COMMIT answered loses
-   * that answer: the connection is cut instead. Resolves once it happened.
+   * The next connection that sends an INSERT into `table` loses the answer that ends its
+   * transaction (the statement's own, or its COMMIT's): the server has committed, and the
+   * connection is cut instead of passing it on. Resolves once it happened.
    */
   cutAfterCommitOf(table: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A CommandComplete message whose tag is COMMIT: the server's answer to a committed transaction. */
-const COMMIT_ANSWER = Buffer.from('COMMIT\0');
+/** ReadyForQuery, outside a transaction: what the server sends once a write has committed. */
+const READY_IDLE = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
 
 interface Pair {
   client: net.Socket;
@@ -39,7 +40,7 @@ export async function startPgProxy(url: string): Promise<PgProxy> {
   const pairs = new Set<Pair>();
   let refuseUntil = 0;
   let silentUntil = 0;
-  let commitWatch: { table: string; done: () => void } | null = null;
+  let commitWatch: { insert: RegExp; done: () => void } | null = null;
 
   const server = net.createServer((client) => {
     if (Date.now() < refuseUntil) return void client.destroy();
@@ -61,7 +62,7 @@ export async function startPgProxy(url: string): Promise<PgProxy> {
     upstream.on('data', (chunk: Buffer) => {
       if (pair.silent) return;
       const watch = commitWatch;
-      if (watch && pair.sent.includes(`INSERT INTO "public"."${watch.table}"`) && chunk.includes(COMMIT_ANSWER)) {
+      if (watch && watch.insert.test(pair.sent) && chunk.includes(READY_IDLE)) {
         commitWatch = null;
         end();
         watch.done();
@@ -91,7 +92,8 @@ export async function startPgProxy(url: string): Promise<PgProxy> {
     cutAfterCommitOf(table) {
       return new Promise<void>((resolve) => {
         for (const pair of pairs) pair.sent = '';
-        commitWatch = { table, done: resolve };
+        // Prisma's own statements name the schema; the gateway's raw ones do not.
+        commitWatch = { insert: new RegExp(`INSERT INTO (?:"public"\\.)?"${table}"`), done: resolve };
       });
     },
     async close() {
