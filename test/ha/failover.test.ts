@@ -6,11 +6,11 @@
 // killed. After each: no payment answered 200 is missing or different, no refund goes beyond its
 // payment, no call was answered anything but 200/503 (503 always with Retry-After, never 500, never
 // a connection closed without an answer), and a key revoked after it is refused by both gateways
-// at once (their change notifications came back with the new primary), and a dashboard's graphql-ws
+// at once (their change notifications came back with the new primary), a dashboard's graphql-ws
 // subscription on each gateway (one client each, never created again) gets the events of payments
-// made after it. The time from the event to the first 200 is printed (docs/performance.md,
-// "Failover"). After the three: the recurring webhook job runs again, every webhook event reached
-// the merchant's receiver at least once, and due one-time jobs each run once, on one gateway. Then
+// made after it, and the recurring webhook job runs again within 30 s. The time from the event to
+// the first 200 is printed (docs/performance.md, "Failover"). After the three: every webhook event
+// reached the merchant's receiver at least once, and due one-time jobs each run once, on one gateway. Then
 // the two gateways on one database share the request windows and the idempotency keys.
 //
 // Needs Debian's postgresql-15, patroni, etcd-server and haproxy (.ci/run installs them); without
