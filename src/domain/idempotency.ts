@@ -26,7 +26,7 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LEASE_MS = 30 * 1000;
 
 export type Claim =
-  | { state: 'claimed'; id: string }
+  | { state: 'claimed'; id: string; claimedAt: Date }
   | { state: 'replay'; status: number; body: string }
   | { state: 'mismatch' }
   | { state: 'in_progress' }
@@ -42,7 +42,7 @@ export async function claimIdempotencyKey(db: Db, clock: Clock, scope: { workspa
     try {
       const { hash, ...key } = scope;
       const created = await db.idempotencyRecord.create({ data: { ...key, requestHash: hash, createdAt: now } });
-      return { state: 'claimed', id: created.id };
+      return { state: 'claimed', id: created.id, claimedAt: created.createdAt };
     } catch (err) {
       if ((err as { code?: string }).code !== 'P2002') throw err;
     }
@@ -82,26 +82,33 @@ export async function releaseIdempotencyKey(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Frees the key of a request that did nothing (answered 5xx), so that its retry runs. When the
- * database is what failed it (no primary for a few seconds of a failover), the key cannot be
- * freed at once either: without more, every retry would wait for the lease and answer 409. So a
- * release the database refuses is tried again on its own, with growing pauses, until it is
- * written or the lease is over (the claim has lapsed by then, which frees it just as well).
+ * Frees the key of a request answered 5xx ("nothing was done"), so that its retry runs, once
+ * `leftNothing` agrees. A COMMIT that reached the primary just as it died is kept by the new one
+ * although its request could only answer 503; such a request's key stays bound to what it wrote
+ * (the lapsed claim's look answers the retry from it), or the retry would write a second payment.
+ * When the database is what failed the request (no primary for a few seconds of a failover), the
+ * key cannot be looked at or freed at once either: without more, every retry would wait for the
+ * lease and answer 409. So a release the database refuses is tried again on its own, with growing
+ * pauses, until it is done or the lease is over (the claim has lapsed by then, and its look at
+ * what the request left does the same).
  */
-export async function releaseFailedKey(db: Db, id: string): Promise<void> {
+export async function releaseFailedKey(db: Db, id: string, leftNothing: () => Promise<boolean>): Promise<void> {
+  const release = async () => {
+    if (await leftNothing()) await releaseIdempotencyKey(db, id);
+  };
   const until = Date.now() + IDEMPOTENCY_LEASE_MS;
   const retry = async () => {
     for (let pause = 100; Date.now() + pause <= until; pause = Math.min(pause * 2, 2_000)) {
       await new Promise((resolve) => setTimeout(resolve, pause));
       try {
-        return await releaseIdempotencyKey(db, id);
+        return await release();
       } catch (err) {
         if (!isDatabaseBusy(err)) return;
       }
     }
   };
   // The first try is the caller's; the ones after it run while the request answers 503.
-  await releaseIdempotencyKey(db, id).catch((err: unknown) => {
+  await release().catch((err: unknown) => {
     if (!isDatabaseBusy(err)) throw err;
     void retry();
   });
@@ -153,4 +160,16 @@ export async function leftoverOf(s: Services, scope: { workspaceId: string; oper
   }
   // retrieve-payment writes nothing; an operation not listed here keeps waiting, to be safe.
   return scope.operation === 'retrieve-payment' ? { kind: 'nothing' } : { kind: 'busy' };
+}
+
+/**
+ * Whether a request answered 5xx left nothing its retry could repeat: for a payment, no payment
+ * row since its claim (leftoverOf). A refund or cancel reservation is not looked for: its row does
+ * not carry the key and refunds are not reconciled, so a key kept for it would answer 409 for the
+ * whole window; its retry runs instead and meets the reservation as any other request would (the
+ * interrupted-refunds sweep releases one the bank never saw).
+ */
+export async function leftNothing(s: Services, scope: { workspaceId: string; operation: string; claimedAt: Date; body: Record<string, unknown> }): Promise<boolean> {
+  if (!SECURITY[scope.operation]) return true;
+  return (await leftoverOf(s, scope)).kind === 'nothing';
 }

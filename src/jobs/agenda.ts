@@ -4,6 +4,7 @@ import { Agenda, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
 import { keepClientErrorsHandled } from '../db/client.ts';
+import { releaseLocksOfFailedRuns } from './lock-release.ts';
 import { isShutdownLoss, logConnectionLoss, type Logger } from '../logger.ts';
 import { currentRequestId, runInContext } from '../observability/context.ts';
 import { noTracing, type Tracing } from '../observability/tracing.ts';
@@ -23,6 +24,8 @@ export interface JobRunnerOptions {
   name?: string;
   /** A span per job run when an OTLP endpoint is configured. */
   tracing?: Tracing;
+  /** How long one of the runner's own queries may take before it counts as lost (default 15 s). */
+  queryTimeoutMs?: number;
 }
 
 export async function createJobRunner(opts: JobRunnerOptions): Promise<JobRunner> {
@@ -84,9 +87,28 @@ const REMOVE_ON_COMPLETE = true;
 /** pg-pool's error for a query on a pool that end() has closed. */
 const ENDED_POOL = /Cannot use a pool after calling end on the pool/;
 
+/**
+ * The runner's own statements are small (take a job, save its state): one that has not answered in
+ * QUERY_TIMEOUT_MS is on a connection that is gone (a database machine that vanished mid-failover
+ * without closing it), and waiting longer would hold the job's lock with it. PostgreSQL cancels a
+ * statement a little earlier itself; the client-side limit covers a server that cannot answer at
+ * all, and TCP keepalive finds such a connection while it is idle.
+ */
+const QUERY_TIMEOUT_MS = 15_000;
+const KEEPALIVE_IDLE_MS = 10_000;
+
 function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => Promise<void> } {
+  const queryTimeout = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
   // Our own pool: Agenda's has no error handler, and a dropped connection would crash us.
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, options: '-c search_path=agenda' });
+  const pool = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    max: 5,
+    options: `-c search_path=agenda -c statement_timeout=${Math.max(queryTimeout - 1_000, 500)}`,
+    query_timeout: queryTimeout,
+    connectionTimeoutMillis: queryTimeout,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+  });
   pool.on('error', (err) => logConnectionLoss(opts.logger, 'agenda pool error', err));
   keepClientErrorsHandled(pool);
   const backend = new PostgresBackend({ pool, ensureSchema: false });
@@ -94,10 +116,12 @@ function postgresAgenda(opts: JobRunnerOptions): { agenda: Agenda; close: () => 
     logConnectionLoss(opts.logger, 'agenda notification error', err),
   );
   const agenda = new Agenda({ backend, processEvery: opts.processEvery, name: opts.name, defaultLockLifetime: 60_000, removeOnComplete: REMOVE_ON_COMPLETE });
+  const locks = releaseLocksOfFailedRuns(agenda, pool, opts.logger);
   // The channel reconnects after a lost connection (the database stopping with us, e.g. Ctrl+C
   // reaching the whole process group): disconnected first, it cannot retry on an ended pool.
   const channel = backend.notificationChannel as unknown as { disconnect?: () => Promise<void> } | undefined;
   return { agenda, close: async () => {
+    locks.stop();
     await channel?.disconnect?.().catch(() => {});
     await pool.end();
   } };

@@ -21,7 +21,7 @@ import { unreadableSecretIn } from '../domain/secrets.ts';
 import { logUnreadableSecret } from '../http/unavailable.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { AdmissionMemory } from './admission-memory.ts';
-import { claimIdempotencyKey, leftoverOf, type Leftover, releaseFailedKey, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
+import { claimIdempotencyKey, leftNothing, leftoverOf, type Leftover, releaseFailedKey, releaseIdempotencyKey, requestHash, storeIdempotentResponse, takeOverLapsedKey } from '../domain/idempotency.ts';
 import type { UserErrorShape } from '../graphql/types/result.ts';
 import type { Logger } from '../logger.ts';
 import { currentContext } from '../observability/context.ts';
@@ -160,7 +160,8 @@ async function runIdempotent(
       try {
         const [status, body] = await execute();
         const text = body instanceof RawJson ? body.text : JSON.stringify(body);
-        if (status >= 500) await releaseFailedKey(db, claim.id);
+        const left = { workspaceId: scope.workspaceId, operation: scope.operation, claimedAt: claim.claimedAt, body: scope.body };
+        if (status >= 500) await releaseFailedKey(db, claim.id, () => leftNothing(opts.services, left));
         // The answer is decided (and money may have moved): a database gone meanwhile is waited
         // for, or the client would be told 503 "nothing was done" and its retry find the key held.
         else await untilWritten(() => storeIdempotentResponse(db, claim.id, status, text));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
-import { claimIdempotencyKey, releaseFailedKey } from '../../src/domain/idempotency.ts';
+import { claimIdempotencyKey, leftNothing, releaseFailedKey } from '../../src/domain/idempotency.ts';
 import { createDb, type Db } from '../../src/db/client.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { createGraphQLServer } from '../../src/graphql/yoga.ts';
@@ -90,11 +90,14 @@ describe('the database stops under a running gateway', () => {
     const db = t.gateway.services.db;
     const claim = await claimIdempotencyKey(db, t.clock, { workspaceId: m.workspaceId, operation: 'regular-payment', key: 'outage-1', hash: 'h' });
     expect(claim.state).toBe('claimed');
-    failedClaim = (claim as { id: string }).id;
+    const { id, claimedAt } = claim as { id: string; claimedAt: Date };
+    failedClaim = id;
     await pg!.stop();
     pg = null;
-    // The request's release meets the outage too: it does not fail the answer, it is done later.
-    await releaseFailedKey(db, failedClaim);
+    // The request's release (its look at what it left, then the delete) meets the outage too: it
+    // does not fail the answer, it is done later.
+    const left = { workspaceId: m.workspaceId, operation: 'regular-payment', claimedAt, body: { transaction: { channel_reference: 'OUTAGE-1' } } };
+    await releaseFailedKey(db, failedClaim, () => leftNothing(t.gateway.services, left));
     for (let round = 0; round < 3; round++) {
       const r = await rest();
       expect(r.status, r.text).toBe(503);

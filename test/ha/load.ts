@@ -24,6 +24,8 @@ export interface Paid {
   token: string;
   reference: string;
   amount: bigint;
+  /** When the payment was answered 200. */
+  paidAt: number;
   /** Minor units of every refund answered 200. */
   refunded: bigint;
   /** Every answer to its refunds, for the message of a failed check. */
@@ -74,7 +76,7 @@ export class Load {
       const pay = await this.send('pay', 'regular-payment', body, `${reference}-pay`);
       if (pay?.status !== 200 || pay.body.result?.successful !== true) continue;
       const token = pay.body.transaction.token as string;
-      const paid: Paid = { token, reference, amount, refunded: 0n, refundAnswers: [] };
+      const paid: Paid = { token, reference, amount, paidAt: Date.now(), refunded: 0n, refundAnswers: [] };
       this.paid.set(token, paid);
       for (const [k, refund] of [amount / 3n, null].entries()) {
         const answer = await this.send('refund', 'refund-payment', refund === null ? { transaction: { token } } : { transaction: { token }, amount: major(refund) }, `${reference}-refund-${k}`, paid.refundAnswers);
