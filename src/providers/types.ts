@@ -186,6 +186,11 @@ export interface ThreeDsPayment {
   /** What the bank was asked to charge. */
   amount: bigint;
   currency: Currency;
+  /**
+   * The instalment count the start asked for (a bank whose sale after the callback must repeat it
+   * reads it here); absent where a caller does not know it, which is taken for 1.
+   */
+  installmentNumber?: number;
 }
 
 /**
