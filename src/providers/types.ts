@@ -314,6 +314,12 @@ export interface Connector {
    * order inquiry is asked before it is given up. False when the money moves only on complete3D.
    */
   readonly chargesAtGate: boolean;
+  /**
+   * verifyCallback asks the bank (PosNet has it open the sealed callback): the check is a provider
+   * call like the others and is recorded (./recording.ts). Absent or false: the check is the
+   * connector's own, no call.
+   */
+  readonly callbackCheckAsksBank?: boolean;
 
   /** The bank tells the issuer, scheme, type and program of a card from its first 6 or 8 digits. */
   binLookup(bin: string): Promise<BinInfo>;

@@ -18,7 +18,7 @@ import { submitCard } from '../helpers/checkout.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { eventsOf } from '../helpers/rows.ts';
+import { attemptsOf, eventsOf } from '../helpers/rows.ts';
 import { POSNET_CARDS, posnetAccount } from './fixtures.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
@@ -67,6 +67,16 @@ describe('3-D Secure through PosNet', () => {
     expect(log).not.toContain(POSNET_CARDS.approved);
     expect(log).not.toMatch(/[">:=]321\b/);
     expect(bankCalls(t, 'posnet', 'start3D').length).toBeGreaterThan(0);
+    // The callback check asked the bank: recorded like the other calls, as the completion's first.
+    const attempts = (await attemptsOf(t, token)).map((a) => [a.operation, a.idempotencyKey, a.outcome]);
+    expect(attempts).toHaveLength(3);
+    expect(attempts).toEqual(
+      expect.arrayContaining([
+        ['start3D', `${token}:authorise`, 'redirect'],
+        ['complete3D', `${token}:authorise`, 'succeeded'],
+        ['complete3D', `${token}:complete`, 'succeeded'],
+      ]),
+    );
   });
 
   it('Decline on the ACS: failed 3ds_failed, no sale', async () => {
@@ -130,6 +140,8 @@ describe('a callback the bank does not open in time', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(stringify(await row(token))).toEqual(before);
+    const checks = (await attemptsOf(t, token)).filter((a) => a.operation === 'complete3D');
+    expect(checks).toEqual([expect.objectContaining({ idempotencyKey: `${token}:authorise`, outcome: 'error', providerMessage: 'the bank did not answer the callback check' })]);
     expect((await postCallback(toCallback(token), fields)).status).toBe(200);
     expect(await row(token)).toMatchObject({ status: 'successful' });
     expect(await orderAt(orderId)).toEqual(['Sale:10025']);
