@@ -26,6 +26,13 @@ export function readmeBlock(text: string): string {
   return found[0]!;
 }
 
+/** A shell's environment for the gateway's database and data folder, none of the test run's own settings (as a reader's shell beside `npm start`). */
+export function readmeShellEnv(t: TestGateway): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'DATA_DIR', 'BASE_URL', 'PORT', 'HOST', 'NODE_ENV', 'SEED_DEMO']) delete env[name];
+  return { ...env, DATABASE_URL: t.databaseUrl, GATEWAY_MASTER_KEY: TEST_MASTER_KEY, DATA_DIR: t.dataDir };
+}
+
 export interface ReadmeBankExamples {
   /** The gateway the blocks run against (set before the file's tests). */
   gateway(): TestGateway;
@@ -50,15 +57,8 @@ export function useReadmeBankExamples(): ReadmeBankExamples {
     t = await resources.startGateway({ seedDemo: true });
   }, 120_000);
 
-  /** A shell's environment for the gateway's database and data folder, none of the test run's own settings. */
-  function shellEnv(): NodeJS.ProcessEnv {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'DATA_DIR', 'BASE_URL', 'PORT', 'HOST', 'NODE_ENV', 'SEED_DEMO']) delete env[name];
-    return { ...env, DATABASE_URL: t.databaseUrl, GATEWAY_MASTER_KEY: TEST_MASTER_KEY, DATA_DIR: t.dataDir };
-  }
-
   async function runBlock(script: string): Promise<string> {
-    const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], { cwd: ROOT, env: shellEnv(), timeout: 120_000 });
+    const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], { cwd: ROOT, env: readmeShellEnv(t), timeout: 120_000 });
     return stdout;
   }
 
