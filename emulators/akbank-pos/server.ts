@@ -5,7 +5,7 @@
 // behaviour). Akbank signs each API body in a header (`auth-hash`), which the API route reads
 // from the request's headers.
 import { errorPage } from '../bank/pages.ts';
-import { html, startBankServer, type BankAnswer } from '../bank/server.ts';
+import { html, PLAIN_ERRORS, plainText, startBankServer, type BankAnswer } from '../bank/server.ts';
 import type { Behaviour, Latency } from '../iyzico/behaviour.ts';
 import { handleApi, isCharge } from './api.ts';
 import { DEFAULT_AKBANK_TERMINAL, type AkbankTerminal } from './config.ts';
@@ -41,7 +41,6 @@ export interface AkbankEmulator extends AkbankTerminal {
 }
 
 const json = (status: number, body: unknown): BankAnswer => ({ status, type: 'application/json; charset=utf-8', body: typeof body === 'string' ? body : JSON.stringify(body) });
-const text = (status: number, body: string): BankAnswer => ({ status, type: 'text/plain', body });
 
 /** Starts the Akbank emulator on host:port and resolves once it listens. */
 export async function startAkbankEmulator(options: AkbankEmulatorOptions = {}): Promise<AkbankEmulator> {
@@ -77,7 +76,7 @@ export async function startAkbankEmulator(options: AkbankEmulatorOptions = {}): 
             const answer = handleApi(raw, String(call.headers?.['auth-hash'] ?? ''), { state, terminal, now: now(), forceDecline: call.forceDecline });
             return json(answer.status, answer.body);
           },
-          failure: text(500, 'Internal Server Error'),
+          failure: plainText(500, 'Internal Server Error'),
         },
       ],
       // The 3D Host card page posts to /_emulator/acs/<id>, the ACS's buttons to .../complete.
@@ -88,9 +87,7 @@ export async function startAkbankEmulator(options: AkbankEmulatorOptions = {}): 
         return page === null ? null : html(200, page);
       },
       unknownAcs: html(404, errorPage(BANK, 'Bilinmeyen ya da yanıtlanmış 3-D Secure doğrulaması')),
-      notFound: (route) => text(404, `no route ${route}`),
-      crashed: text(500, 'internal error'),
-      tooLarge: text(413, 'request body too large'),
+      ...PLAIN_ERRORS,
     };
   });
 

@@ -158,3 +158,22 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 /** An HTML page answer. */
 export const html = (status: number, body: string): BankAnswer => ({ status, type: 'text/html; charset=utf-8', body });
+
+/** A plain-text answer. */
+export const plainText = (status: number, body: string): BankAnswer => ({ status, type: 'text/plain', body });
+
+/** What most bank emulators answer off their routes, in plain text: no such route (404), a crash (500), a body too large (413). */
+export const PLAIN_ERRORS: Pick<BankParts, 'notFound' | 'crashed' | 'tooLarge'> = {
+  notFound: (route) => plainText(404, `no route ${route}`),
+  crashed: plainText(500, 'internal error'),
+  tooLarge: plainText(413, 'request body too large'),
+};
+
+/** The ACS of a bank whose challenge is only answered (POST .../complete with Approve or Decline): `complete` gives the page posting the result, or null. */
+export function decisionAcs(complete: (id: string, decision: string) => string | null): BankParts['acs'] {
+  return (id, step, method, raw) => {
+    if (step !== 'complete' || method !== 'POST') return null;
+    const page = complete(id, new URLSearchParams(raw).get('decision') ?? '');
+    return page === null ? null : html(200, page);
+  };
+}
