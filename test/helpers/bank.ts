@@ -4,11 +4,11 @@
 // every bank's emulator is driven by alike: one emulator per test file, its controls and books
 // over its HTTP API as any client would, and the shopper's trip through its gate and ACS without
 // a browser (the gateway's bank form -> the gate -> the ACS -> the page posting the callback).
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Currency } from '../../src/domain/money.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
 import { seedWorkspace, type Merchant, type SeedOptions, type TestGateway } from './gateway.ts';
-import { autoPostForm } from './payments.ts';
+import { autoPostForm, paymentBody } from './payments.ts';
 
 export interface BankAccount {
   provider: string;
@@ -141,4 +141,32 @@ export async function answerBankAcs(form: { action: string; fields: Record<strin
 /** The emulator's order for an order id, from its books' `orders` read over the control API. */
 export async function bankOrder<Order extends { orderId: string }>(emulator: { url: string }, orderId: string): Promise<Order | undefined> {
   return (await bankState<{ orders: Order[] }>(emulator)).orders.find((o) => o.orderId === orderId);
+}
+
+/**
+ * The calls a bank's payment tests make through the gateway, for a merchant seeded on first use:
+ * a regular payment (card `approved` unless given, with a channel reference `<prefix>-<n>`),
+ * one that must succeed (its token), a refund and a cancel a second apart on the test clock,
+ * and the payment's row.
+ */
+export function bankPaymentCalls(t: TestGateway, seed: () => Promise<Merchant>, cards: { approved: string; prefix: string }) {
+  let merchant: Merchant | undefined;
+  let reference = 1;
+  const m = async () => (merchant ??= await seed());
+  const tick = () => t.clock.advance(1000);
+  const pay = async (number: string = cards.approved, amount = '100.00') =>
+    (await m()).call('regular-payment', paymentBody(await m(), { card: { number, security_code: '321' }, transaction: { channel_reference: `${cards.prefix}-${reference++}`, amount } }));
+  return {
+    merchant: m,
+    pay,
+    async paid(number?: string): Promise<string> {
+      const res = await pay(number);
+      expect(res.body.result, res.text).toEqual({ successful: true, message: null });
+      return res.body.transaction.token as string;
+    },
+    tick,
+    refund: async (token: string, amount?: string) => (tick(), (await m()).call('refund-payment', amount === undefined ? { transaction: { token } } : { transaction: { token }, amount })),
+    cancel: async (token: string) => (tick(), (await m()).call('cancel-payment', { transaction: { token } })),
+    row: (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } }),
+  };
 }
