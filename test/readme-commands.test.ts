@@ -13,8 +13,9 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliOn } from './helpers/cli.ts';
 import { useResources } from './helpers/fixture.ts';
-import { TEST_MASTER_KEY, type TestGateway } from './helpers/gateway.ts';
+import type { TestGateway } from './helpers/gateway.ts';
 import { ROOT } from './helpers/gateway-process.ts';
+import { readmeShellEnv } from './helpers/readme-bank.ts';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 /** Every fenced shell block (indented ones too, unindented), in order. */
@@ -51,15 +52,8 @@ beforeAll(async () => {
   t = await resources.startGateway({ seedDemo: true });
 }, 120_000);
 
-/** A shell's environment for the gateway's database and data folder, none of the test run's own settings. */
-function shellEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'DATA_DIR', 'BASE_URL', 'PORT', 'HOST', 'NODE_ENV', 'SEED_DEMO']) delete env[name];
-  return { ...env, DATABASE_URL: t.databaseUrl, GATEWAY_MASTER_KEY: TEST_MASTER_KEY, DATA_DIR: t.dataDir };
-}
-
 async function bash(script: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], { cwd: ROOT, env: shellEnv(), timeout: 200_000, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], { cwd: ROOT, env: readmeShellEnv(t), timeout: 200_000, maxBuffer: 16 * 1024 * 1024 });
   return stdout;
 }
 

@@ -11,6 +11,7 @@ import { hostCodeOf, maskPan, outcomeOf } from './cards.ts';
 import { CURRENCIES, istanbulTime, minorUnits, REQUEST_TIME, type AkbankTerminal } from './config.ts';
 import { expectedFormHash, signCallback } from './hash.ts';
 import type { AkbankState, ThreeDSession } from './state.ts';
+import { acsUrl, isHttpUrl, openChallenge, type BankPage } from '../bank/acs.ts';
 
 export const BANK = 'Akbank';
 
@@ -22,10 +23,7 @@ export interface GateContext {
   forceDecline: boolean;
 }
 
-export interface Page {
-  status: number;
-  html: string;
-}
+export type Page = BankPage;
 
 const MODELS_AT = { securepay: new Set(['3D', '3D_PAY']), payhosting: new Set(['3D_PAY_HOSTING']) } as const;
 const THREE_DS_FAILED = { responseCode: 'VPS-1279', responseMessage: 'BKM 3DS Server Doğrulama Başarısız' };
@@ -53,18 +51,18 @@ export function openGate(form: URLSearchParams, at: keyof typeof MODELS_AT, ctx:
     expiry: field('expiredDate'),
     forceDecline: ctx.forceDecline,
   });
-  if (at === 'payhosting') return { status: 200, html: cardPage(`${ctx.baseUrl}/_emulator/acs/${session.token}`, field('amount')) };
+  if (at === 'payhosting') return { status: 200, html: cardPage(acsUrl(ctx.baseUrl, session.token), field('amount')) };
   return { status: 200, html: challenge(session, ctx) };
 }
 
 /** The 3D Host card page's post (POST /_emulator/acs/<token>): the card, then the ACS. Null when the session is unknown. */
 export function enterCard(token: string, form: URLSearchParams, ctx: GateContext): Page | null {
-  const session = ctx.state.sessions.get(token);
-  if (!session || session.answered || session.paymentModel !== '3D_PAY_HOSTING' || session.cardNumber !== '') return null;
+  const session = openChallenge(ctx.state.sessions, token);
+  if (!session || session.paymentModel !== '3D_PAY_HOSTING' || session.cardNumber !== '') return null;
   const number = (form.get('creditCard') ?? '').replace(/\s/g, '');
   const expiry = form.get('expiredDate') ?? '';
   if (!/^\d{12,19}$/.test(number) || !/^(0[1-9]|1[0-2])\d{2}$/.test(expiry) || !/^\d{3,4}$/.test(form.get('cvv') ?? '')) {
-    return { status: 200, html: cardPage(`${ctx.baseUrl}/_emulator/acs/${token}`, (session.amount / 100).toFixed(2), 'Kart bilgileri geçersiz') };
+    return { status: 200, html: cardPage(acsUrl(ctx.baseUrl, token), (session.amount / 100).toFixed(2), 'Kart bilgileri geçersiz') };
   }
   session.cardNumber = number;
   session.expiry = expiry;
@@ -75,14 +73,13 @@ export function enterCard(token: string, form: URLSearchParams, ctx: GateContext
 function challenge(session: ThreeDSession, ctx: GateContext): string {
   const acs = outcomeOf(session.cardNumber).acs;
   if (acs !== 'challenge') return finish(session, acs === 'attempt' ? 'attempt' : 'failed', ctx);
-  const action = `${ctx.baseUrl}/_emulator/acs/${session.token}/complete`;
-  return acsPage(BANK, action, { amount: String(session.amount), currency: String(session.currencyCode), cardMasked: maskPan(session.cardNumber) });
+  return acsPage(BANK, acsUrl(ctx.baseUrl, session.token, 'complete'), { amount: String(session.amount), currency: String(session.currencyCode), cardMasked: maskPan(session.cardNumber) });
 }
 
 /** The shopper's answer on the ACS page: null when the challenge is unknown or already answered. */
 export function completeAcs(token: string, decision: string, ctx: GateContext): string | null {
-  const session = ctx.state.sessions.get(token);
-  if (!session || session.answered || session.cardNumber === '') return null;
+  const session = openChallenge(ctx.state.sessions, token);
+  if (!session || session.cardNumber === '') return null;
   return finish(session, decision === 'approve' ? 'authenticated' : 'failed', ctx);
 }
 
@@ -160,13 +157,4 @@ function cardPage(action: string, amount: string, error = ''): string {
     <button type="submit" id="pay">Öde</button>
   </form>
 </body></html>`;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

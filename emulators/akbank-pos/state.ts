@@ -2,7 +2,8 @@
 // order history lists them, the 3-D Secure authentications between the gate and the 3D model's
 // sale, and the request randoms it has seen (a random used twice is refused). Amounts are integer
 // minor units.
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { openSession } from '../bank/acs.ts';
 import { amountNumber, istanbulTime } from './config.ts';
 
 export interface Txn {
@@ -95,9 +96,7 @@ export class AkbankState {
   }
 
   newSession(fields: Omit<ThreeDSession, 'token' | 'secure' | 'answered' | 'used'>): ThreeDSession {
-    const session: ThreeDSession = { ...fields, token: randomUUID(), secure: null, answered: false, used: false };
-    this.sessions.set(session.token, session);
-    return session;
+    return openSession(this.sessions, { ...fields, secure: null });
   }
 
   /** Fresh secure data for an authenticated session (ECI 02/05 full, 01/06 an attempt). */

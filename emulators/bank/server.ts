@@ -2,21 +2,30 @@
 // reads a bounded body, waits the bank's latency, applies the next control rule (decline, fail,
 // timeout, slow: ../iyzico/behaviour.ts) and hands the request to the bank's own route; it serves
 // the ACS pages under /_emulator/acs/<id>[/complete] and the controls under /_emulator/* (state,
-// reset, behaviour). A bank brings its routes (gate, XML API), its ACS, its books (state) and its
-// error pages; emulators/README.md says what each one speaks.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// reset, behaviour). A bank brings its routes (gate, XML or JSON API: each gets the body and the
+// request's headers), its ACS, its books (state) and its error pages; emulators/README.md says what
+// each one speaks.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Behaviour, type Latency } from '../iyzico/behaviour.ts';
 import { listenOn } from '../listen.ts';
 
 /** A page or document to send, or a redirect (303) to follow. */
 export type BankAnswer = { status: number; type: string; body: string } | { redirect: string };
 
+/** What the server knows of a request beside its body. */
+export interface BankCall {
+  /** A `decline` rule was taken for it: the issuer declines whatever the card. */
+  forceDecline: boolean;
+  /** The request's headers (a bank that signs a body in a header reads it here). */
+  headers?: IncomingHttpHeaders;
+}
+
 export interface BankRoute {
   /** The path it answers a POST on. */
   path: string;
   /** Whether this request can charge a card (only those take a `decline` rule). */
   charges(raw: string): boolean;
-  answer(raw: string, call: { forceDecline: boolean }): BankAnswer;
+  answer(raw: string, call: BankCall): BankAnswer;
   /** What a `fail` rule answers on this route (an HTTP 500 of the bank's). */
   failure: BankAnswer;
 }
@@ -81,7 +90,7 @@ export async function startBankServer(options: BankServerOptions, build: (baseUr
     if (rule?.mode === 'timeout') return; // never answered; stop() destroys the socket
     if (rule?.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
     if (rule?.mode === 'fail') return reply(res, route.failure);
-    reply(res, route.answer(raw, { forceDecline: rule?.mode === 'decline' }));
+    reply(res, route.answer(raw, { forceDecline: rule?.mode === 'decline', headers: req.headers }));
   }
 
   function controls(method: string, url: URL, raw: string, res: ServerResponse): void {
@@ -149,3 +158,22 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 /** An HTML page answer. */
 export const html = (status: number, body: string): BankAnswer => ({ status, type: 'text/html; charset=utf-8', body });
+
+/** A plain-text answer. */
+export const plainText = (status: number, body: string): BankAnswer => ({ status, type: 'text/plain', body });
+
+/** What most bank emulators answer off their routes, in plain text: no such route (404), a crash (500), a body too large (413). */
+export const PLAIN_ERRORS: Pick<BankParts, 'notFound' | 'crashed' | 'tooLarge'> = {
+  notFound: (route) => plainText(404, `no route ${route}`),
+  crashed: plainText(500, 'internal error'),
+  tooLarge: plainText(413, 'request body too large'),
+};
+
+/** The ACS of a bank whose challenge is only answered (POST .../complete with Approve or Decline): `complete` gives the page posting the result, or null. */
+export function decisionAcs(complete: (id: string, decision: string) => string | null): BankParts['acs'] {
+  return (id, step, method, raw) => {
+    if (step !== 'complete' || method !== 'POST') return null;
+    const page = complete(id, new URLSearchParams(raw).get('decision') ?? '');
+    return page === null ? null : html(200, page);
+  };
+}

@@ -5,6 +5,7 @@ import { estVer3Hash } from './hash.ts';
 import { CURRENCIES, toAmount, toMinor } from './money.ts';
 import { acsPage, autoPostPage, errorPage } from './pages.ts';
 import { trxDate, type EstState, type ThreeDSession } from './state.ts';
+import { acsUrl, isHttpUrl } from '../bank/acs.ts';
 
 export interface GateContext {
   state: EstState;
@@ -83,14 +84,14 @@ export function gate(ctx: GateContext, form: URLSearchParams): GateAnswer {
     used: false,
   };
   ctx.state.addSession(session);
-  return { kind: 'redirect', location: `${ctx.baseUrl}/_emulator/acs/${token}` };
+  return { kind: 'redirect', location: acsUrl(ctx.baseUrl, token) };
 }
 
 /** The ACS page for a gate visit not answered yet; null when unknown or answered. */
 export function renderAcs(ctx: GateContext, token: string): string | null {
   const session = ctx.state.sessions.get(token);
   if (!session || session.mdStatus !== null) return null;
-  return acsPage(`${ctx.baseUrl}/_emulator/acs/${token}/complete`, {
+  return acsPage(acsUrl(ctx.baseUrl, token, 'complete'), {
     amount: toAmount(session.amountMinor),
     currency: CURRENCIES[session.currency]!,
     maskedCreditCard: session.maskedCreditCard,
@@ -165,13 +166,4 @@ function threeDProof(brand: 'VISA' | 'MASTERCARD', mdStatus: string): { xid: str
   const full = mdStatus === '1';
   const eci = brand === 'VISA' ? (full ? '05' : '06') : full ? '02' : '01';
   return { xid: randomBytes(20).toString('base64'), eci, cavv: `AAABB${randomBytes(15).toString('base64')}` };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

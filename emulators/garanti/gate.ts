@@ -7,6 +7,7 @@ import { callbackHash, threeDHash } from './hash.ts';
 import { acsPage, autoPostPage, errorPage } from './pages.ts';
 import type { GarantiState, ThreeDSession } from './state.ts';
 import { AUTHENTICATED } from './transactions.ts';
+import { acsUrl, echoOf, isHttpUrl, openChallenge, type BankPage } from '../bank/acs.ts';
 
 export interface GateContext {
   state: GarantiState;
@@ -16,10 +17,7 @@ export interface GateContext {
   forceDecline: boolean;
 }
 
-export interface Page {
-  status: number;
-  html: string;
-}
+export type Page = BankPage;
 
 /** Levels that charge at the gate (the "3D Pay" model); '3D' only authenticates and the merchant sells over XML. */
 const PAYING_LEVELS = new Set(['3D_PAY', '3D_FULL', '3D_HALF']);
@@ -34,8 +32,7 @@ export function openGate(form: URLSearchParams, ctx: GateContext): Page {
   const successUrl = field('successurl');
   const errorUrl = field('errorurl');
   if (!isHttpUrl(successUrl) || !isHttpUrl(errorUrl)) return { status: 400, html: errorPage('successurl ve errorurl http(s) adresleri olmalı') };
-  const echo: Record<string, string> = {};
-  for (const [name, value] of form) if (!CARD_FIELDS.has(name)) echo[name] = value;
+  const echo = echoOf(form, CARD_FIELDS);
   const problem = formProblem(field, ctx.creds);
   if (problem) return { status: 200, html: autoPostPage(errorUrl, gateRefusal(echo, problem, ctx.creds)) };
 
@@ -53,14 +50,13 @@ export function openGate(form: URLSearchParams, ctx: GateContext): Page {
   });
   // A card whose ACS answers without a challenge (its mdstatus) goes straight back.
   if (session.mdStatus !== null) return { status: 200, html: finish(session, session.mdStatus, ctx) };
-  const action = `${ctx.baseUrl}/_emulator/acs/${session.token}/complete`;
-  return { status: 200, html: acsPage(action, { amount: session.amount, currency: session.currency, cardMasked: maskPan(session.cardNumber) }) };
+  return { status: 200, html: acsPage(acsUrl(ctx.baseUrl, session.token, 'complete'), { amount: session.amount, currency: session.currency, cardMasked: maskPan(session.cardNumber) }) };
 }
 
 /** The shopper's answer on the ACS page: null when the challenge is unknown or already answered. */
 export function completeAcs(token: string, decision: string, ctx: GateContext): string | null {
-  const session = ctx.state.sessions.get(token);
-  if (!session || session.answered) return null;
+  const session = openChallenge(ctx.state.sessions, token);
+  if (!session) return null;
   return finish(session, decision === 'approve' ? '1' : '0', ctx);
 }
 
@@ -169,13 +165,4 @@ function gateRefusal(echo: Record<string, string>, problem: string, creds: Garan
     hashparams: HASH_PARAMS,
   };
   return { ...fields, ...callbackHash(fields, creds.storeKey) };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,5 @@
 import type { Behaviour, Latency } from '../iyzico/behaviour.ts';
-import { html, startBankServer } from '../bank/server.ts';
+import { decisionAcs, html, PLAIN_ERRORS, plainText, startBankServer } from '../bank/server.ts';
 import { DEFAULT_GARANTI_CREDENTIALS, type GarantiCredentials } from './config.ts';
 import { completeAcs, openGate, type GateContext } from './gate.ts';
 import { errorPage } from './pages.ts';
@@ -46,7 +46,6 @@ export async function startGarantiEmulator(options: GarantiEmulatorOptions = {})
   };
   const now = options.now ?? (() => new Date());
   const state = new GarantiState();
-  const text500 = (body: string) => ({ status: 500, type: 'text/plain', body });
 
   const server = await startBankServer(options, (baseUrl) => {
     const gateContext = (forceDecline: boolean): GateContext => ({ state, creds, now: now(), baseUrl: baseUrl(), forceDecline });
@@ -68,18 +67,12 @@ export async function startGarantiEmulator(options: GarantiEmulatorOptions = {})
           // decline applies to calls that can charge: XML sales and the gate.
           charges: (raw) => text(parseRequest(raw), 'Transaction', 'Type') === 'sales',
           answer: (raw, call) => ({ status: 200, type: 'application/xml; charset=utf-8', body: handleXml(raw, { state, creds, now: now(), forceDecline: call.forceDecline }) }),
-          failure: text500('Internal Server Error'),
+          failure: plainText(500, 'Internal Server Error'),
         },
       ],
-      acs: (id, step, method, raw) => {
-        if (step !== 'complete' || method !== 'POST') return null;
-        const page = completeAcs(id, new URLSearchParams(raw).get('decision') ?? '', gateContext(false));
-        return page === null ? null : html(200, page);
-      },
+      acs: decisionAcs((id, decision) => completeAcs(id, decision, gateContext(false))),
       unknownAcs: html(404, errorPage('Bilinmeyen ya da yanıtlanmış 3-D Secure doğrulaması')),
-      notFound: (route) => ({ status: 404, type: 'text/plain', body: `no route ${route}` }),
-      crashed: text500('internal error'),
-      tooLarge: { status: 413, type: 'text/plain', body: 'request body too large' },
+      ...PLAIN_ERRORS,
     };
   });
 

@@ -1,6 +1,7 @@
 // What the emulated bank remembers: orders (one per orderid) with their transactions, and the
 // 3-D Secure sessions between the gate and the XML sale. Amounts are integer minor units.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { openSession } from '../bank/acs.ts';
 
 export type TxnType = 'sales' | 'refund' | 'void';
 
@@ -96,9 +97,7 @@ export class GarantiState {
   }
 
   newSession(fields: Pick<ThreeDSession, 'orderId' | 'amount' | 'currency' | 'installments' | 'securityLevel' | 'cardNumber' | 'expiry' | 'echo' | 'mdStatus' | 'forceDecline'>): ThreeDSession {
-    const session: ThreeDSession = { ...fields, token: randomUUID(), md: randomBytes(48).toString('base64'), xid: randomBytes(20).toString('base64'), cavv: '', eci: '', answered: false, used: false };
-    this.sessions.set(session.token, session);
-    return session;
+    return openSession(this.sessions, { ...fields, md: randomBytes(48).toString('base64'), xid: randomBytes(20).toString('base64'), cavv: '', eci: '' });
   }
 
   sessionByMd(md: string): ThreeDSession | undefined {

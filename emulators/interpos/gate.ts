@@ -8,6 +8,7 @@ import { CURRENCIES, minorOf, trxDate, turkishAmount, type InterPosCredentials }
 import { gateHash, HASH_PARAMS, signCallback } from './hash.ts';
 import { acsPage, autoPostPage, cardPage, errorPage } from './pages.ts';
 import type { InterPosState, ThreeDSession, Txn } from './state.ts';
+import { acsUrl, echoOf, isHttpUrl, openChallenge, type BankPage } from '../bank/acs.ts';
 
 export interface GateContext {
   state: InterPosState;
@@ -17,10 +18,7 @@ export interface GateContext {
   forceDecline: boolean;
 }
 
-export interface Page {
-  status: number;
-  html: string;
-}
+export type Page = BankPage;
 
 const CARD_FIELDS = new Set(['Pan', 'Expiry', 'Cvv2', 'CardType']);
 const AUTHENTICATED = new Set(['1', '2', '3', '4']);
@@ -30,8 +28,7 @@ export function openGate(form: URLSearchParams, host: boolean, ctx: GateContext)
   const field = (name: string) => form.get(name) ?? '';
   const failUrl = field('FailUrl');
   if (!isHttpUrl(field('OkUrl')) || !isHttpUrl(failUrl)) return { status: 400, html: errorPage('OkUrl ve FailUrl http(s) adresleri olmalı') };
-  const echo: Record<string, string> = {};
-  for (const [name, value] of form) if (!CARD_FIELDS.has(name)) echo[name] = value;
+  const echo = echoOf(form, CARD_FIELDS);
   const problem = formProblem(field, host, ctx.creds);
   if (problem) return { status: 200, html: autoPostPage(failUrl, refusal(echo, problem, ctx)) };
 
@@ -48,7 +45,7 @@ export function openGate(form: URLSearchParams, host: boolean, ctx: GateContext)
     mdStatus: host ? null : outcomeOf(field('Pan'), null, ctx.now).mdStatus,
     forceDecline: ctx.forceDecline,
   });
-  if (host) return { status: 200, html: cardPage(`${ctx.baseUrl}/_emulator/acs/${session.token}`, summary(session)) };
+  if (host) return { status: 200, html: cardPage(acsUrl(ctx.baseUrl, session.token), summary(session)) };
   return challenge(session, ctx);
 }
 
@@ -66,16 +63,15 @@ export function takeCard(token: string, form: URLSearchParams, ctx: GateContext)
 
 /** The shopper's answer on the ACS page: null when the challenge is unknown, has no card yet or is answered. */
 export function completeAcs(token: string, decision: string, ctx: GateContext): string | null {
-  const session = ctx.state.sessions.get(token);
-  if (!session || session.answered || session.cardNumber === '') return null;
+  const session = openChallenge(ctx.state.sessions, token);
+  if (!session || session.cardNumber === '') return null;
   return finish(session, decision === 'approve' ? '1' : '0', ctx);
 }
 
 function challenge(session: ThreeDSession, ctx: GateContext): Page {
   // A card whose ACS answers without a challenge (its mdStatus) goes straight back.
   if (session.mdStatus !== null) return { status: 200, html: finish(session, session.mdStatus, ctx) };
-  const action = `${ctx.baseUrl}/_emulator/acs/${session.token}/complete`;
-  return { status: 200, html: acsPage(action, { ...summary(session), cardMasked: maskPan(session.cardNumber) }) };
+  return { status: 200, html: acsPage(acsUrl(ctx.baseUrl, session.token, 'complete'), { ...summary(session), cardMasked: maskPan(session.cardNumber) }) };
 }
 
 const summary = (session: ThreeDSession) => ({ amount: session.purchAmount, currency: session.currency });
@@ -186,13 +182,4 @@ function refusal(echo: Record<string, string>, problem: string, ctx: GateContext
   };
   delete fields.Hash;
   return { ...fields, ...signCallback(fields, ctx.creds.storeKey) };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

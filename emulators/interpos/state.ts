@@ -1,6 +1,7 @@
 // What the emulated bank remembers: orders (one per OrderId) with their transactions, and the 3-D
 // Secure sessions between the gate and the 3D model's API sale. Amounts are integer minor units.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { openSession } from '../bank/acs.ts';
 
 export type TxnType = 'Auth' | 'Refund' | 'Void';
 
@@ -95,9 +96,7 @@ export class InterPosState {
   }
 
   newSession(fields: Pick<ThreeDSession, 'orderId' | 'purchAmount' | 'amount' | 'currency' | 'installments' | 'secureType' | 'cardNumber' | 'expiry' | 'echo' | 'mdStatus' | 'forceDecline'>): ThreeDSession {
-    const session: ThreeDSession = { ...fields, token: randomUUID(), md: randomBytes(32).toString('base64'), payerTxnId: randomBytes(20).toString('base64'), eci: '', cavv: '', answered: false, used: false };
-    this.sessions.set(session.token, session);
-    return session;
+    return openSession(this.sessions, { ...fields, md: randomBytes(32).toString('base64'), payerTxnId: randomBytes(20).toString('base64'), eci: '', cavv: '' });
   }
 
   sessionByMd(md: string): ThreeDSession | undefined {

@@ -8,6 +8,7 @@ import { CURRENCIES, MBR_ID, minorUnits, type PayforTerminal } from './config.ts
 import { expectedFormHash, signCallback } from './hash.ts';
 import { acsPage, autoPostPage, errorPage } from './pages.ts';
 import type { PayforState, ThreeDSession } from './state.ts';
+import { acsUrl, echoOf, isHttpUrl, openChallenge, type BankPage } from '../bank/acs.ts';
 
 export interface GateContext {
   state: PayforState;
@@ -18,12 +19,9 @@ export interface GateContext {
   hashAlgorithm: 'sha1' | 'sha256';
 }
 
-export interface Page {
-  status: number;
-  html: string;
-}
+export type Page = BankPage;
 
-const CARD_FIELDS = new Set(['Pan', 'Expiry', 'Cvv2', 'CardHolderName']);
+const NOT_ECHOED = new Set(['Pan', 'Expiry', 'Cvv2', 'CardHolderName', 'Hash']);
 const SECURE_TYPES = new Set(['3DModel', '3DPay']);
 /** 3DStatus values after which the bank goes on: 1 authenticated, 2-4 "half secure". */
 export const GOES_ON = new Set(['1', '2', '3', '4']);
@@ -35,8 +33,7 @@ export function openGate(form: URLSearchParams, ctx: GateContext): Page {
   const okUrl = field('OkUrl');
   const failUrl = field('FailUrl');
   if (!isHttpUrl(okUrl) || !isHttpUrl(failUrl)) return { status: 400, html: errorPage('OkUrl ve FailUrl http(s) adresleri olmalı') };
-  const echo: Record<string, string> = {};
-  for (const [name, value] of form) if (!CARD_FIELDS.has(name) && name !== 'Hash') echo[name] = value;
+  const echo = echoOf(form, NOT_ECHOED);
   const problem = formProblem(field, ctx.terminal);
   if (problem) return { status: 200, html: autoPostPage(failUrl, refusal(echo, { code: '96', message: problem }, ctx)) };
   const existing = ctx.state.orders.get(field('OrderId'));
@@ -56,14 +53,13 @@ export function openGate(form: URLSearchParams, ctx: GateContext): Page {
   });
   // A card whose ACS answers without a challenge (its 3DStatus) goes straight back.
   if (session.threeDStatus !== null) return { status: 200, html: finish(session, session.threeDStatus, ctx) };
-  const action = `${ctx.baseUrl}/_emulator/acs/${session.token}/complete`;
-  return { status: 200, html: acsPage(action, { amount: field('PurchAmount'), currency: session.currency, cardMasked: maskPan(session.cardNumber) }) };
+  return { status: 200, html: acsPage(acsUrl(ctx.baseUrl, session.token, 'complete'), { amount: field('PurchAmount'), currency: session.currency, cardMasked: maskPan(session.cardNumber) }) };
 }
 
 /** The shopper's answer on the ACS page: null when the challenge is unknown or already answered. */
 export function completeAcs(token: string, decision: string, ctx: GateContext): string | null {
-  const session = ctx.state.sessions.get(token);
-  if (!session || session.answered) return null;
+  const session = openChallenge(ctx.state.sessions, token);
+  if (!session) return null;
   return finish(session, decision === 'approve' ? '1' : '-1', ctx);
 }
 
@@ -157,13 +153,4 @@ function formProblem(field: (name: string) => string, terminal: PayforTerminal):
 function payforDate(now: Date): string {
   const iso = now.toISOString();
   return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

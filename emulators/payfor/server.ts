@@ -1,7 +1,7 @@
 // The QNB Finansbank PayFor emulator on the shared bank server (../bank/server.ts): its 3D gate and
 // ACS (gate.ts), its XML API (xmlapi.ts) and its books (state.ts).
 import type { Behaviour, Latency } from '../iyzico/behaviour.ts';
-import { html, startBankServer } from '../bank/server.ts';
+import { decisionAcs, html, PLAIN_ERRORS, plainText, startBankServer } from '../bank/server.ts';
 import { DEFAULT_PAYFOR_TERMINAL, type PayforTerminal } from './config.ts';
 import { completeAcs, openGate, type GateContext } from './gate.ts';
 import { errorPage } from './pages.ts';
@@ -44,7 +44,6 @@ export async function startPayforEmulator(options: PayforEmulatorOptions = {}): 
   };
   const now = options.now ?? (() => new Date());
   const state = new PayforState();
-  const text500 = (body: string) => ({ status: 500, type: 'text/plain', body });
 
   const server = await startBankServer(options, (baseUrl) => {
     const gateContext = (forceDecline: boolean): GateContext => ({ state, terminal, now: now(), baseUrl: baseUrl(), forceDecline, hashAlgorithm: options.hashAlgorithm ?? 'sha1' });
@@ -65,18 +64,12 @@ export async function startPayforEmulator(options: PayforEmulatorOptions = {}): 
           path: API_PATH,
           charges: isCharge,
           answer: (raw, call) => ({ status: 200, type: 'text/xml; charset=utf-8', body: handleXml(raw, { state, terminal, now: now(), forceDecline: call.forceDecline }) }),
-          failure: text500('Internal Server Error'),
+          failure: plainText(500, 'Internal Server Error'),
         },
       ],
-      acs: (id, step, method, raw) => {
-        if (step !== 'complete' || method !== 'POST') return null;
-        const page = completeAcs(id, new URLSearchParams(raw).get('decision') ?? '', gateContext(false));
-        return page === null ? null : html(200, page);
-      },
+      acs: decisionAcs((id, decision) => completeAcs(id, decision, gateContext(false))),
       unknownAcs: html(404, errorPage('Bilinmeyen ya da yanıtlanmış 3-D Secure doğrulaması')),
-      notFound: (route) => ({ status: 404, type: 'text/plain', body: `no route ${route}` }),
-      crashed: text500('internal error'),
-      tooLarge: { status: 413, type: 'text/plain', body: 'request body too large' },
+      ...PLAIN_ERRORS,
     };
   });
 

@@ -1,7 +1,8 @@
 // What the emulated PayFor remembers: orders (one per OrderId) with their transactions, and the
 // 3-D Secure authentications between the gate and the 3D model's sale (found by RequestGuid).
 // Amounts are integer minor units.
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { openSession } from '../bank/acs.ts';
 
 export type TxnType = 'Auth' | 'Refund' | 'Void';
 
@@ -93,9 +94,7 @@ export class PayforState {
   }
 
   newSession(fields: Omit<ThreeDSession, 'token' | 'requestGuid' | 'answered' | 'used'>): ThreeDSession {
-    const session: ThreeDSession = { ...fields, token: randomUUID(), requestGuid: this.nextGuid(), answered: false, used: false };
-    this.sessions.set(session.token, session);
-    return session;
+    return openSession(this.sessions, { ...fields, requestGuid: this.nextGuid() });
   }
 
   sessionByGuid(requestGuid: string): ThreeDSession | undefined {

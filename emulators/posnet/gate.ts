@@ -9,6 +9,7 @@ import { acsPage, autoPostPage, errorPage } from '../bank/pages.ts';
 import { html, type BankAnswer } from '../bank/server.ts';
 import type { PosnetBooks, Session } from './books.ts';
 import { seal, type Merchant } from './hash.ts';
+import { acsUrl } from '../bank/acs.ts';
 
 export interface GateContext {
   books: PosnetBooks;
@@ -33,13 +34,13 @@ export function openGate(ctx: GateContext, form: URLSearchParams): BankAnswer {
   session.callbackUrl = callbackUrl;
   const preset = outcomeOf(session.cardNumber, { year: session.expDate.slice(0, 2), month: session.expDate.slice(2, 4) }, ctx.now).mdStatus;
   if (preset !== null) return html(200, answer(ctx, session, preset));
-  return { redirect: `${ctx.baseUrl}/_emulator/acs/${session.id}` };
+  return { redirect: acsUrl(ctx.baseUrl, session.id) };
 }
 
 export function acs(ctx: GateContext, id: string, step: 'page' | 'complete', method: string, raw: string): BankAnswer | null {
   const session = ctx.books.sessions.get(id);
   if (session === undefined || session.callbackUrl === null || session.packets !== null) return null;
-  if (step === 'page') return html(200, acsPage(BANK, `${ctx.baseUrl}/_emulator/acs/${id}/complete`, { amount: session.amount.toString(), currency: session.currency, cardMasked: maskPan(session.cardNumber) }));
+  if (step === 'page') return html(200, acsPage(BANK, acsUrl(ctx.baseUrl, id, 'complete'), { amount: session.amount.toString(), currency: session.currency, cardMasked: maskPan(session.cardNumber) }));
   if (method !== 'POST') return null;
   return html(200, answer(ctx, session, new URLSearchParams(raw).get('decision') === 'approve' ? '1' : '0'));
 }

@@ -1,14 +1,17 @@
 // Every call the gateway makes to a provider about a payment, refund or card, as a record for
 // merchants and support: which account, which operation, when, how long, how it ended, and what
 // the provider and the gateway said. The registry hands out connectors wrapped here, so no caller
-// can forget to record, and no caller records twice. Quotes (binLookup, installments) and the
-// callback check (verifyCallback, no call at all) pass through unrecorded.
+// can forget to record, and no caller records twice. Quotes (binLookup, installments) pass through
+// unrecorded, and so does the callback check (verifyCallback) unless it asks the bank
+// (Connector.callbackCheckAsksBank, PosNet): then it is recorded as the first call of the 3-D
+// completion (`complete3D`, under the 3-D start's key), as mewebstudio/pos's PosNet completes a
+// 3-D payment with two calls, the callback's opening and the sale.
 //
 // Only the fields of ProviderAttemptRecord leave this module: never a card, a security code or the
 // provider's full answer. The provider's text is cut to 255 characters with any card number in it
 // masked, in case a provider echoes what it was sent.
 import { maskCardNumbers } from '../domain/card-masking.ts';
-import { ProviderTimeoutError, type Connector } from './types.ts';
+import { ProviderTimeoutError, type CallbackCheck, type Connector } from './types.ts';
 
 export type AttemptOperation = 'start3D' | 'complete3D' | 'charge' | 'paymentStatus' | 'refund' | 'refundStatus' | 'cancel' | 'storeCard' | 'deleteCard';
 export type AttemptOutcome = 'succeeded' | 'redirect' | 'declined' | 'error' | 'timeout' | 'unknown';
@@ -74,7 +77,9 @@ const OUTCOME_OF: Record<string, AttemptOutcome> = {
 
 const bounded = (text: string | undefined, max: number): string | null => (text ? maskCardNumbers(text).slice(0, max) : null);
 
-function answered(res: Answer): Pick<ProviderAttemptRecord, 'outcome' | 'providerCode' | 'providerMessage' | 'errorCode'> {
+type Ending = Pick<ProviderAttemptRecord, 'outcome' | 'providerCode' | 'providerMessage' | 'errorCode'>;
+
+function answered(res: Answer): Ending {
   return {
     outcome: OUTCOME_OF[res.status] ?? 'unknown',
     providerCode: bounded(res.providerCode, PROVIDER_CODE_MAX),
@@ -83,10 +88,17 @@ function answered(res: Answer): Pick<ProviderAttemptRecord, 'outcome' | 'provide
   };
 }
 
+/** A callback check that asked the bank: authenticated is its success, a failed authentication its decline, a rejection an error with its reason. */
+function checked(check: CallbackCheck): Ending {
+  if (check.status === 'rejected') return { outcome: 'error', providerCode: null, providerMessage: bounded(check.reason, PROVIDER_MESSAGE_MAX), errorCode: null };
+  if (!check.authenticated) return answered(check.failure);
+  return { outcome: 'succeeded', providerCode: null, providerMessage: null, errorCode: null };
+}
+
 const REFUND_OPERATIONS: ReadonlySet<AttemptOperation> = new Set(['refund', 'cancel', 'refundStatus']);
 
 /** A call that threw: a timeout (the outcome is unknown to the gateway) or any other failure. */
-function threw(operation: AttemptOperation, err: unknown): Pick<ProviderAttemptRecord, 'outcome' | 'providerCode' | 'providerMessage' | 'errorCode'> {
+function threw(operation: AttemptOperation, err: unknown): Ending {
   if (err instanceof ProviderTimeoutError) {
     // The codes the domain gives a payment or a refund whose bank did not answer.
     return { outcome: 'timeout', providerCode: null, providerMessage: null, errorCode: REFUND_OPERATIONS.has(operation) ? 'provider_timeout_refund' : 'provider_timeout' };
@@ -96,9 +108,9 @@ function threw(operation: AttemptOperation, err: unknown): Pick<ProviderAttemptR
 
 /** The connector with each payment, refund and card call timed and recorded once it answers or throws. */
 export function recordAttempts(connector: Connector, account: RecordedAccount, sink: AttemptSink): Connector {
-  const timed = <R extends Answer>(operation: AttemptOperation, idempotencyKey: string | null, call: () => Promise<R>): Promise<R> => {
+  const timed = <R>(operation: AttemptOperation, idempotencyKey: string | null, call: () => Promise<R> | R, ending: (res: R) => Ending): Promise<R> => {
     const startedAt = sink.now();
-    const record = (ending: ReturnType<typeof answered>) =>
+    const record = (end: Ending) =>
       sink.record({
         workspaceId: account.workspaceId,
         paymentAccountId: account.id,
@@ -108,12 +120,12 @@ export function recordAttempts(connector: Connector, account: RecordedAccount, s
         ...subjectOfKey(idempotencyKey),
         startedAt,
         durationMs: Math.max(0, sink.now().getTime() - startedAt.getTime()),
-        ...ending,
+        ...end,
       });
     // A connector that throws before its first await fails the same way as one that rejects.
     return new Promise<R>((resolve) => resolve(call())).then(
       (res) => {
-        record(answered(res));
+        record(ending(res));
         return res;
       },
       (err: unknown) => {
@@ -128,15 +140,17 @@ export function recordAttempts(connector: Connector, account: RecordedAccount, s
     chargesAtGate: connector.chargesAtGate,
     binLookup: (bin) => connector.binLookup(bin),
     installments: (input) => connector.installments(input),
-    verifyCallback: (payment, fields) => connector.verifyCallback(payment, fields),
-    start3D: (input) => timed('start3D', input.idempotencyKey, () => connector.start3D(input)),
-    complete3D: (input) => timed('complete3D', input.idempotencyKey, () => connector.complete3D(input)),
-    charge: (input) => timed('charge', input.idempotencyKey, () => connector.charge(input)),
-    paymentStatus: (input) => timed('paymentStatus', input.idempotencyKey, () => connector.paymentStatus(input)),
-    refund: (input) => timed('refund', input.idempotencyKey, () => connector.refund(input)),
-    refundStatus: (input) => timed('refundStatus', input.idempotencyKey, () => connector.refundStatus(input)),
-    cancel: (input) => timed('cancel', input.idempotencyKey, () => connector.cancel(input)),
-    storeCard: (input) => timed('storeCard', input.idempotencyKey, () => connector.storeCard(input)),
-    deleteCard: (input) => timed('deleteCard', null, () => connector.deleteCard(input)),
+    callbackCheckAsksBank: connector.callbackCheckAsksBank ?? false,
+    verifyCallback: (payment, fields) =>
+      connector.callbackCheckAsksBank ? timed('complete3D', payment.startKey, () => connector.verifyCallback(payment, fields), checked) : connector.verifyCallback(payment, fields),
+    start3D: (input) => timed('start3D', input.idempotencyKey, () => connector.start3D(input), answered),
+    complete3D: (input) => timed('complete3D', input.idempotencyKey, () => connector.complete3D(input), answered),
+    charge: (input) => timed('charge', input.idempotencyKey, () => connector.charge(input), answered),
+    paymentStatus: (input) => timed('paymentStatus', input.idempotencyKey, () => connector.paymentStatus(input), answered),
+    refund: (input) => timed('refund', input.idempotencyKey, () => connector.refund(input), answered),
+    refundStatus: (input) => timed('refundStatus', input.idempotencyKey, () => connector.refundStatus(input), answered),
+    cancel: (input) => timed('cancel', input.idempotencyKey, () => connector.cancel(input), answered),
+    storeCard: (input) => timed('storeCard', input.idempotencyKey, () => connector.storeCard(input), answered),
+    deleteCard: (input) => timed('deleteCard', null, () => connector.deleteCard(input), answered),
   };
 }

@@ -192,6 +192,11 @@ export interface ThreeDsPayment {
   /** What the bank was asked to charge. */
   amount: bigint;
   currency: Currency;
+  /**
+   * The instalment count the start asked for (a bank whose sale after the callback must repeat it
+   * reads it here); absent where a caller does not know it, which is taken for 1.
+   */
+  installmentNumber?: number;
 }
 
 /**
@@ -315,6 +320,12 @@ export interface Connector {
    * order inquiry is asked before it is given up. False when the money moves only on complete3D.
    */
   readonly chargesAtGate: boolean;
+  /**
+   * verifyCallback asks the bank (PosNet has it open the sealed callback): the check is a provider
+   * call like the others and is recorded (./recording.ts). Absent or false: the check is the
+   * connector's own, no call.
+   */
+  readonly callbackCheckAsksBank?: boolean;
 
   /** The bank tells the issuer, scheme, type and program of a card from its first 6 or 8 digits. */
   binLookup(bin: string): Promise<BinInfo>;

@@ -40,6 +40,8 @@ describe('installments through Akbank at the account\u2019s own rates', () => {
     const token = started.body.transaction.token as string;
     const form = await bankFormOf(started.body.result.redirect_url as string);
     expect(form.fields).toMatchObject({ amount: '104.50', installCount: '3' });
+    // The count comes back with the payment, not packed into the bank's reference.
+    expect((await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } })).providerReference).toBe(orderOf(token));
     const answer = await answerAkbankAcs(form, 'approve');
     expect((await postCallback(answer.callbackUrl, answer.fields)).status).toBe(200);
     expect(await akbankOrder(akbank.emulator, orderOf(token))).toMatchObject({ installCount: 3, charged: 10_450 });

@@ -5,10 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { msg } from '../helpers/messages.ts';
-import { paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf, attemptsOf } from '../helpers/rows.ts';
-import type { Merchant } from '../helpers/gateway.ts';
+import { bankPaymentCalls } from '../helpers/bank.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { INTERRUPTED_AFTER_MS } from '../../src/domain/payments/interrupted.ts';
@@ -17,23 +16,7 @@ import { AKBANK_CARDS, akbankCalls, akbankOrder, seedAkbankMerchant, setAkbankBe
 
 const { t } = useGateway();
 const akbank = useAkbankEmulator();
-let m: Merchant;
-let reference = 1;
-
-const merchant = async () => (m ??= await seedAkbankMerchant(t, akbank.emulator, { timeoutMs: 1_000 }));
-const pay = async (number: string = AKBANK_CARDS.approved, amount = '100.00') => {
-  await merchant();
-  return m.call('regular-payment', paymentBody(m, { card: { number, security_code: '321' }, transaction: { channel_reference: `AKB-${reference++}`, amount } }));
-};
-const paid = async (number?: string) => {
-  const res = await pay(number);
-  expect(res.body.result, res.text).toEqual({ successful: true, message: null });
-  return res.body.transaction.token as string;
-};
-const tick = () => t.clock.advance(1000);
-const refund = (token: string, amount?: string) => (tick(), m.call('refund-payment', amount === undefined ? { transaction: { token } } : { transaction: { token }, amount }));
-const cancel = (token: string) => (tick(), m.call('cancel-payment', { transaction: { token } }));
-const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
+const { merchant, pay, paid, refund, cancel, row } = bankPaymentCalls(t, () => seedAkbankMerchant(t, akbank.emulator, { timeoutMs: 1_000 }), { approved: AKBANK_CARDS.approved, prefix: 'AKB' });
 const txns = (token: string) => txnsAt(akbank.emulator, orderOf(token));
 
 describe('regular-payment through Akbank', () => {

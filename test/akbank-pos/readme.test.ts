@@ -4,65 +4,25 @@
 // start` does, then the README's payment block: the redirect_url takes the card to Akbank's 3-D
 // gate and ACS, and Approve completes the payment. Only the port is changed, to a free one, in
 // both blocks.
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AKBANK_POS_DEFAULT_PORT } from '../../emulators/akbank-pos/cli.ts';
-import { useResources } from '../helpers/fixture.ts';
-import { TEST_MASTER_KEY, type TestGateway } from '../helpers/gateway.ts';
-import { ROOT } from '../helpers/gateway-process.ts';
-import { useProcessGroups, waitForOutput } from '../helpers/emulator-process.ts';
-import { freePort } from '../helpers/ports.ts';
 import { postCallback } from '../helpers/payments.ts';
+import { useReadmeBankExamples } from '../helpers/readme-bank.ts';
 import { answerAkbankAcs, bankFormOf } from './helpers.ts';
 
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const SH_BLOCKS = [...README.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-const block = (text: string): string => {
-  const found = SH_BLOCKS.filter((b) => b.includes(text));
-  expect(found, `README shell blocks containing "${text}"`).toHaveLength(1);
-  return found[0]!;
-};
-
-const resources = useResources();
-const processes = useProcessGroups();
-let t: TestGateway;
-beforeAll(async () => {
-  t = await resources.startGateway({ seedDemo: true });
-}, 120_000);
-
-function runBlock(script: string): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'GATEWAY_MASTER_KEY', 'DATA_DIR', 'BASE_URL', 'PORT', 'HOST', 'NODE_ENV', 'SEED_DEMO']) delete env[name];
-  const shell = { ...env, DATABASE_URL: t.databaseUrl, GATEWAY_MASTER_KEY: TEST_MASTER_KEY, DATA_DIR: t.dataDir };
-  return promisify(execFile)('bash', ['-e', '-c', script], { cwd: ROOT, env: shell, timeout: 120_000 }).then((r) => r.stdout);
-}
+const readme = useReadmeBankExamples();
 
 it('Akbank: the emulator, the account on it, a 3-D payment through its gate and ACS', { timeout: 240_000 }, async () => {
-  const emulatorLine = block('npm run emulator -- akbank-pos ');
-  const port = Number(/--port (\d+)/.exec(emulatorLine)?.[1]);
-  expect(port).toBe(AKBANK_POS_DEFAULT_PORT);
-  const free = await freePort();
-  const url = `http://127.0.0.1:${free}`;
-  const emulator = processes.start('bash', ['-c', emulatorLine.replace(`--port ${port}`, `--port ${free}`)]);
-  await waitForOutput(emulator, 'controls:');
-  const account = block('account create demo akbank-test').replaceAll(`http://127.0.0.1:${port}/`, `${url}/`);
+  const { emulator, url, account } = await readme.startExample('akbank-pos', AKBANK_POS_DEFAULT_PORT, 'akbank-test');
+  const { token, redirectUrl } = await readme.createAccountAndPay(account);
 
-  expect(await runBlock(account)).toMatch(/payment_provider_token/);
-  await t.gateway.admission.synced();
-  const answer = JSON.parse(await runBlock(block('/gateway/secure-payment'))) as { result: { successful: boolean; redirect_url: string }; transaction: { token: string } };
-  expect(answer.result.successful, JSON.stringify(answer)).toBe(true);
-
-  const form = await bankFormOf(answer.result.redirect_url);
+  const form = await bankFormOf(redirectUrl);
   expect(form.action).toBe(`${url}/securepay`);
   expect(form.fields).toMatchObject({ merchantSafeId: '2023090417500272654BD9A49CF07574', terminalSafeId: '2023090417500284633D137A249DBBEB', paymentModel: '3D' });
   const acs = await answerAkbankAcs(form, 'approve');
   expect((await postCallback(acs.callbackUrl, acs.fields)).status).toBe(200);
-  const payment = await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id: answer.transaction.token } });
-  expect(payment).toMatchObject({ status: 'successful', amount: 10_000n });
+  expect(await readme.paymentOf(token)).toMatchObject({ status: 'successful', amount: 10_000n });
   const state = (await (await fetch(`${url}/_emulator/state`)).json()) as { orders: Array<{ charged: number }> };
   expect(state.orders.map((o) => o.charged)).toEqual([10_000]);
-  await emulator.stop();
+  await readme.stopped(emulator, url);
 });

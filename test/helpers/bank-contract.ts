@@ -61,7 +61,7 @@ export function bankContract<E>(bank: BankUnderTest<E>): void {
       const started = await connector.start3D(input);
       if (started.status !== 'redirect') throw new Error(`start3D: ${JSON.stringify(started)}`);
       const fields = await walkGate(started.redirect, decision);
-      const threeDsPayment = { startKey: input.idempotencyKey, providerReference: started.providerReference, amount: input.amount, currency: input.currency };
+      const threeDsPayment = { startKey: input.idempotencyKey, providerReference: started.providerReference, amount: input.amount, currency: input.currency, installmentNumber: input.installmentNumber };
       return { started, fields, threeDsPayment };
     }
 

@@ -3,12 +3,11 @@
 // workspace whose default account is an EST account pointed at the emulator's 3D gate and XML
 // API, what the emulator holds, and the shopper's 3-D Secure trip without a browser (the
 // gateway's auto-posting bank form -> the emulator's gate -> its ACS -> the signed callback form).
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startEstEmulator, type EstEmulator } from '../../emulators/est/server.ts';
 import type { EstOrder } from '../../emulators/est/state.ts';
-import { encryptSecret } from '../../src/domain/secrets.ts';
 import { bankOrderId } from '../../src/providers/bank-order-id.ts';
-import { seedWorkspace, type Merchant, type SeedOptions, type TestGateway } from './gateway.ts';
+import { addBankAccount, bankCalls, bankState, seedBankMerchant, setBankBehaviour, useBankEmulator, type BankAccount } from './bank.ts';
+import type { Merchant, SeedOptions, TestGateway } from './gateway.ts';
 import { autoPostForm } from './payments.ts';
 
 /** Test cards (emulators/est/cards.ts). */
@@ -26,15 +25,7 @@ export interface EstFixture {
 }
 
 /** Starts an emulator before the file's tests (stopped after them); each test starts with no behaviour rules. */
-export function useEstEmulator(): EstFixture {
-  const fixture = {} as EstFixture;
-  beforeAll(async () => {
-    fixture.emulator = await startEstEmulator({ port: 0 });
-  });
-  afterEach(() => fixture.emulator?.behaviour.clear());
-  afterAll(() => fixture.emulator?.stop());
-  return fixture;
-}
+export const useEstEmulator = (): EstFixture => useBankEmulator(startEstEmulator);
 
 export interface EstAccountOptions {
   model?: '3d' | '3d_pay';
@@ -54,34 +45,22 @@ export const estSettings = (emulator: EstEmulator, opts: EstAccountOptions = {})
   lang: 'tr',
 });
 
+const estAccount = (emulator: EstEmulator, opts: EstAccountOptions): BankAccount => ({
+  provider: 'est',
+  name: 'Akbank (EST)',
+  credentials: { client_id: emulator.clientId, store_key: emulator.storeKey, api_user: emulator.apiUser, api_password: emulator.apiPassword },
+  settings: estSettings(emulator, opts),
+  ...(opts.installmentRatesBp ? { installmentRatesBp: opts.installmentRatesBp } : {}),
+});
+
 /** An EST payment account on the emulator, made the workspace's default: credentials encrypted, settings JSON. */
-export async function addEstAccount(t: TestGateway, workspaceId: string, emulator: EstEmulator, opts: EstAccountOptions = {}): Promise<string> {
-  const db = t.gateway.services.db;
-  const credentials = { client_id: emulator.clientId, store_key: emulator.storeKey, api_user: emulator.apiUser, api_password: emulator.apiPassword };
-  const account = await db.paymentAccount.create({
-    data: {
-      workspaceId,
-      name: 'Akbank (EST)',
-      provider: 'est',
-      mode: 'test',
-      currencies: ['TRY', 'USD', 'EUR'],
-      installmentRatesBp: opts.installmentRatesBp ?? [],
-      credentials: encryptSecret(t.gateway.masterKey, JSON.stringify(credentials)),
-      settings: estSettings(emulator, opts),
-    },
-  });
-  await db.workspace.update({ where: { id: workspaceId }, data: { defaultPaymentAccountId: account.id } });
-  await t.gateway.admission.synced();
-  return account.id;
+export function addEstAccount(t: TestGateway, workspaceId: string, emulator: EstEmulator, opts: EstAccountOptions = {}): Promise<string> {
+  return addBankAccount(t, workspaceId, estAccount(emulator, opts));
 }
 
 /** A workspace whose only account is an EST account on the emulator. */
-export async function seedEstMerchant(t: TestGateway, emulator: EstEmulator, opts: EstAccountOptions & Omit<SeedOptions, 'defaultAccount'> = {}): Promise<Merchant> {
-  const m = await seedWorkspace(t, { ...opts, defaultAccount: false });
-  // seedWorkspace always makes a simulator account; this workspace pays through EST only.
-  await t.gateway.services.db.paymentAccount.update({ where: { id: m.accountToken }, data: { deletedAt: new Date() } });
-  const accountToken = await addEstAccount(t, m.workspaceId, emulator, opts);
-  return { ...m, accountToken };
+export function seedEstMerchant(t: TestGateway, emulator: EstEmulator, opts: EstAccountOptions & Omit<SeedOptions, 'defaultAccount'> = {}): Promise<Merchant> {
+  return seedBankMerchant(t, estAccount(emulator, opts), opts);
 }
 
 /** The emulator's order behind a gateway payment (its order id: bankOrderId). */
@@ -90,17 +69,10 @@ export function estOrderOf(emulator: EstEmulator, paymentId: string): EstOrder |
 }
 
 /** What the emulator holds, read over its control API as any client would. */
-export async function estState(emulator: EstEmulator): Promise<{ orders: EstOrder[]; pending3D: unknown[] }> {
-  const res = await fetch(`${emulator.url}/_emulator/state`);
-  if (res.status !== 200) throw new Error(`emulator state answered ${res.status}`);
-  return (await res.json()) as { orders: EstOrder[]; pending3D: unknown[] };
-}
+export const estState = (emulator: EstEmulator) => bankState<{ orders: EstOrder[]; pending3D: unknown[] }>(emulator);
 
 /** Sets what the next calls do (decline, fail, timeout, slow), over the control API. */
-export async function setEstBehaviour(emulator: EstEmulator, rule: { mode: 'decline' | 'fail' | 'timeout' | 'slow'; count?: number; delayMs?: number }): Promise<void> {
-  const res = await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rule) });
-  if (res.status !== 200) throw new Error(`emulator behaviour answered ${res.status}: ${await res.text()}`);
-}
+export const setEstBehaviour = setBankBehaviour;
 
 const postForm = (url: string, fields: Record<string, string>) =>
   fetch(url, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
@@ -137,8 +109,4 @@ export interface LoggedExchange {
 }
 
 /** The gateway's calls to EST so far, from its log (the connector logs each exchange, scrubbed), oldest first. */
-export function estCalls(t: TestGateway, operation?: string): LoggedExchange[] {
-  return t.logLines
-    .map((line) => JSON.parse(line) as { msg?: string } & LoggedExchange)
-    .filter((l) => l.msg === 'est exchange' && (operation === undefined || l.operation === operation));
-}
+export const estCalls = (t: TestGateway, operation?: string) => bankCalls(t, 'est', operation) as unknown as LoggedExchange[];

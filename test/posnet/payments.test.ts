@@ -3,11 +3,11 @@
 // only the bank's sealed data), a regular payment, partial and full refunds, a cancel, callbacks
 // that are not the bank's answer for the payment refused with nothing written, and a sale whose
 // answer was lost settled by the agreement inquiry.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startPosnetEmulator, type PosnetEmulator } from '../../emulators/posnet/server.ts';
+import { describe, expect, it } from 'vitest';
+import { startPosnetEmulator } from '../../emulators/posnet/server.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { bankOrderId } from '../../src/providers/bank-order-id.ts';
-import { bankCalls, seedBankMerchant } from '../helpers/bank.ts';
+import { bankCalls, bankOrder, seedBankMerchant, setBankBehaviour, useBankEmulator } from '../helpers/bank.ts';
 import { walkGate } from '../helpers/bank-contract.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import type { Merchant } from '../helpers/gateway.ts';
@@ -18,26 +18,21 @@ import { submitCard } from '../helpers/checkout.ts';
 import { createAccessToken } from '../../src/domain/workspaces.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { eventsOf } from '../helpers/rows.ts';
+import { attemptsOf, eventsOf } from '../helpers/rows.ts';
 import { POSNET_CARDS, posnetAccount } from './fixtures.ts';
 
 const { t, receiver: shop } = useGateway({ receiver: true });
-let emulator: PosnetEmulator;
+const posnet = useBankEmulator(startPosnetEmulator);
 let m: Merchant;
 let reference = 7000;
-beforeAll(async () => {
-  emulator = await startPosnetEmulator({ port: 0 });
-});
-afterEach(() => emulator.behaviour.clear());
-afterAll(() => emulator?.stop());
 
-const merchant = async () => (m ??= await seedBankMerchant(t, posnetAccount(emulator, { timeoutMs: 2_000 })));
+const merchant = async () => (m ??= await seedBankMerchant(t, posnetAccount(posnet.emulator, { timeoutMs: 2_000 })));
 const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
 const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 const xidOf = (paymentId: string, step: string) => bankOrderId(`${paymentId}:${step}`).slice(0, 20);
 const orderAt = async (orderId: string) => {
-  const state = (await (await fetch(`${emulator.url}/_emulator/state`)).json()) as { orders: Array<{ orderId: string; lines: Array<{ state: string; amount: number }> }> };
-  return state.orders.find((o) => o.orderId === orderId)?.lines.map((l) => `${l.state}:${l.amount}`);
+  const order = await bankOrder<{ orderId: string; lines: Array<{ state: string; amount: number }> }>(posnet.emulator, orderId);
+  return order?.lines.map((l) => `${l.state}:${l.amount}`);
 };
 
 async function start3D(number: string = POSNET_CARDS.approved) {
@@ -56,7 +51,7 @@ const toCallback = (token: string) => `${t.gateway.baseUrl}/checkout/3ds/callbac
 describe('3-D Secure through PosNet', () => {
   it('the card goes to the bank server to server; the browser posts only sealed data; ACS Approve -> one sale', async () => {
     const { token, bank, orderId } = await start3D();
-    expect(bank.action).toBe(emulator.gateUrl);
+    expect(bank.action).toBe(posnet.emulator.gateUrl);
     expect(Object.keys(bank.fields).sort()).toEqual(['digest', 'lang', 'merchantReturnURL', 'mid', 'posnetData', 'posnetData2', 'posnetID', 'url']);
     expect(stringify(bank)).not.toContain(POSNET_CARDS.approved);
     expect(bank.fields.merchantReturnURL).toBe(toCallback(token));
@@ -72,6 +67,16 @@ describe('3-D Secure through PosNet', () => {
     expect(log).not.toContain(POSNET_CARDS.approved);
     expect(log).not.toMatch(/[">:=]321\b/);
     expect(bankCalls(t, 'posnet', 'start3D').length).toBeGreaterThan(0);
+    // The callback check asked the bank: recorded like the other calls, as the completion's first.
+    const attempts = (await attemptsOf(t, token)).map((a) => [a.operation, a.idempotencyKey, a.outcome]);
+    expect(attempts).toHaveLength(3);
+    expect(attempts).toEqual(
+      expect.arrayContaining([
+        ['start3D', `${token}:authorise`, 'redirect'],
+        ['complete3D', `${token}:authorise`, 'succeeded'],
+        ['complete3D', `${token}:complete`, 'succeeded'],
+      ]),
+    );
   });
 
   it('Decline on the ACS: failed 3ds_failed, no sale', async () => {
@@ -114,7 +119,7 @@ describe('an order page paid through PosNet', () => {
     const submit = await submitCard(checkoutUrl, { number: POSNET_CARDS.approved, security_code: '987' });
     expect(submit.status, submit.html.slice(0, 300)).toBe(303);
     const bank = autoPostForm(await (await fetch(new URL(submit.location!, checkoutUrl).href)).text());
-    expect(bank?.action).toBe(emulator.gateUrl);
+    expect(bank?.action).toBe(posnet.emulator.gateUrl);
     expect(stringify(bank)).not.toContain(POSNET_CARDS.approved);
     const fields = await walkGate({ kind: 'form', action: bank!.action, fields: bank!.fields });
     const back = await postCallback(bank!.fields.merchantReturnURL!, fields);
@@ -130,11 +135,13 @@ describe('a callback the bank does not open in time', () => {
     const { token, bank, orderId } = await start3D();
     const fields = await walkGate({ kind: 'form', action: bank.action, fields: bank.fields });
     const before = stringify(await row(token));
-    await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', body: JSON.stringify({ mode: 'timeout', count: 1 }) });
+    await setBankBehaviour(posnet.emulator, { mode: 'timeout', count: 1 });
     const res = await postCallback(toCallback(token), fields);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(stringify(await row(token))).toEqual(before);
+    const checks = (await attemptsOf(t, token)).filter((a) => a.operation === 'complete3D');
+    expect(checks).toEqual([expect.objectContaining({ idempotencyKey: `${token}:authorise`, outcome: 'error', providerMessage: 'the bank did not answer the callback check' })]);
     expect((await postCallback(toCallback(token), fields)).status).toBe(200);
     expect(await row(token)).toMatchObject({ status: 'successful' });
     expect(await orderAt(orderId)).toEqual(['Sale:10025']);
@@ -170,7 +177,7 @@ describe('regular payments, refunds and cancels through PosNet', () => {
     const res = await m.call('regular-payment', paymentBody(m, { card: { number: POSNET_CARDS.approved }, transaction: { channel_reference: `PNR-${reference++}`, amount: '104.50', installment_number: 3 } }));
     expect(res.body.result, res.text).toEqual({ successful: true, message: null });
     const token = res.body.transaction.token as string;
-    const state = (await (await fetch(`${emulator.url}/_emulator/state`)).json()) as { orders: Array<{ orderId: string; installment: string; lines: Array<{ amount: number }> }> };
+    const state = (await (await fetch(`${posnet.emulator.url}/_emulator/state`)).json()) as { orders: Array<{ orderId: string; installment: string; lines: Array<{ amount: number }> }> };
     expect(state.orders.find((o) => o.orderId === xidOf(token, 'charge').padStart(24, '0'))).toMatchObject({ installment: '03', lines: [{ amount: 10_450 }] });
   });
 
@@ -189,7 +196,7 @@ describe('regular payments, refunds and cancels through PosNet', () => {
 
   it('a sale answered too late: provider_timeout, then the reconcile job asks the agreement inquiry and settles it successful', async () => {
     await merchant();
-    await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', body: JSON.stringify({ mode: 'slow', count: 1, delayMs: 2_500 }) });
+    await setBankBehaviour(posnet.emulator, { mode: 'slow', count: 1, delayMs: 2_500 });
     const res = await pay();
     expect(res.body.result).toEqual({ successful: false, message: msg('provider_timeout'), error_code: 'provider_timeout' });
     const token = res.body.transaction.token as string;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.ts';
 import { recordAttempts, PROVIDER_MESSAGE_MAX, type ProviderAttemptRecord } from '../../src/providers/recording.ts';
-import { ProviderTimeoutError, type Connector } from '../../src/providers/types.ts';
+import { ProviderTimeoutError, type CallbackCheck, type Connector } from '../../src/providers/types.ts';
 import { simulatorProvider } from '../../src/providers/simulator.ts';
 
 const account = { id: '6f1c2e0a-6f7b-4a53-9d51-2b8f0c0d4e11', workspaceId: '0d4b7c1e-2a3f-4b5c-8d9e-0f1a2b3c4d5e' };
@@ -94,5 +94,33 @@ describe('recordAttempts', () => {
       ['deleteCard', 'succeeded', null, null],
     ]);
     expect(JSON.stringify(r.records, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toMatch(/4111111111111111|739|2030/);
+  });
+
+  it("a callback check that asks the bank is recorded as the 3-D completion's first call, under the start's key; one that does not ask is not", async () => {
+    const threeDs = { startKey: `${payment}:authorise`, providerReference: 'ref-1', amount: 100n, currency: 'TRY' as const };
+    const asking = (check: CallbackCheck): Connector => Object.assign(Object.create(simulator()) as Connector, { callbackCheckAsksBank: true, verifyCallback: async () => check });
+    const checks: CallbackCheck[] = [
+      { status: 'verified', authenticated: true, data: { a: '1' } },
+      { status: 'verified', authenticated: false, failure: { status: 'declined', code: '3ds_failed', message: 'not authenticated', providerCode: 'mdStatus:0' } },
+      { status: 'rejected', cause: 'incomplete', reason: 'the bank did not answer the callback check' },
+    ];
+    for (const check of checks) {
+      const r = recorded(asking(check));
+      expect(await r.connector.verifyCallback(threeDs, {})).toEqual(check);
+      expect(r.records.map((a) => [a.operation, a.outcome, a.idempotencyKey, a.paymentId, a.errorCode, a.providerCode, a.providerMessage])).toEqual([
+        [
+          'complete3D',
+          { verified: check.status === 'verified' && check.authenticated ? 'succeeded' : 'declined', rejected: 'error' }[check.status],
+          `${payment}:authorise`,
+          payment,
+          check.status === 'verified' && !check.authenticated ? '3ds_failed' : null,
+          check.status === 'verified' && !check.authenticated ? 'mdStatus:0' : null,
+          check.status === 'rejected' ? check.reason : null,
+        ],
+      ]);
+    }
+    const own = recorded(simulator());
+    await own.connector.verifyCallback(threeDs, {});
+    expect(own.records).toEqual([]);
   });
 });

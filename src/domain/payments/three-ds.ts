@@ -99,13 +99,14 @@ export async function completeThreeDs(s: Services, paymentId: string, fields: Re
   return { state: 'completed', payment: settled, successful, retryPage };
 }
 
-/** The 3D payment as its connector started it: the start's key, the bank's reference, what was charged. */
+/** The 3D payment as its connector started it: the start's key, the bank's reference, what was charged, in how many instalments. */
 export function threeDsPaymentOf(p: Payment): ThreeDsPayment {
   return {
     startKey: `${p.id}:authorise`,
     providerReference: p.providerReference ?? '',
     amount: p.chargedAmount ?? p.amount,
     currency: (p.chargedCurrency ?? p.currency) as Currency,
+    installmentNumber: p.installmentNumber,
   };
 }
 

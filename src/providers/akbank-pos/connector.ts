@@ -33,7 +33,7 @@ import { historyOf, refundStatusOf, reversalResult, saleResult, statusResult } f
 import { judgeCallback, type CallbackContext } from './callback.ts';
 import { AKBANK_POS_PROVIDER_ID, AkbankPosClient } from './client.ts';
 import { APPROVED, paymentFailure } from './codes.ts';
-import { installmentsOf, orderIdOf, startRef } from './references.ts';
+import { installmentsOf, orderIdOf } from './references.ts';
 import { AKBANK_CARD_FIELDS, cancelRequest, orderHistoryRequest, refundRequest, saleRequest, threeDFormFields, threeDPaymentRequest, type RequestContext } from './requests.ts';
 import { akbankPosEndpoints, type AkbankPosCredentials, type AkbankPosSettings } from './settings.ts';
 
@@ -84,7 +84,7 @@ export class AkbankPosConnector extends BankPosConnector {
     const p = { orderId, amount: input.amount, currency: input.currency, installmentNumber: input.installmentNumber, callbackUrl: input.callbackUrl, model, ...(input.card ? { card: input.card } : {}) };
     const fields = build(() => threeDFormFields(p, this.#ctx));
     if (isFailure(fields)) return Promise.resolve(fields);
-    return Promise.resolve({ status: 'redirect', providerReference: startRef(orderId, input.installmentNumber), redirect: gateForm(this.#gateUrl, fields, AKBANK_CARD_FIELDS) });
+    return Promise.resolve({ status: 'redirect', providerReference: orderId, redirect: gateForm(this.#gateUrl, fields, AKBANK_CARD_FIELDS) });
   }
 
   verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): CallbackCheck {
@@ -97,7 +97,7 @@ export class AkbankPosConnector extends BankPosConnector {
     if (this.#settings.model !== '3d') return chargedAtGate(input.data, orderId);
     const { amount, currency } = input.payment;
     const secure = { secureId: input.data.secureId ?? '', secureEcomInd: input.data.secureEcomInd ?? '', secureData: input.data.secureData ?? '', secureMd: input.data.secureMd ?? '' };
-    const request = build(() => threeDPaymentRequest({ orderId, amount, currency, installmentNumber: installmentsOf(input.payment.providerReference), secure }, this.#ctx));
+    const request = build(() => threeDPaymentRequest({ orderId, amount, currency, installmentNumber: input.payment.installmentNumber ?? installmentsOf(input.payment.providerReference), secure }, this.#ctx));
     if (isFailure(request)) return request;
     const answer = await this.#client.call('complete3D', request);
     return saleResult(answer, orderId) ?? this.unknownOutcome('complete3D');

@@ -8,8 +8,8 @@
 // '3d_pay': the bank authenticates and charges in one go; '3d_host': the same on the bank's own
 // card page, the card never passing through the gateway) and, for an emulator, other addresses.
 import { z } from 'zod';
-import { timeoutSetting } from '../settings-fields.ts';
-import { httpUrl, parseInput } from '../../domain/validation.ts';
+import { parseInput } from '../../domain/validation.ts';
+import { addressFields, bankCredentialsSchema, bankModelField, bankSettingsSchema, secretField } from '../bank-pos/settings.ts';
 
 /** Akbank's addresses (mewebstudio/pos config/pos_test.php and config/pos_production.php). */
 export const AKBANK_POS_URLS = {
@@ -36,29 +36,15 @@ const safeId = () =>
     .max(32, { error: 'too_long' })
     .regex(/^[A-Za-z0-9]*$/, { error: 'value_not_allowed' }); // an empty id reports 'required' alone
 
-export const akbankPosCredentialsSchema = z
-  .object({
-    merchant_safe_id: safeId(),
-    terminal_safe_id: safeId(),
-    secret_key: z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255, { error: 'too_long' }),
-    sub_merchant_id: z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(32, { error: 'too_long' }).optional(),
-  })
-  .strict();
+export const akbankPosCredentialsSchema = bankCredentialsSchema({
+  merchant_safe_id: safeId(),
+  terminal_safe_id: safeId(),
+  secret_key: secretField(),
+  sub_merchant_id: z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(32, { error: 'too_long' }).optional(),
+});
 export type AkbankPosCredentials = z.output<typeof akbankPosCredentialsSchema>;
 
-export const akbankPosSettingsSchema = z
-  .object({
-    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
-    model: z.enum(['3d', '3d_pay', '3d_host'], { error: 'value_not_allowed' }).default('3d'),
-    api_url: httpUrl().optional(),
-    gate_url: httpUrl().optional(),
-    host_gate_url: httpUrl().optional(),
-    // How long one call may wait for Akbank before its outcome counts as unknown (then asked later).
-    timeout_ms: timeoutSetting(),
-    // The language of Akbank's 3-D pages and messages.
-    lang: z.enum(['tr', 'en'], { error: 'value_not_allowed' }).default('tr'),
-  })
-  .strict();
+export const akbankPosSettingsSchema = bankSettingsSchema({ model: bankModelField(['3d', '3d_pay', '3d_host']), ...addressFields(['api_url', 'gate_url', 'host_gate_url']) });
 export type AkbankPosSettings = z.output<typeof akbankPosSettingsSchema>;
 
 /** Checks credentials; throws ValidationError with issues at the field path. */

@@ -64,6 +64,8 @@ export abstract class BankPosConnector implements Connector {
   readonly capabilities: ReadonlySet<Capability> = BANK_POS_CAPABILITIES;
   /** In a "3D Pay" model the gate charges the card before the gateway hears (../three-d-pay.ts). */
   abstract readonly chargesAtGate: boolean;
+  /** Whether verifyCallback asks the bank (then it is recorded as a provider call); most banks sign the callback and the check is ours alone. */
+  readonly callbackCheckAsksBank: boolean = false;
   /** What storeCard and deleteCard answer: the bank keeps no cards for the gateway. */
   protected abstract readonly noVault: string;
 

@@ -6,8 +6,8 @@
 // test merchants, so each bank's test addresses are that one. `gate_url` / `api_url` override the
 // table (an emulator on this machine, or a bank that moved).
 import { z } from 'zod';
-import { timeoutSetting } from '../settings-fields.ts';
 import { httpUrl, parseInput } from '../../domain/validation.ts';
+import { addressFields, bankCredentialsSchema, bankModelField, bankSettingsSchema, secretField as secret } from '../bank-pos/settings.ts';
 
 export interface EstEndpoints {
   gate3d: string;
@@ -35,38 +35,28 @@ export const EST_BANKS = {
 export type EstBank = keyof typeof EST_BANKS;
 const BANK_IDS = Object.keys(EST_BANKS) as [EstBank, ...EstBank[]];
 
-const secret = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255, { error: 'too_long' });
-
-export const estCredentialsSchema = z
-  .object({
-    /** The merchant number (ClientId / clientid). */
-    client_id: secret(),
-    /** The 3D store key: signs the 3D form and the bank's callback. */
-    store_key: secret(),
-    /** The API user for XML calls (Name) and its password (Password). */
-    api_user: secret(),
-    api_password: secret(),
-  })
-  .strict();
+export const estCredentialsSchema = bankCredentialsSchema({
+  /** The merchant number (ClientId / clientid). */
+  client_id: secret(),
+  /** The 3D store key: signs the 3D form and the bank's callback. */
+  store_key: secret(),
+  /** The API user for XML calls (Name) and its password (Password). */
+  api_user: secret(),
+  api_password: secret(),
+});
 export type EstCredentials = z.output<typeof estCredentialsSchema>;
 
 // The address is used as it is (the 3D gate and the API are full URLs, not bases).
 const endpointUrl = () => httpUrl().refine((url) => !/#/.test(url), { error: 'invalid_url' });
 
-export const estSettingsSchema = z
-  .object({
-    bank: z.enum(BANK_IDS, { error: 'value_not_allowed' }),
-    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
+export const estSettingsSchema = bankSettingsSchema(
+  {
     /** '3d': the bank authenticates, we then authorise over the API; '3d_pay': the gate charges at once. */
-    model: z.enum(['3d', '3d_pay'], { error: 'value_not_allowed' }).default('3d'),
-    gate_url: endpointUrl().optional(),
-    api_url: endpointUrl().optional(),
-    // How long one call may wait for the bank before its outcome counts as unknown (then asked later).
-    timeout_ms: timeoutSetting(),
-    /** The language of the bank's 3D pages. */
-    lang: z.enum(['tr', 'en'], { error: 'value_not_allowed' }).default('tr'),
-  })
-  .strict();
+    model: bankModelField(['3d', '3d_pay']),
+    ...addressFields(['gate_url', 'api_url'], endpointUrl),
+  },
+  { bank: z.enum(BANK_IDS, { error: 'value_not_allowed' }) },
+);
 export type EstSettings = z.output<typeof estSettingsSchema>;
 
 /** Checks credentials; throws ValidationError with issues at the field path. */

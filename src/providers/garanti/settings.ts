@@ -6,9 +6,9 @@
 // which GVP (test or production), which 3D model ('3d': the bank authenticates, the gateway then
 // authorises over the XML API; '3d_pay': the bank authenticates and charges in one go) and, for an
 // emulator, other addresses.
-import { z } from 'zod';
-import { timeoutSetting } from '../settings-fields.ts';
-import { httpUrl, parseInput } from '../../domain/validation.ts';
+import type { z } from 'zod';
+import { parseInput } from '../../domain/validation.ts';
+import { addressFields, bankCredentialsSchema, bankModelField, bankSettingsSchema, digitsField as digits, gateAndApi, secretField as secret } from '../bank-pos/settings.ts';
 
 /** GVP's addresses (mewebstudio/pos config/pos_test.php and config/pos_production.php). */
 export const GARANTI_URLS = {
@@ -22,41 +22,19 @@ export const GARANTI_URLS = {
   },
 } as const;
 
-const secret = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255, { error: 'too_long' });
-const digits = (max: number) =>
-  z
-    .string({ error: 'invalid_type' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'too_long' })
-    .regex(/^\d+$/, { error: 'digits_only' });
-
-export const garantiCredentialsSchema = z
-  .object({
-    merchant_id: digits(20),
-    // Hashed left-padded to 9 digits (hash.ts), so it cannot be longer.
-    terminal_id: digits(9),
-    provision_user: secret(),
-    provision_password: secret(),
-    refund_user: secret(),
-    refund_password: secret(),
-    store_key: secret(),
-  })
-  .strict();
+export const garantiCredentialsSchema = bankCredentialsSchema({
+  merchant_id: digits(20),
+  // Hashed left-padded to 9 digits (hash.ts), so it cannot be longer.
+  terminal_id: digits(9),
+  provision_user: secret(),
+  provision_password: secret(),
+  refund_user: secret(),
+  refund_password: secret(),
+  store_key: secret(),
+});
 export type GarantiCredentials = z.output<typeof garantiCredentialsSchema>;
 
-export const garantiSettingsSchema = z
-  .object({
-    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
-    model: z.enum(['3d', '3d_pay'], { error: 'value_not_allowed' }).default('3d'),
-    gate_url: httpUrl().optional(),
-    api_url: httpUrl().optional(),
-    // How long one call may wait for GVP before its outcome counts as unknown (then asked later).
-    timeout_ms: timeoutSetting(),
-    // The language of GVP's 3D pages.
-    lang: z.enum(['tr', 'en'], { error: 'value_not_allowed' }).default('tr'),
-  })
-  .strict();
+export const garantiSettingsSchema = bankSettingsSchema({ model: bankModelField(['3d', '3d_pay']), ...addressFields(['gate_url', 'api_url']) });
 export type GarantiSettings = z.output<typeof garantiSettingsSchema>;
 
 /** Checks credentials; throws ValidationError with issues at the field path. */
@@ -71,8 +49,7 @@ export function parseGarantiSettings(input: unknown): GarantiSettings {
 
 /** Where the shopper's browser posts the 3D form, and where XML requests go. */
 export function garantiEndpoints(settings: GarantiSettings): { gate: string; api: string } {
-  const defaults = GARANTI_URLS[settings.environment];
-  return { gate: settings.gate_url ?? defaults.gate, api: settings.api_url ?? defaults.api };
+  return gateAndApi(settings, GARANTI_URLS);
 }
 
 /** GVP's <Mode>/mode: TEST on the test system, PROD on production. */

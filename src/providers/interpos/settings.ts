@@ -5,9 +5,9 @@
 // model ('3d': the bank authenticates, the gateway then authorises over the API; '3d_pay': the
 // bank authenticates and charges in one go; '3d_host': the same, on the bank's own card page,
 // so the card never passes through the gateway) and, for an emulator, other addresses.
-import { z } from 'zod';
-import { timeoutSetting } from '../settings-fields.ts';
-import { httpUrl, parseInput } from '../../domain/validation.ts';
+import type { z } from 'zod';
+import { parseInput } from '../../domain/validation.ts';
+import { addressFields, bankCredentialsSchema, bankModelField, bankSettingsSchema, digitsField, secretField as secret } from '../bank-pos/settings.ts';
 
 /**
  * InterPOS's addresses (mewebstudio/pos config/pos_test.php and config/pos_production.php): the
@@ -26,39 +26,18 @@ export const INTERPOS_URLS = {
   },
 } as const;
 
-const secret = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255, { error: 'too_long' });
-
-export const interPosCredentialsSchema = z
-  .object({
-    shop_code: z
-      .string({ error: 'invalid_type' })
-      .trim()
-      .min(1, { error: 'required' })
-      .max(32, { error: 'too_long' })
-      .regex(/^\d+$/, { error: 'digits_only' }),
-    user_code: secret(),
-    user_password: secret(),
-    store_key: secret(),
-  })
-  .strict();
+export const interPosCredentialsSchema = bankCredentialsSchema({
+  shop_code: digitsField(32),
+  user_code: secret(),
+  user_password: secret(),
+  store_key: secret(),
+});
 export type InterPosCredentials = z.output<typeof interPosCredentialsSchema>;
 
 export const INTERPOS_MODELS = ['3d', '3d_pay', '3d_host'] as const;
 export type InterPosModel = (typeof INTERPOS_MODELS)[number];
 
-export const interPosSettingsSchema = z
-  .object({
-    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
-    model: z.enum(INTERPOS_MODELS, { error: 'value_not_allowed' }).default('3d'),
-    gate_url: httpUrl().optional(),
-    host_url: httpUrl().optional(),
-    api_url: httpUrl().optional(),
-    // How long one call may wait for InterPOS before its outcome counts as unknown (then asked later).
-    timeout_ms: timeoutSetting(),
-    // The language of InterPOS's pages and messages.
-    lang: z.enum(['tr', 'en'], { error: 'value_not_allowed' }).default('tr'),
-  })
-  .strict();
+export const interPosSettingsSchema = bankSettingsSchema({ model: bankModelField(INTERPOS_MODELS), ...addressFields(['gate_url', 'host_url', 'api_url']) });
 export type InterPosSettings = z.output<typeof interPosSettingsSchema>;
 
 /** Checks credentials; throws ValidationError with issues at the field path. */

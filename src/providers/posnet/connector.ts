@@ -94,6 +94,8 @@ export class PosnetConnector extends BankPosConnector {
     return { status: 'redirect', providerReference: orderRef(xid, true), redirect: { kind: 'form', action: this.#gateUrl, fields } };
   }
 
+  override readonly callbackCheckAsksBank = true;
+
   /** The bank opens the sealed callback (callback.ts); no answer from it rejects the callback, nothing is written. */
   async verifyCallback(payment: ThreeDsPayment, fields: Record<string, string>): Promise<CallbackCheck> {
     const packets = packetsOf(fields);
