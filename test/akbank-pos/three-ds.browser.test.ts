@@ -6,9 +6,10 @@
 // (model '3d') makes the sale with the secure data, and posts transaction_token to the merchant's
 // callback_url. Every request stays on this machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, openWatchedPage, warnIfNoChromium } from '../helpers/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { haveChromium, launchChromium, warnIfNoChromium, walkAcs } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { returnPosts } from '../helpers/receiver.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
@@ -40,28 +41,17 @@ async function start(model: AkbankModel) {
 
 const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 
-/** Opens redirect_url, types the card on the bank's page when it asks, clicks `button` on the ACS; resolves on the merchant's page. */
-async function walk(redirectUrl: string, button: '#approve' | '#decline', hosted: boolean): Promise<string[]> {
-  const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
-  const urls: string[] = [];
-  w.page.on('request', (r) => urls.push(r.url()));
-  try {
-    await w.page.goto(redirectUrl);
-    if (hosted) {
-      await w.page.waitForSelector('#akbank-card');
-      await w.page.fill('input[name="creditCard"]', AKBANK_CARDS.approved);
-      await w.page.fill('input[name="expiredDate"]', '1230');
-      await w.page.fill('input[name="cvv"]', '123');
-      await w.page.click('#pay');
-    }
-    await w.page.waitForSelector(button);
-    await Promise.all([w.page.waitForURL(`${shop.url}/payment-return`), w.page.click(button)]);
-    expect(w.problems).toEqual([]);
-  } finally {
-    await w.close();
-  }
-  return urls;
+/** The bank's own card page of the 3D Host model, typed as a shopper types it. */
+async function typeCard(page: Page): Promise<void> {
+  await page.waitForSelector('#akbank-card');
+  await page.fill('input[name="creditCard"]', AKBANK_CARDS.approved);
+  await page.fill('input[name="expiredDate"]', '1230');
+  await page.fill('input[name="cvv"]', '123');
+  await page.click('#pay');
 }
+
+const walk = (redirectUrl: string, button: '#approve' | '#decline', hosted: boolean) =>
+  walkAcs(browser, redirectUrl, `${shop.url}/payment-return`, button, hosted ? { before: typeCard } : {});
 
 describe.skipIf(!haveChromium)('3-D Secure through Akbank in Chromium', { timeout: 120_000 }, () => {
   it.each(['3d', '3d_pay', '3d_host'] as const)('model %s: redirect_url -> bank form -> gate -> ACS Approve -> the gateway -> the merchant\u2019s callback with transaction_token', async (model) => {
@@ -69,7 +59,7 @@ describe.skipIf(!haveChromium)('3-D Secure through Akbank in Chromium', { timeou
     const before = shop.requests.length;
     const urls = await walk(redirectUrl, '#approve', model === '3d_host');
 
-    const received = shop.requests.slice(before).filter((r) => r.path !== '/favicon.ico' && r.method !== 'HEAD');
+    const received = returnPosts(shop, before);
     expect(received).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });
     const gate = model === '3d_host' ? akbank.emulator.hostGateUrl : akbank.emulator.gateUrl;

@@ -6,8 +6,9 @@
 // browser makes stays on this machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, openWatchedPage, shot, warnIfNoChromium } from '../helpers/browser.ts';
+import { haveChromium, launchChromium, openWatchedPage, warnIfNoChromium, walkAcs } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { returnPosts } from '../helpers/receiver.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { eventsOf } from '../helpers/rows.ts';
@@ -41,22 +42,7 @@ async function start(model: '3d' | '3d_pay', number: string = GARANTI_CARDS.appr
 const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 
-/** Opens redirect_url, waits for the emulator's ACS and clicks `button`; resolves on the merchant's page. */
-async function walk(redirectUrl: string, button: '#approve' | '#decline', screenshot?: string): Promise<string[]> {
-  const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
-  const urls: string[] = [];
-  w.page.on('request', (r) => urls.push(r.url()));
-  try {
-    await w.page.goto(redirectUrl);
-    await w.page.waitForSelector(button);
-    if (screenshot) await shot(w.page, screenshot);
-    await Promise.all([w.page.waitForURL(`${shop.url}/payment-return`), w.page.click(button)]);
-    expect(w.problems).toEqual([]);
-  } finally {
-    await w.close();
-  }
-  return urls;
-}
+const walk = (redirectUrl: string, button: '#approve' | '#decline', screenshot?: string) => walkAcs(browser, redirectUrl, `${shop.url}/payment-return`, button, { screenshot });
 
 describe.skipIf(!haveChromium)('3-D Secure through Garanti in Chromium', { timeout: 120_000 }, () => {
   it.each(['3d', '3d_pay'] as const)('model %s: redirect_url -> bank form -> gate -> ACS Approve -> the gateway -> the merchant\u2019s callback with transaction_token', async (model) => {
@@ -64,7 +50,7 @@ describe.skipIf(!haveChromium)('3-D Secure through Garanti in Chromium', { timeo
     const before = shop.requests.length;
     const urls = await walk(redirectUrl, '#approve', `garanti-acs-${model}.png`);
 
-    const received = shop.requests.slice(before).filter((r) => r.path !== '/favicon.ico' && r.method !== 'HEAD');
+    const received = returnPosts(shop, before);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'POST', path: '/payment-return' });
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });

@@ -44,3 +44,32 @@ export async function openWatchedPage(browser: Browser, viewport: { width: numbe
   page.on('pageerror', (err) => problems.push(err.message));
   return { context, page, problems, close: () => context.close() };
 }
+
+/**
+ * A shopper's 3-D step at phone width: opens `redirectUrl`, lets `before` act on the page first (a
+ * bank's own card page), waits for the emulator's ACS and clicks Approve or Decline, and resolves
+ * once the browser is on `returnUrl` (the merchant's address) with no page problem; the addresses
+ * the browser asked for on the way.
+ */
+export async function walkAcs(
+  browser: Browser,
+  redirectUrl: string,
+  returnUrl: string,
+  button: '#approve' | '#decline',
+  opts: { before?: (page: Page) => Promise<void>; screenshot?: string } = {},
+): Promise<string[]> {
+  const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
+  const urls: string[] = [];
+  w.page.on('request', (r) => urls.push(r.url()));
+  try {
+    await w.page.goto(redirectUrl);
+    await opts.before?.(w.page);
+    await w.page.waitForSelector(button);
+    if (opts.screenshot) await shot(w.page, opts.screenshot);
+    await Promise.all([w.page.waitForURL(returnUrl), w.page.click(button)]);
+    if (w.problems.length) throw new Error(`the 3-D step's pages had problems: ${w.problems.join('; ')}`);
+  } finally {
+    await w.close();
+  }
+  return urls;
+}

@@ -20,6 +20,15 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/**
+ * What the shopper's browser posted to a merchant's return address since `since` (an index into
+ * `requests`): the gateway's hand-over page first checks the address with a HEAD request, and the
+ * browser may ask for a favicon; neither is the return.
+ */
+export function returnPosts(receiver: Receiver, since: number): ReceivedRequest[] {
+  return receiver.requests.slice(since).filter((r) => r.path !== '/favicon.ico' && r.method !== 'HEAD');
+}
+
 export async function startReceiver(): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   let status: number | ((r: ReceivedRequest) => number) = 200;

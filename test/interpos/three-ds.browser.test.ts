@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { haveChromium, launchChromium, openWatchedPage, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { returnPosts } from '../helpers/receiver.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { paymentBody } from '../helpers/payments.ts';
@@ -57,7 +58,7 @@ describe.skipIf(!haveChromium)('3-D Secure through InterPOS in Chromium', { time
       await w.close();
     }
 
-    const received = shop.requests.slice(before).filter((r) => r.path !== '/favicon.ico' && r.method !== 'HEAD');
+    const received = returnPosts(shop, before);
     expect(received).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });
     expect(urls).toEqual(expect.arrayContaining([model === '3d_host' ? interpos.emulator.hostUrl : interpos.emulator.gateUrl, `${t.gateway.baseUrl}/checkout/3ds/callback/${token}`]));

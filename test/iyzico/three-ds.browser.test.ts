@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { haveChromium, launchChromium, openWatchedPage, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { returnPosts } from '../helpers/receiver.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
@@ -59,7 +60,7 @@ describe.skipIf(!haveChromium)('3-D Secure through iyzico in Chromium', { timeou
     }
 
     // Chromium also asks the merchant's server for /favicon.ico.
-    const received = shop.requests.slice(before).filter((r) => r.path !== '/favicon.ico' && r.method !== 'HEAD');
+    const received = returnPosts(shop, before);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'POST', path: '/payment-return' });
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });

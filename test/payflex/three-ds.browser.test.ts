@@ -6,8 +6,9 @@
 // Every request stays on this machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, openWatchedPage, warnIfNoChromium } from '../helpers/browser.ts';
+import { haveChromium, launchChromium, warnIfNoChromium, walkAcs } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { returnPosts } from '../helpers/receiver.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
@@ -40,21 +41,7 @@ async function start() {
 
 const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 
-/** Opens redirect_url, waits for the emulator's ACS and clicks `button`; resolves on the merchant's page. */
-async function walk(redirectUrl: string, button: '#approve' | '#decline'): Promise<string[]> {
-  const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
-  const urls: string[] = [];
-  w.page.on('request', (r) => urls.push(r.url()));
-  try {
-    await w.page.goto(redirectUrl);
-    await w.page.waitForSelector(button);
-    await Promise.all([w.page.waitForURL(`${shop.url}/payment-return`), w.page.click(button)]);
-    expect(w.problems).toEqual([]);
-  } finally {
-    await w.close();
-  }
-  return urls;
-}
+const walk = (redirectUrl: string, button: '#approve' | '#decline') => walkAcs(browser, redirectUrl, `${shop.url}/payment-return`, button);
 
 describe.skipIf(!haveChromium)('3-D Secure through PayFlex in Chromium', { timeout: 120_000 }, () => {
   it('model 3d: redirect_url -> ACS form -> ACS Approve -> the gateway -> 3-D sale -> the merchant\u2019s callback with transaction_token', async () => {
@@ -62,7 +49,7 @@ describe.skipIf(!haveChromium)('3-D Secure through PayFlex in Chromium', { timeo
     const before = shop.requests.length;
     const urls = await walk(redirectUrl, '#approve');
 
-    const received = shop.requests.slice(before).filter((r) => r.path !== '/favicon.ico');
+    const received = returnPosts(shop, before);
     expect(received).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });
     expect(urls).toEqual(expect.arrayContaining([redirectUrl, `${t.gateway.baseUrl}/checkout/3ds/callback/${token}`]));

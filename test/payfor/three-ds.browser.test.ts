@@ -6,8 +6,9 @@
 // transaction_token to the merchant's callback_url. Every request stays on this machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, openWatchedPage, warnIfNoChromium } from '../helpers/browser.ts';
+import { haveChromium, launchChromium, warnIfNoChromium, walkAcs } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { returnPosts } from '../helpers/receiver.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
@@ -39,21 +40,7 @@ async function start(model: '3d' | '3d_pay') {
 
 const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 
-/** Opens redirect_url, waits for the emulator's ACS and clicks `button`; resolves on the merchant's page. */
-async function walk(redirectUrl: string, button: '#approve' | '#decline'): Promise<string[]> {
-  const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
-  const urls: string[] = [];
-  w.page.on('request', (r) => urls.push(r.url()));
-  try {
-    await w.page.goto(redirectUrl);
-    await w.page.waitForSelector(button);
-    await Promise.all([w.page.waitForURL(`${shop.url}/payment-return`), w.page.click(button)]);
-    expect(w.problems).toEqual([]);
-  } finally {
-    await w.close();
-  }
-  return urls;
-}
+const walk = (redirectUrl: string, button: '#approve' | '#decline') => walkAcs(browser, redirectUrl, `${shop.url}/payment-return`, button);
 
 describe.skipIf(!haveChromium)('3-D Secure through PayFor in Chromium', { timeout: 120_000 }, () => {
   it.each(['3d', '3d_pay'] as const)('model %s: redirect_url -> bank form -> gate -> ACS Approve -> the gateway -> the merchant\u2019s callback with transaction_token', async (model) => {
@@ -61,7 +48,7 @@ describe.skipIf(!haveChromium)('3-D Secure through PayFor in Chromium', { timeou
     const before = shop.requests.length;
     const urls = await walk(redirectUrl, '#approve');
 
-    const received = shop.requests.slice(before).filter((r) => r.path !== '/favicon.ico' && r.method !== 'HEAD');
+    const received = returnPosts(shop, before);
     expect(received).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });
     expect(urls).toEqual(expect.arrayContaining([redirectUrl, payfor.emulator.gateUrl, `${t.gateway.baseUrl}/checkout/3ds/callback/${token}`]));

@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startPosnetEmulator, type PosnetEmulator } from '../../emulators/posnet/server.ts';
-import { haveChromium, launchChromium, openWatchedPage, shot, warnIfNoChromium } from '../helpers/browser.ts';
+import { haveChromium, launchChromium, warnIfNoChromium, walkAcs } from '../helpers/browser.ts';
 import { seedBankMerchant } from '../helpers/bank.ts';
 import { useGateway } from '../helpers/fixture.ts';
+import { returnPosts } from '../helpers/receiver.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { msg } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
@@ -39,21 +40,7 @@ async function start() {
   return { token: res.body.transaction.token as string, redirectUrl: res.body.result.redirect_url as string };
 }
 
-async function walk(redirectUrl: string, button: '#approve' | '#decline', screenshot?: string): Promise<string[]> {
-  const w = await openWatchedPage(browser, { width: 390, height: 844 }, true);
-  const urls: string[] = [];
-  w.page.on('request', (r) => urls.push(r.url()));
-  try {
-    await w.page.goto(redirectUrl);
-    await w.page.waitForSelector(button);
-    if (screenshot) await shot(w.page, screenshot);
-    await Promise.all([w.page.waitForURL(`${shop.url}/payment-return`), w.page.click(button)]);
-    expect(w.problems).toEqual([]);
-  } finally {
-    await w.close();
-  }
-  return urls;
-}
+const walk = (redirectUrl: string, button: '#approve' | '#decline', screenshot?: string) => walkAcs(browser, redirectUrl, `${shop.url}/payment-return`, button, { screenshot });
 
 const retrieve = async (token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
 
@@ -62,7 +49,7 @@ describe.skipIf(!haveChromium)('3-D Secure through PosNet in Chromium', { timeou
     const { token, redirectUrl } = await start();
     const before = shop.requests.length;
     const urls = await walk(redirectUrl, '#approve', 'posnet-acs.png');
-    const received = shop.requests.slice(before).filter((r) => r.path !== '/favicon.ico' && r.method !== 'HEAD');
+    const received = returnPosts(shop, before);
     expect(received).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({ transaction_token: token });
     expect(urls).toEqual(expect.arrayContaining([redirectUrl, emulator.gateUrl, `${t.gateway.baseUrl}/checkout/3ds/callback/${token}`]));
