@@ -23,6 +23,8 @@ const OPERATIONS: Record<string, readonly [string, string]> = {
   disableWebhookAddress: ['Webhook adresini devre dışı bırakma', 'Webhook address disabled'],
   enableWebhookAddress: ['Webhook adresini etkinleştirme', 'Webhook address enabled'],
   setWebhookEvents: ['Webhook olaylarını değiştirme', 'Webhook events changed'],
+  rotateWebhookSecret: ['Webhook imza anahtarını yenileme', 'Webhook signing secret rotated'],
+  sendTestWebhook: ['Deneme webhook bildirimi gönderme', 'Test webhook sent'],
   resendNotification: ['Bildirimi yeniden gönderme', 'Notification resent'],
   createChannel: ['Kanal ekleme', 'Channel added'],
   setUnknownKeys: ['Bilinmeyen alan kuralı', 'Unknown keys policy'],
