@@ -66,3 +66,15 @@ export function stopOnSignal(stop: () => Promise<void>): void {
   process.on('SIGINT', end);
   process.on('SIGTERM', end);
 }
+
+/**
+ * A bank emulator's command action: starts it with the flags, prints "<title> emulator listening
+ * on <url>" with `rows` (its addresses and what it accepts), and serves until Ctrl-C or SIGTERM.
+ */
+export function serveEmulator<Flags extends ListenFlags, E extends { url: string; stop(): Promise<void> }>(title: string, start: (flags: Flags) => Promise<E>, rows: (emulator: E) => Array<[string, string]>): (flags: Flags) => Promise<void> {
+  return async (flags) => {
+    const emulator = await start(flags);
+    printStarted(`${title} emulator listening on ${emulator.url}`, emulator.url, rows(emulator), flags.latency);
+    stopOnSignal(() => emulator.stop());
+  };
+}

@@ -1,7 +1,7 @@
 // `npm run emulator -- akbank-pos`: the Akbank virtual POS emulator started by hand, with the
 // terminal it accepts (mewebstudio/pos's test account unless the flags say otherwise).
 import type { Command } from 'commander';
-import { credentialOption, emulatorCommand, printStarted, stopOnSignal, type ListenFlags } from '../cli.ts';
+import { credentialOption, emulatorCommand, serveEmulator, type ListenFlags } from '../cli.ts';
 import { DEFAULT_AKBANK_TERMINAL as D, type AkbankTerminal } from './config.ts';
 import { startAkbankEmulator } from './server.ts';
 
@@ -14,16 +14,14 @@ export function akbankPosCommand(): Command {
     .addOption(credentialOption('--merchant-safe-id <id>', 'the merchant safe id (merchantSafeId)', D.merchantSafeId))
     .addOption(credentialOption('--terminal-safe-id <id>', 'the terminal safe id (terminalSafeId)', D.terminalSafeId))
     .addOption(credentialOption('--secret-key <key>', 'the secret key that signs API bodies (auth-hash), the 3-D form and the callback', D.secretKey))
-    .action(async (flags: AkbankFlags) => {
-      const emulator = await startAkbankEmulator(flags);
-      printStarted(`akbank-pos emulator listening on ${emulator.url}`, emulator.url, [
+    .action(
+      serveEmulator('akbank-pos', (flags: AkbankFlags) => startAkbankEmulator(flags), (emulator) => [
         ['API', emulator.apiUrl],
         ['3-D gate', emulator.gateUrl],
         ['3D Host gate', emulator.hostGateUrl],
         ['merchant safe id', emulator.merchantSafeId],
         ['terminal safe id', emulator.terminalSafeId],
         ['secret key', emulator.secretKey],
-      ], flags.latency);
-      stopOnSignal(() => emulator.stop());
-    });
+      ]),
+    );
 }

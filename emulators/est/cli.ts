@@ -1,7 +1,7 @@
 // `npm run emulator -- est`: the EST virtual POS emulator started by hand, with the merchant's
 // credentials it accepts (flags, else EST_EMULATOR_* variables, else the emulator's test merchant).
 import type { Command } from 'commander';
-import { credentialOption, emulatorCommand, printStarted, stopOnSignal, type ListenFlags } from '../cli.ts';
+import { credentialOption, emulatorCommand, serveEmulator, type ListenFlags } from '../cli.ts';
 import { DEFAULT_EST_CREDENTIALS as D, startEstEmulator } from './server.ts';
 
 interface EstFlags extends ListenFlags {
@@ -19,16 +19,14 @@ export function estCommand(): Command {
     .addOption(credentialOption('--store-key <key>', 'the 3D store key that signs the gate form and the callback', D.storeKey, 'EST_EMULATOR_STORE_KEY'))
     .addOption(credentialOption('--api-user <user>', 'the XML API user (Name)', D.apiUser, 'EST_EMULATOR_API_USER'))
     .addOption(credentialOption('--api-password <password>', 'the XML API password', D.apiPassword, 'EST_EMULATOR_API_PASSWORD'))
-    .action(async (flags: EstFlags) => {
-      const emulator = await startEstEmulator(flags);
-      printStarted(`EST emulator listening on ${emulator.url}`, emulator.url, [
+    .action(
+      serveEmulator('EST', (flags: EstFlags) => startEstEmulator(flags), (emulator) => [
         ['3D gate', emulator.gateUrl],
         ['XML API', emulator.apiUrl],
         ['client id', emulator.clientId],
         ['store key', emulator.storeKey],
         ['API user', emulator.apiUser],
         ['API password', emulator.apiPassword],
-      ], flags.latency);
-      stopOnSignal(() => emulator.stop());
-    });
+      ]),
+    );
 }

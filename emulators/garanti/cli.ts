@@ -1,7 +1,7 @@
 // `npm run emulator -- garanti`: the Garanti BBVA virtual POS emulator started by hand, with the
 // terminal it accepts (mewebstudio/pos's test terminal unless the flags say otherwise).
 import type { Command } from 'commander';
-import { credentialOption, emulatorCommand, printStarted, stopOnSignal, type ListenFlags } from '../cli.ts';
+import { credentialOption, emulatorCommand, serveEmulator, type ListenFlags } from '../cli.ts';
 import { DEFAULT_GARANTI_CREDENTIALS as D, type GarantiCredentials } from './config.ts';
 import { startGarantiEmulator } from './server.ts';
 
@@ -18,9 +18,8 @@ export function garantiCommand(): Command {
     .addOption(credentialOption('--refund-user <user>', 'the refund user (refunds, voids)', D.refundUser))
     .addOption(credentialOption('--refund-password <password>', "the refund user's password", D.refundPassword))
     .addOption(credentialOption('--store-key <key>', 'the 3D store key that signs the gate form and the callback', D.storeKey))
-    .action(async (flags: GarantiFlags) => {
-      const emulator = await startGarantiEmulator(flags);
-      printStarted(`garanti emulator listening on ${emulator.url}`, emulator.url, [
+    .action(
+      serveEmulator('garanti', (flags: GarantiFlags) => startGarantiEmulator(flags), (emulator) => [
         ['3D gate', emulator.gateUrl],
         ['XML API', emulator.apiUrl],
         ['merchant id', emulator.merchantId],
@@ -28,7 +27,6 @@ export function garantiCommand(): Command {
         ['provision', `${emulator.provisionUser} / ${emulator.provisionPassword}`],
         ['refund', `${emulator.refundUser} / ${emulator.refundPassword}`],
         ['store key', emulator.storeKey],
-      ], flags.latency);
-      stopOnSignal(() => emulator.stop());
-    });
+      ]),
+    );
 }

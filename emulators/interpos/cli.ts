@@ -2,7 +2,7 @@
 // merchant's credentials it accepts (flags, else INTERPOS_EMULATOR_* variables, else
 // mewebstudio/pos's test account).
 import type { Command } from 'commander';
-import { credentialOption, emulatorCommand, printStarted, stopOnSignal, type ListenFlags } from '../cli.ts';
+import { credentialOption, emulatorCommand, serveEmulator, type ListenFlags } from '../cli.ts';
 import { DEFAULT_INTERPOS_CREDENTIALS as D } from './config.ts';
 import { startInterPosEmulator } from './server.ts';
 
@@ -21,16 +21,14 @@ export function interPosCommand(): Command {
     .addOption(credentialOption('--user-code <user>', 'the API user (UserCode)', D.userCode, 'INTERPOS_EMULATOR_USER_CODE'))
     .addOption(credentialOption('--user-password <password>', 'the API password (UserPass)', D.userPassword, 'INTERPOS_EMULATOR_USER_PASSWORD'))
     .addOption(credentialOption('--store-key <key>', 'the 3D store key (MerchantPass) that signs the gate form and the callback', D.storeKey, 'INTERPOS_EMULATOR_STORE_KEY'))
-    .action(async (flags: InterPosFlags) => {
-      const emulator = await startInterPosEmulator(flags);
-      printStarted(`InterPOS emulator listening on ${emulator.url}`, emulator.url, [
+    .action(
+      serveEmulator('InterPOS', (flags: InterPosFlags) => startInterPosEmulator(flags), (emulator) => [
         ['3D gate and API', emulator.gateUrl],
         ['3D Host page', emulator.hostUrl],
         ['shop code', emulator.shopCode],
         ['user code', emulator.userCode],
         ['user password', emulator.userPassword],
         ['store key', emulator.storeKey],
-      ], flags.latency);
-      stopOnSignal(() => emulator.stop());
-    });
+      ]),
+    );
 }

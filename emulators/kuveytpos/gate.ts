@@ -5,7 +5,8 @@
 // signed AuthenticationResponse (URL-encoded XML) to OkUrl or FailUrl; the merchant then asks for
 // the provision with its MD (api.ts).
 import { maskPan, outcomeOf } from '../bank/cards.ts';
-import { acsPage, autoPostPage, errorPage } from '../bank/pages.ts';
+import { acsUrl, isHttpUrl, openChallenge } from '../bank/acs.ts';
+import { autoPostPage, bankPages } from '../bank/pages.ts';
 import { CURRENCIES, requestHashOf, signCallback, type KuveytTerminal } from './config.ts';
 import type { Authentication, KuveytState } from './state.ts';
 import { bankTime, child, contractXml, readMessage, text, type Tree } from './xml.ts';
@@ -18,8 +19,7 @@ export interface GateContext {
 }
 
 const BANK = 'KuveytPOS';
-
-const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
+const pages = bankPages({ bank: BANK, resultFormId: 'kuveyt-3ds-result' });
 
 /** What is wrong with the enrollment, as the bank's code and words; null when it may go on. */
 function enrollmentProblem(m: Tree, ctx: GateContext): { code: string; message: string } | null {
@@ -42,7 +42,7 @@ const encoded = (xml: string) => encodeURIComponent(xml);
 export function enroll(raw: string, ctx: GateContext): { status: number; html: string } {
   const m = readMessage(raw);
   const failUrl = text(m ?? undefined, 'FailUrl');
-  if (m === null || !isHttpUrl(text(m, 'OkUrl')) || !isHttpUrl(failUrl)) return { status: 400, html: errorPage(BANK, 'Geçersiz istek: KuveytTurkVPosMessage, OkUrl ve FailUrl gerekli') };
+  if (m === null || !isHttpUrl(text(m, 'OkUrl')) || !isHttpUrl(failUrl)) return { status: 400, html: pages.errorPage('Geçersiz istek: KuveytTurkVPosMessage, OkUrl ve FailUrl gerekli') };
   const problem = enrollmentProblem(m, ctx);
   if (problem !== null) {
     // The bank signs none of these: its refusals before the ACS carry no HashData.
@@ -59,18 +59,17 @@ export function enroll(raw: string, ctx: GateContext): { status: number; html: s
     cardNumber: text(m, 'CardNumber'),
     expiry: { month: text(m, 'CardExpireDateMonth'), year: text(m, 'CardExpireDateYear') },
   });
-  const acs = `${ctx.baseUrl}/_emulator/acs/${auth.token}`;
-  return { status: 200, html: autoPostPage(BANK, 'threeDSServerWebFlowStartForm', acs, { threeDSServerWebFlowStart: auth.token }) };
+  return { status: 200, html: autoPostPage(BANK, 'threeDSServerWebFlowStartForm', acsUrl(ctx.baseUrl, auth.token), { threeDSServerWebFlowStart: auth.token }) };
 }
 
 /** The ACS: the challenge page (or an answer at once for a card whose ACS does not ask), then the shopper's answer. */
 export function acs(token: string, step: 'page' | 'complete', raw: string, ctx: GateContext): string | null {
-  const auth = ctx.state.authentications.get(token);
-  if (!auth || auth.answered) return null;
+  const auth = openChallenge(ctx.state.authentications, token);
+  if (!auth) return null;
   if (step === 'complete') return finish(auth, new URLSearchParams(raw).get('decision') === 'approve', ctx);
   const card = outcomeOf(auth.cardNumber, auth.expiry, ctx.now);
   if (card.mdStatus !== null) return finish(auth, card.mdStatus !== '0', ctx);
-  return acsPage(BANK, `${ctx.baseUrl}/_emulator/acs/${token}/complete`, { amount: String(auth.amount), currency: auth.currency, cardMasked: maskPan(auth.cardNumber) });
+  return pages.acsPage(acsUrl(ctx.baseUrl, token, 'complete'), { amount: String(auth.amount), currency: auth.currency, cardMasked: maskPan(auth.cardNumber) });
 }
 
 /** The signed AuthenticationResponse, posted to OkUrl (authenticated) or FailUrl. */
@@ -114,7 +113,7 @@ function finish(auth: Authentication, authenticated: boolean, ctx: GateContext):
     ReferenceId: auth.token,
     BusinessKey: '0',
   });
-  return autoPostPage(BANK, 'kuveyt-3ds-result', authenticated ? auth.okUrl : auth.failUrl, { AuthenticationResponse: encoded(xml) });
+  return pages.autoPostPage(authenticated ? auth.okUrl : auth.failUrl, { AuthenticationResponse: encoded(xml) });
 }
 
 /** The MD a provision carries (KuveytTurkVPosAdditionalData/AdditionalData Key MD). */

@@ -1,7 +1,7 @@
 // The Kuveyt Türk KuveytPOS emulator on the shared bank server (../bank/server.ts): its 3-D gate
 // and ACS (gate.ts), its payment API (api.ts), its SOAP service (soap.ts) and its books (state.ts).
 import type { Behaviour, Latency } from '../iyzico/behaviour.ts';
-import { html, startBankServer } from '../bank/server.ts';
+import { html, PLAIN_ERRORS, startBankServer } from '../bank/server.ts';
 import { errorPage } from '../bank/pages.ts';
 import { charges, non3dSale, provision } from './api.ts';
 import { DEFAULT_KUVEYT_TERMINAL, type KuveytTerminal } from './config.ts';
@@ -48,6 +48,7 @@ export async function startKuveytEmulator(options: KuveytEmulatorOptions = {}): 
   };
   const now = options.now ?? (() => new Date());
   const state = new KuveytState();
+  const failure = html(500, errorPage(BANK, 'Sistem hatası'));
 
   const server = await startBankServer(options, (baseUrl) => {
     const gate = () => ({ state, terminal, now: now(), baseUrl: baseUrl() });
@@ -63,10 +64,10 @@ export async function startKuveytEmulator(options: KuveytEmulatorOptions = {}): 
             const page = enroll(raw, gate());
             return html(page.status, page.html);
           },
-          failure: html(500, errorPage(BANK, 'Sistem hatası')),
+          failure,
         },
-        { path: `${PAYMENT_PATH}/Non3DPayGate`, charges, answer: (raw, call) => xml(200, non3dSale(raw, api(call.forceDecline))), failure: html(500, errorPage(BANK, 'Sistem hatası')) },
-        { path: `${PAYMENT_PATH}/ThreeDModelProvisionGate`, charges, answer: (raw, call) => xml(200, provision(raw, api(call.forceDecline))), failure: html(500, errorPage(BANK, 'Sistem hatası')) },
+        { path: `${PAYMENT_PATH}/Non3DPayGate`, charges, answer: (raw, call) => xml(200, non3dSale(raw, api(call.forceDecline))), failure },
+        { path: `${PAYMENT_PATH}/ThreeDModelProvisionGate`, charges, answer: (raw, call) => xml(200, provision(raw, api(call.forceDecline))), failure },
         {
           path: QUERY_PATH,
           charges: () => false,
@@ -74,7 +75,7 @@ export async function startKuveytEmulator(options: KuveytEmulatorOptions = {}): 
             const answer = handleSoap(raw, { state, terminal, now: now() });
             return xml(answer.status, answer.body);
           },
-          failure: html(500, errorPage(BANK, 'Sistem hatası')),
+          failure,
         },
       ],
       acs: (id, step, method, raw) => {
@@ -83,9 +84,7 @@ export async function startKuveytEmulator(options: KuveytEmulatorOptions = {}): 
         return page === null ? null : html(200, page);
       },
       unknownAcs: html(404, errorPage(BANK, 'Bilinmeyen ya da yanıtlanmış 3-D Secure doğrulaması')),
-      notFound: (route) => ({ status: 404, type: 'text/plain', body: `no route ${route}` }),
-      crashed: { status: 500, type: 'text/plain', body: 'internal error' },
-      tooLarge: { status: 413, type: 'text/plain', body: 'request body too large' },
+      ...PLAIN_ERRORS,
     };
   });
 

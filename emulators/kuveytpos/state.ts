@@ -3,6 +3,7 @@
 // authentications between the enrollment and the provision (found by their ACS token and MD).
 // Amounts are integer minor units.
 import { randomBytes, randomInt } from 'node:crypto';
+import { openSession, type AcsSession } from '../bank/acs.ts';
 
 export interface Order {
   merchantOrderId: string;
@@ -25,8 +26,7 @@ export interface Order {
   orderDate: string;
 }
 
-export interface Authentication {
-  token: string;
+export interface Authentication extends AcsSession {
   md: string;
   merchantOrderId: string;
   /** The bank's OrderId, given at the enrollment and kept by the sale. */
@@ -38,11 +38,7 @@ export interface Authentication {
   failUrl: string;
   cardNumber: string;
   expiry: { month: string; year: string };
-  /** The ACS answered (it answers once). */
-  answered: boolean;
   authenticated: boolean;
-  /** The provision may use the MD once. */
-  used: boolean;
 }
 
 export class KuveytState {
@@ -64,10 +60,8 @@ export class KuveytState {
     return String(this.#orderId);
   }
 
-  newAuthentication(fields: Omit<Authentication, 'token' | 'md' | 'orderId' | 'answered' | 'authenticated' | 'used'>): Authentication {
-    const auth = { ...fields, token: randomBytes(12).toString('hex'), md: randomBytes(36).toString('base64'), orderId: this.nextOrderId(), answered: false, authenticated: false, used: false };
-    this.authentications.set(auth.token, auth);
-    return auth;
+  newAuthentication(fields: Omit<Authentication, keyof AcsSession | 'md' | 'orderId' | 'authenticated'>): Authentication {
+    return openSession(this.authentications, { ...fields, md: randomBytes(36).toString('base64'), orderId: this.nextOrderId(), authenticated: false });
   }
 
   byMd(md: string): Authentication | undefined {

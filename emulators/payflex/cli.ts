@@ -1,7 +1,7 @@
 // `npm run emulator -- payflex`: the VakıfBank PayFlex emulator started by hand, with the merchant it
 // accepts (mewebstudio/pos's test account unless the flags say otherwise).
 import type { Command } from 'commander';
-import { credentialOption, emulatorCommand, printStarted, stopOnSignal, type ListenFlags } from '../cli.ts';
+import { credentialOption, emulatorCommand, serveEmulator, type ListenFlags } from '../cli.ts';
 import { DEFAULT_PAYFLEX_TERMINAL as D, type PayflexTerminal } from './config.ts';
 import { startPayflexEmulator } from './server.ts';
 
@@ -14,16 +14,14 @@ export function payflexCommand(): Command {
     .addOption(credentialOption('--merchant-id <id>', 'the merchant number (MerchantId)', D.merchantId))
     .addOption(credentialOption('--password <password>', "the merchant's password (Password, MerchantPassword)", D.password))
     .addOption(credentialOption('--terminal-no <no>', 'the terminal number (TerminalNo)', D.terminalNo))
-    .action(async (flags: PayflexFlags) => {
-      const emulator = await startPayflexEmulator(flags);
-      printStarted(`payflex emulator listening on ${emulator.url}`, emulator.url, [
+    .action(
+      serveEmulator('payflex', (flags: PayflexFlags) => startPayflexEmulator(flags), (emulator) => [
         ['MPI enrollment', emulator.enrollmentUrl],
         ['VPOS', emulator.apiUrl],
         ['search', emulator.queryUrl],
         ['merchant id', emulator.merchantId],
         ['password', emulator.password],
         ['terminal', emulator.terminalNo],
-      ], flags.latency);
-      stopOnSignal(() => emulator.stop());
-    });
+      ]),
+    );
 }

@@ -6,7 +6,8 @@
 // real ACS posts PaRes to the MPI (TermUrl), which then posts to the merchant; the emulator makes
 // the two hops one.
 import { randomBytes } from 'node:crypto';
-import { acsPage, autoPostPage, errorPage } from '../bank/pages.ts';
+import { acsUrl, isHttpUrl } from '../bank/acs.ts';
+import { bankPages } from '../bank/pages.ts';
 import { outcomeOf, maskPan } from '../bank/cards.ts';
 import { CURRENCIES, minorUnits, type PayflexTerminal } from './config.ts';
 import type { Enrollment, PayflexState } from './state.ts';
@@ -19,7 +20,7 @@ export interface MpiContext {
   baseUrl: string;
 }
 
-const BANK = 'VakıfBank';
+const pages = bankPages({ bank: 'VakıfBank', resultFormId: 'mpi-result' });
 
 /** The MPI's answer: VERes with Status Y and the ACS form, or Status E with the error. */
 function enrollmentXml(id: string, veres: Record<string, string>, error?: { code: string; message: string }): string {
@@ -30,8 +31,6 @@ function enrollmentXml(id: string, veres: Record<string, string>, error?: { code
     ErrorMessage: error?.message ?? '',
   });
 }
-
-const isHttpUrl = (value: string) => /^https?:\/\/\S+$/.test(value);
 
 /** What is wrong with an enrollment request; null when nothing is. */
 function enrollmentProblem(f: (name: string) => string, ctx: MpiContext): { code: string; message: string } | null {
@@ -66,7 +65,7 @@ export function enroll(raw: string, ctx: MpiContext): string {
     sessionInfo: f('SessionInfo'),
     preset: outcome.mdStatus,
   });
-  return enrollmentXml(e.id, { Status: 'Y', PaReq: e.paReq, TermUrl: `${ctx.baseUrl}/MPIAPI/MPI_Result.aspx`, MD: e.md, ACSUrl: `${ctx.baseUrl}/_emulator/acs/${e.token}`, ACTUrl: '' });
+  return enrollmentXml(e.id, { Status: 'Y', PaReq: e.paReq, TermUrl: `${ctx.baseUrl}/MPIAPI/MPI_Result.aspx`, MD: e.md, ACSUrl: acsUrl(ctx.baseUrl, e.token), ACTUrl: '' });
 }
 
 /** The ACS: the browser posts the MPI's form (GET is refused); a test card without a challenge answers at once. */
@@ -74,11 +73,10 @@ export function acsOpen(token: string, raw: string, ctx: MpiContext): { status: 
   const e = ctx.state.enrollmentByToken(token);
   if (!e || e.status !== null) return null;
   const form = new URLSearchParams(raw);
-  if (form.get('MD') !== e.md || form.get('PaReq') !== e.paReq) return { status: 400, html: errorPage(BANK, 'PaReq ve MD bu doğrulamaya ait değil') };
+  if (form.get('MD') !== e.md || form.get('PaReq') !== e.paReq) return { status: 400, html: pages.errorPage('PaReq ve MD bu doğrulamaya ait değil') };
   // The shared cards' mdStatus: 0 not authenticated, 4 an attempt ("half secure").
   if (e.preset !== null) return { status: 200, html: result(e, e.preset === '4' ? 'A' : 'N') };
-  const action = `${ctx.baseUrl}/_emulator/acs/${e.token}/complete`;
-  return { status: 200, html: acsPage(BANK, action, { amount: String(e.amount), currency: e.currency, cardMasked: maskPan(e.pan) }) };
+  return { status: 200, html: pages.acsPage(acsUrl(ctx.baseUrl, e.token, 'complete'), { amount: String(e.amount), currency: e.currency, cardMasked: maskPan(e.pan) }) };
 }
 
 /** The shopper's answer on the ACS page; null when the challenge is unknown or already answered. */
@@ -103,7 +101,7 @@ function result(e: Enrollment, status: 'Y' | 'A' | 'N'): string {
     e.cavv = randomBytes(20).toString('base64');
   }
   const failed = status === 'N';
-  return autoPostPage(BANK, 'mpi-result', failed ? e.failureUrl : e.successUrl, {
+  return pages.autoPostPage(failed ? e.failureUrl : e.successUrl, {
     MerchantId: e.merchantId,
     SubMerchantNo: '0',
     SubMerchantName: '',

@@ -2,7 +2,7 @@
 // (mpi.ts), its VPOS and search (vpos.ts) and its books (state.ts).
 import type { Behaviour, Latency } from '../iyzico/behaviour.ts';
 import { errorPage } from '../bank/pages.ts';
-import { html, startBankServer } from '../bank/server.ts';
+import { html, PLAIN_ERRORS, plainText, startBankServer } from '../bank/server.ts';
 import { DEFAULT_PAYFLEX_TERMINAL, ENROLLMENT_PATH, SEARCH_PATH, VPOS_PATH, type PayflexTerminal } from './config.ts';
 import { acsComplete, acsOpen, enroll, type MpiContext } from './mpi.ts';
 import { PayflexState } from './state.ts';
@@ -41,7 +41,7 @@ export async function startPayflexEmulator(options: PayflexEmulatorOptions = {})
   };
   const now = options.now ?? (() => new Date());
   const state = new PayflexState();
-  const text500 = { status: 500, type: 'text/plain', body: 'Internal Server Error' };
+  const text500 = plainText(500, 'Internal Server Error');
 
   const server = await startBankServer(options, (baseUrl) => {
     const mpi = (): MpiContext => ({ state, terminal, now: now(), baseUrl: baseUrl() });
@@ -64,9 +64,7 @@ export async function startPayflexEmulator(options: PayflexEmulatorOptions = {})
         return page === null ? null : html(200, page);
       },
       unknownAcs: html(404, errorPage(BANK, 'Bilinmeyen ya da yanıtlanmış 3-D Secure doğrulaması')),
-      notFound: (route) => ({ status: 404, type: 'text/plain', body: `no route ${route}` }),
-      crashed: { status: 500, type: 'text/plain', body: 'internal error' },
-      tooLarge: { status: 413, type: 'text/plain', body: 'request body too large' },
+      ...PLAIN_ERRORS,
     };
   });
 

@@ -1,7 +1,7 @@
 // `npm run emulator -- payfor`: the QNB Finansbank PayFor emulator started by hand, with the
 // account it accepts (mewebstudio/pos's test account unless the flags say otherwise).
 import type { Command } from 'commander';
-import { credentialOption, emulatorCommand, printStarted, stopOnSignal, type ListenFlags } from '../cli.ts';
+import { credentialOption, emulatorCommand, serveEmulator, type ListenFlags } from '../cli.ts';
 import { DEFAULT_PAYFOR_TERMINAL as D, type PayforTerminal } from './config.ts';
 import { startPayforEmulator } from './server.ts';
 
@@ -15,15 +15,13 @@ export function payforCommand(): Command {
     .addOption(credentialOption('--user-code <user>', 'the API user (UserCode)', D.userCode))
     .addOption(credentialOption('--user-password <password>', "the API user's password (UserPass)", D.userPassword))
     .addOption(credentialOption('--store-key <key>', 'the 3D store key (MerchantPass) that signs the gate form and the callback', D.storeKey))
-    .action(async (flags: PayforFlags) => {
-      const emulator = await startPayforEmulator(flags);
-      printStarted(`payfor emulator listening on ${emulator.url}`, emulator.url, [
+    .action(
+      serveEmulator('payfor', (flags: PayforFlags) => startPayforEmulator(flags), (emulator) => [
         ['3D gate', emulator.gateUrl],
         ['XML API', emulator.apiUrl],
         ['merchant id', emulator.merchantId],
         ['API user', `${emulator.userCode} / ${emulator.userPassword}`],
         ['store key', emulator.storeKey],
-      ], flags.latency);
-      stopOnSignal(() => emulator.stop());
-    });
+      ]),
+    );
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
+import { bankThreeDsReads } from '../helpers/bank.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
@@ -32,20 +33,9 @@ const walkForm = (model: AkbankModel, form: { action: string; fields: Record<str
   answerAkbankAcs(form, decision, model === '3d_host' ? { creditCard: number, expiredDate: '1230', cvv: '321' } : undefined);
 const walk = async (model: AkbankModel, redirectUrl: string, decision: 'approve' | 'decline', number?: string) => walkForm(model, await bankFormOf(redirectUrl), decision, number);
 
-const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
-const callbackOf = (id: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${id}`;
-const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
+const { row, callbackOf, retrieve, stringify, snapshot, expectRefused } = bankThreeDsReads(t);
 const txns = (orderId: string) => txnsAt(akbank.emulator, orderId);
 const sales = (orderId: string) => akbankCalls(t, 'complete3D').filter((c) => JSON.stringify(c).includes(orderId));
-const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
-const snapshot = async (id: string) => ({ row: stringify(await row(id)), events: await eventsOf(t, id) });
-
-async function expectRefused(url: string, fields: Record<string, string>) {
-  const res = await postCallback(url, fields);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(res.html).not.toContain('transaction_token');
-}
 
 const MODEL_NAMES = { '3d': '3D', '3d_pay': '3D_PAY', '3d_host': '3D_PAY_HOSTING' } as const;
 

@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Currency } from '../../src/domain/money.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
 import { seedWorkspace, type Merchant, type SeedOptions, type TestGateway } from './gateway.ts';
-import { autoPostForm, paymentBody } from './payments.ts';
+import { autoPostForm, paymentBody, postCallback } from './payments.ts';
+import { eventsOf } from './rows.ts';
 
 export interface BankAccount {
   provider: string;
@@ -168,5 +169,28 @@ export function bankPaymentCalls(t: TestGateway, seed: () => Promise<Merchant>, 
     refund: async (token: string, amount?: string) => (tick(), (await m()).call('refund-payment', amount === undefined ? { transaction: { token } } : { transaction: { token }, amount })),
     cancel: async (token: string) => (tick(), (await m()).call('cancel-payment', { transaction: { token } })),
     row: (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } }),
+  };
+}
+
+/**
+ * What a bank's 3-D tests read through the gateway: a payment's row, its callback address, its
+ * retrieve-payment result, its row and events as they stand (to show a refused callback wrote
+ * nothing), and a callback the gateway must refuse (a 4xx page without a transaction_token).
+ */
+export function bankThreeDsReads(t: TestGateway) {
+  const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
+  const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+  return {
+    row,
+    stringify,
+    callbackOf: (id: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${id}`,
+    retrieve: async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result,
+    snapshot: async (id: string) => ({ row: stringify(await row(id)), events: await eventsOf(t, id) }),
+    async expectRefused(url: string, fields: Record<string, string>): Promise<void> {
+      const res = await postCallback(url, fields);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.html).not.toContain('transaction_token');
+    },
   };
 }

@@ -4,6 +4,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Merchant } from './gateway.ts';
+import { paymentBody } from './payments.ts';
+import { orderOf } from './bank-orders.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-artifacts');
@@ -72,4 +76,35 @@ export async function walkAcs(
     await w.close();
   }
   return urls;
+}
+
+/**
+ * A bank's 3-D payments in Chromium (launched for the file when this machine has it): `start`
+ * asks the merchant (seeded on first use) for a secure payment with `card` whose callback is the
+ * shop's /payment-return, under channel references `<prefix>-<n>` (its token and the bank's order
+ * id with it); `walk` takes the browser from
+ * its redirect_url through the ACS, pressing `button`, back to the shop (walkAcs); `retrieve`
+ * reads a payment as the merchant would.
+ */
+export function useBankBrowser(shop: { url: string }, seed: () => Promise<Merchant>, payment: { card: string; prefix: string }) {
+  let browser: Browser;
+  let merchant: Merchant | undefined;
+  let reference = 1;
+  beforeAll(async () => {
+    if (haveChromium) browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+  // The shop listens only once the file's setup ran: its address is read when a test runs.
+  const returnUrl = () => `${shop.url}/payment-return`;
+  return {
+    async start() {
+      const m = (merchant ??= await seed());
+      const res = await m.call('secure-payment', paymentBody(m, { card: { number: payment.card }, transaction: { channel_reference: `${payment.prefix}-${reference++}`, callback_url: returnUrl() } }));
+      expect(res.status, res.text).toBe(200);
+      const token = res.body.transaction.token as string;
+      return { m, token, orderId: orderOf(token), redirectUrl: res.body.result.redirect_url as string };
+    },
+    walk: (redirectUrl: string, button: '#approve' | '#decline') => walkAcs(browser, redirectUrl, returnUrl(), button),
+    retrieve: async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result,
+  };
 }

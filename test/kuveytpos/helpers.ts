@@ -1,12 +1,10 @@
 // The gateway and the connector moving money through Kuveyt Türk's KuveytPOS, played by the repo's
 // emulator (real HTTP on 127.0.0.1): the account as the catalog builds it, the emulator's test
 // cards and books, and the shopper's 3-D trip without a browser.
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startKuveytEmulator, type KuveytEmulator } from '../../emulators/kuveytpos/server.ts';
 import type { Order } from '../../emulators/kuveytpos/state.ts';
-import { bankCalls, type BankAccount } from '../helpers/bank.ts';
+import { answerBankAcs, bankCalls, bankFormOf, bankState, setBankBehaviour, useBankEmulator, type BankAccount } from '../helpers/bank.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
-import { autoPostForm } from '../helpers/payments.ts';
 
 /** The emulator's test cards (emulators/bank/cards.ts). */
 export const KUVEYT_CARDS = {
@@ -17,15 +15,7 @@ export const KUVEYT_CARDS = {
   notAuthenticated: '4000000000990004',
 } as const;
 
-export function useKuveytEmulator(): { emulator: KuveytEmulator } {
-  const fixture = {} as { emulator: KuveytEmulator };
-  beforeAll(async () => {
-    fixture.emulator = await startKuveytEmulator({ port: 0 });
-  });
-  afterEach(() => fixture.emulator?.behaviour.clear());
-  afterAll(() => fixture.emulator?.stop());
-  return fixture;
-}
+export const useKuveytEmulator = (): { emulator: KuveytEmulator } => useBankEmulator(startKuveytEmulator);
 
 export function kuveytCredentials(emulator: KuveytEmulator): Record<string, string> {
   return { merchant_id: emulator.merchantId, customer_id: emulator.customerId, user_name: emulator.userName, password: emulator.password };
@@ -46,22 +36,12 @@ export function kuveytBankAccount(emulator: KuveytEmulator, extra: { timeout_ms?
   return { provider: 'kuveytpos', name: 'Kuveyt Türk', credentials: kuveytCredentials(emulator), settings: kuveytSettings(emulator, settings), ...(installmentRatesBp ? { installmentRatesBp } : {}) };
 }
 
-/** The emulator's order for our order id, read over its control API as any client would. */
+/** The emulator's order for our order id (its MerchantOrderId), read over its control API as any client would. */
 export async function kuveytOrder(emulator: KuveytEmulator, merchantOrderId: string): Promise<Order | undefined> {
-  const res = await fetch(`${emulator.url}/_emulator/state`);
-  const state = (await res.json()) as { orders: Order[] };
-  return state.orders.find((o) => o.merchantOrderId === merchantOrderId);
+  return (await bankState<{ orders: Order[] }>(emulator)).orders.find((o) => o.merchantOrderId === merchantOrderId);
 }
 
-export async function setKuveytBehaviour(emulator: KuveytEmulator, rule: { mode: 'decline' | 'fail' | 'timeout' | 'slow'; count?: number; delayMs?: number }): Promise<void> {
-  const res = await fetch(`${emulator.url}/_emulator/behaviour`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rule) });
-  if (res.status !== 200) throw new Error(`emulator behaviour answered ${res.status}: ${await res.text()}`);
-}
-
-const postForm = async (url: string, fields: Record<string, string>) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
-  return { status: res.status, html: await res.text() };
-};
+export const setKuveytBehaviour = setBankBehaviour;
 
 export interface AcsTrip {
   /** The form the gateway's redirect page posts (id "bank"): KuveytPOS's, to its ACS. */
@@ -72,15 +52,8 @@ export interface AcsTrip {
 
 /** What a browser does from the gateway's redirect address: the bank's form, `decision` on the ACS page (when it asks), the page posting the AuthenticationResponse. */
 export async function acsTrip(redirectUrl: string, decision: 'approve' | 'decline'): Promise<AcsTrip> {
-  const page = await fetch(redirectUrl);
-  const bankForm = autoPostForm(await page.text());
-  if (page.status !== 200 || bankForm?.id !== 'bank') throw new Error(`the redirect address answered ${page.status} without a bank form`);
-  let html = (await postForm(bankForm.action, bankForm.fields)).html;
-  const acs = new RegExp(`<form method="post" action="([^"]+)">\\s*<input type="hidden" name="decision" value="${decision}">`).exec(html)?.[1];
-  if (acs) html = (await postForm(acs.replace(/&amp;/g, '&'), { decision })).html;
-  const back = autoPostForm(html);
-  if (!back) throw new Error(`the ACS answer page has no callback form: ${html.slice(0, 200)}`);
-  return { bankForm, callbackUrl: back.action, fields: back.fields };
+  const bankForm = await bankFormOf(redirectUrl);
+  return { bankForm, ...(await answerBankAcs(bankForm, decision)) };
 }
 
 /** The AuthenticationResponse's XML, and the same posted back after `edit`. */

@@ -9,8 +9,7 @@ import { msg } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf, attemptsOf } from '../helpers/rows.ts';
-import { seedBankMerchant } from '../helpers/bank.ts';
-import type { Merchant } from '../helpers/gateway.ts';
+import { bankPaymentCalls, seedBankMerchant } from '../helpers/bank.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { INTERRUPTED_AFTER_MS } from '../../src/domain/payments/interrupted.ts';
@@ -19,23 +18,7 @@ import { KUVEYT_CARDS, kuveytBankAccount, kuveytCalls, kuveytOrder, setKuveytBeh
 
 const { t } = useGateway();
 const kuveyt = useKuveytEmulator();
-let m: Merchant;
-let reference = 1;
-
-const merchant = async () => (m ??= await seedBankMerchant(t, kuveytBankAccount(kuveyt.emulator, { timeout_ms: 1_000 })));
-const pay = async (number: string = KUVEYT_CARDS.approved, amount = '100.00') => {
-  await merchant();
-  return m.call('regular-payment', paymentBody(m, { card: { number, security_code: '321' }, transaction: { channel_reference: `KTR-${reference++}`, amount } }));
-};
-const paid = async (number?: string) => {
-  const res = await pay(number);
-  expect(res.body.result, res.text).toEqual({ successful: true, message: null });
-  return res.body.transaction.token as string;
-};
-const tick = () => t.clock.advance(1000);
-const refund = (token: string, amount?: string) => (tick(), m.call('refund-payment', amount === undefined ? { transaction: { token } } : { transaction: { token }, amount }));
-const cancel = (token: string) => (tick(), m.call('cancel-payment', { transaction: { token } }));
-const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
+const { merchant, pay, paid, refund, cancel, row } = bankPaymentCalls(t, () => seedBankMerchant(t, kuveytBankAccount(kuveyt.emulator, { timeout_ms: 1_000 })), { approved: KUVEYT_CARDS.approved, prefix: 'KTR' });
 const bookOf = async (token: string) => {
   const o = await kuveytOrder(kuveyt.emulator, orderOf(token));
   return o && { code: o.responseCode, amount: o.amount, refunded: o.refunded, cancelled: o.cancelled };
@@ -67,9 +50,9 @@ describe('regular-payment through KuveytPOS', () => {
   });
 
   it('a currency KuveytPOS does not take (GBP) is refused before any call', async () => {
-    await merchant();
+    const m = await merchant();
     const before = kuveytCalls(t).length;
-    const res = await m.call('regular-payment', paymentBody(m, { card: { number: KUVEYT_CARDS.approved }, transaction: { channel_reference: `KTR-${reference++}`, currency: 'GBP' } }));
+    const res = await m.call('regular-payment', paymentBody(m, { card: { number: KUVEYT_CARDS.approved }, transaction: { channel_reference: 'KTR-826', currency: 'GBP' } }));
     expect(res.body.result).toMatchObject({ successful: false });
     expect(kuveytCalls(t)).toHaveLength(before);
   });

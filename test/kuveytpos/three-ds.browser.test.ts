@@ -4,44 +4,20 @@
 // the shopper clicks Approve (or Decline), the ACS posts the signed AuthenticationResponse to the
 // gateway, which verifies it, asks for the provision with its MD and posts transaction_token to the
 // merchant's callback_url. Every request stays on this machine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, warnIfNoChromium, walkAcs } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { haveChromium, useBankBrowser, warnIfNoChromium } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { returnPosts } from '../helpers/receiver.ts';
-import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
 import { seedBankMerchant } from '../helpers/bank.ts';
-import type { Merchant } from '../helpers/gateway.ts';
-import { orderOf } from '../helpers/bank-orders.ts';
 import { KUVEYT_CARDS, kuveytBankAccount, kuveytCalls, kuveytOrder, useKuveytEmulator } from './helpers.ts';
 
 warnIfNoChromium('test/kuveytpos/three-ds.browser.test.ts');
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const kuveyt = useKuveytEmulator();
-let merchant: Merchant | undefined;
-let browser: Browser;
-let reference = 9300;
-
-beforeAll(async () => {
-  if (!haveChromium) return;
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function start() {
-  const m = (merchant ??= await seedBankMerchant(t, kuveytBankAccount(kuveyt.emulator)));
-  const res = await m.call('secure-payment', paymentBody(m, { card: { number: KUVEYT_CARDS.mastercard }, transaction: { channel_reference: `KTB-${reference++}`, callback_url: `${shop.url}/payment-return` } }));
-  expect(res.status, res.text).toBe(200);
-  const token = res.body.transaction.token as string;
-  return { m, token, orderId: orderOf(token), redirectUrl: res.body.result.redirect_url as string };
-}
-
-const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
-
-const walk = (redirectUrl: string, button: '#approve' | '#decline') => walkAcs(browser, redirectUrl, `${shop.url}/payment-return`, button);
+const { start, walk, retrieve } = useBankBrowser(shop, () => seedBankMerchant(t, kuveytBankAccount(kuveyt.emulator)), { card: KUVEYT_CARDS.mastercard, prefix: 'KTB' });
 
 describe.skipIf(!haveChromium)('3-D Secure through KuveytPOS in Chromium', { timeout: 120_000 }, () => {
   it('redirect_url -> the bank\u2019s form -> ACS Approve -> the gateway (provision) -> the merchant\u2019s callback with transaction_token', async () => {

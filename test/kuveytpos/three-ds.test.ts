@@ -10,7 +10,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
-import { seedBankMerchant } from '../helpers/bank.ts';
+import { bankThreeDsReads, seedBankMerchant } from '../helpers/bank.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
@@ -30,19 +30,8 @@ async function start(number: string = KUVEYT_CARDS.approved, m?: Merchant) {
   return { m: payer, res, token, orderId: orderOf(token), redirectUrl: res.body.result.redirect_url as string };
 }
 
-const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
-const callbackOf = (id: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${id}`;
-const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
+const { row, callbackOf, retrieve, stringify, snapshot, expectRefused } = bankThreeDsReads(t);
 const provisions = (orderId: string) => kuveytCalls(t, 'complete3D').filter((c) => JSON.stringify(c).includes(orderId));
-const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
-const snapshot = async (id: string) => ({ row: stringify(await row(id)), events: await eventsOf(t, id) });
-
-async function expectRefused(url: string, fields: Record<string, string>) {
-  const res = await postCallback(url, fields);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(res.html).not.toContain('transaction_token');
-}
 
 describe('secure-payment through KuveytPOS', () => {
   it('enrollment -> ACS Approve -> signed callback -> provision -> transaction_token to the callback_url; one sale at KuveytPOS', async () => {

@@ -2,11 +2,8 @@
 // HTTP on 127.0.0.1): one emulator per test file, a workspace whose default account is a PayFlex
 // account pointed at it (test/helpers/bank.ts), the emulator's own books, and the shopper's 3-D
 // step without a browser (the ACS form, the ACS, the MPI's result posted back).
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startPayflexEmulator, type PayflexEmulator } from '../../emulators/payflex/server.ts';
-import { seedBankMerchant } from '../helpers/bank.ts';
-import { walkGate } from '../helpers/bank-contract.ts';
-import { bankFormOf } from '../helpers/garanti.ts';
+import { answerBankAcs, bankFormOf, bankOrder, seedBankMerchant, setBankBehaviour, useBankEmulator } from '../helpers/bank.ts';
 import type { Merchant, TestGateway } from '../helpers/gateway.ts';
 
 /** The shared test cards (emulators/bank/cards.ts). */
@@ -19,15 +16,7 @@ export const PAYFLEX_CARDS = {
   halfSecure: '4000000000994006',
 } as const;
 
-export function usePayflexEmulator(): { emulator: PayflexEmulator } {
-  const fixture = {} as { emulator: PayflexEmulator };
-  beforeAll(async () => {
-    fixture.emulator = await startPayflexEmulator({ port: 0 });
-  });
-  afterEach(() => fixture.emulator?.behaviour.clear());
-  afterAll(() => fixture.emulator?.stop());
-  return fixture;
-}
+export const usePayflexEmulator = (): { emulator: PayflexEmulator } => useBankEmulator(startPayflexEmulator);
 
 export const payflexCredentials = (e: PayflexEmulator) => ({ merchant_id: e.merchantId, merchant_password: e.password, terminal_no: e.terminalNo });
 
@@ -50,18 +39,12 @@ export interface EmulatorOrder {
 }
 
 /** The emulator's order, read over its control API as any client would. */
-export async function payflexOrder(e: PayflexEmulator, orderId: string): Promise<EmulatorOrder | undefined> {
-  const state = (await (await fetch(`${e.url}/_emulator/state`)).json()) as { orders: EmulatorOrder[] };
-  return state.orders.find((o) => o.orderId === orderId);
-}
+export const payflexOrder = (e: PayflexEmulator, orderId: string) => bankOrder<EmulatorOrder>(e, orderId);
 
-export async function setPayflexBehaviour(e: PayflexEmulator, rule: { mode: 'decline' | 'fail' | 'timeout' | 'slow'; count?: number; delayMs?: number }): Promise<void> {
-  const res = await fetch(`${e.url}/_emulator/behaviour`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rule) });
-  if (res.status !== 200) throw new Error(`emulator behaviour answered ${res.status}: ${await res.text()}`);
-}
+export const setPayflexBehaviour = setBankBehaviour;
 
 /** What a browser does from the redirect address: the ACS form, the ACS's `decision`, the MPI's result it posts back. */
 export async function answerPayflexAcs(redirectUrl: string, decision: 'approve' | 'decline'): Promise<{ form: { action: string; fields: Record<string, string> }; fields: Record<string, string> }> {
   const form = await bankFormOf(redirectUrl);
-  return { form, fields: await walkGate({ kind: 'form', action: form.action, fields: form.fields }, decision) };
+  return { form, fields: (await answerBankAcs(form, decision)).fields };
 }

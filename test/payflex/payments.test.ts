@@ -8,9 +8,8 @@ import { msg } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { eventsOf, attemptsOf } from '../helpers/rows.ts';
-import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
-import { bankCalls } from '../helpers/bank.ts';
+import { bankCalls, bankPaymentCalls } from '../helpers/bank.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { INTERRUPTED_AFTER_MS } from '../../src/domain/payments/interrupted.ts';
 import { recoverPendingRefunds } from '../../src/domain/payments/interrupted-refunds.ts';
@@ -18,23 +17,7 @@ import { PAYFLEX_CARDS, payflexOrder, seedPayflexMerchant, setPayflexBehaviour, 
 
 const { t } = useGateway();
 const payflex = usePayflexEmulator();
-let m: Merchant;
-let reference = 1;
-
-const merchant = async () => (m ??= await seedPayflexMerchant(t, payflex.emulator, { timeoutMs: 1_000, installmentRatesBp: [0, 300, 450] }));
-const pay = async (number: string = PAYFLEX_CARDS.approved, amount = '100.00', installment?: number) => {
-  await merchant();
-  return m.call('regular-payment', paymentBody(m, { card: { number, security_code: '321' }, transaction: { channel_reference: `VFR-${reference++}`, amount, ...(installment ? { installment_number: installment } : {}) } }));
-};
-const paid = async (number?: string) => {
-  const res = await pay(number);
-  expect(res.body.result, res.text).toEqual({ successful: true, message: null });
-  return res.body.transaction.token as string;
-};
-const tick = () => t.clock.advance(1000);
-const refund = (token: string, amount?: string) => (tick(), m.call('refund-payment', amount === undefined ? { transaction: { token } } : { transaction: { token }, amount }));
-const cancel = (token: string) => (tick(), m.call('cancel-payment', { transaction: { token } }));
-const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
+const { merchant, pay, paid, refund, cancel, row } = bankPaymentCalls(t, () => seedPayflexMerchant(t, payflex.emulator, { timeoutMs: 1_000, installmentRatesBp: [0, 300, 450] }), { approved: PAYFLEX_CARDS.approved, prefix: 'VFR' });
 const txnsAt = async (token: string) => (await payflexOrder(payflex.emulator, orderOf(token)))?.txns.map((x) => `${x.type}:${x.code}:${x.amount}`);
 const calls = (operation: string, token: string) => bankCalls(t, 'payflex', operation).filter((c) => JSON.stringify(c).includes(orderOf(token)));
 
@@ -64,18 +47,18 @@ describe('regular-payment through PayFlex', () => {
   });
 
   it('in 3 instalments at the account\u2019s rate: NumberOfInstallments 3 and the surcharged total; retrieve-bin quotes the plan without asking the bank', async () => {
-    await merchant();
+    const m = await merchant();
     const quote = await m.call('retrieve-bin', { card: { bin: '45063491' }, transaction: { amount: '100.00' } });
     expect(quote.body.installments).toEqual(expect.arrayContaining([{ number: 3, amount: '34.83', total: '104.50' }]));
-    const res = await pay(PAYFLEX_CARDS.approved, '104.50', 3);
+    const res = await m.call('regular-payment', paymentBody(m, { card: { number: PAYFLEX_CARDS.approved }, transaction: { channel_reference: 'VFR-3x', amount: '104.50', installment_number: 3 } }));
     expect(res.body.result, res.text).toEqual({ successful: true, message: null });
     const token = res.body.transaction.token as string;
     expect(calls('charge', token)[0]!.request).toMatchObject({ NumberOfInstallments: '3', CurrencyAmount: '104.50' });
   });
   it('a USD and a EUR sale go with their ISO numbers (840, 978)', async () => {
-    await merchant();
+    const m = await merchant();
     for (const [currency, code] of [['USD', '840'], ['EUR', '978']] as const) {
-      const res = await m.call('regular-payment', paymentBody(m, { card: { number: PAYFLEX_CARDS.approved }, transaction: { channel_reference: `VFR-${reference++}`, amount: '12.34', currency } }));
+      const res = await m.call('regular-payment', paymentBody(m, { card: { number: PAYFLEX_CARDS.approved }, transaction: { channel_reference: `VFR-${code}`, amount: '12.34', currency } }));
       expect(res.body.result, res.text).toEqual({ successful: true, message: null });
       expect(calls('charge', res.body.transaction.token as string)[0]!.request).toMatchObject({ CurrencyAmount: '12.34', CurrencyCode: code });
     }

@@ -4,16 +4,12 @@
 // clicks Approve (or Decline), the MPI's result goes through the browser to the gateway, which
 // checks its seal, makes the 3-D sale and posts transaction_token to the merchant's callback_url.
 // Every request stays on this machine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { haveChromium, launchChromium, warnIfNoChromium, walkAcs } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { haveChromium, useBankBrowser, warnIfNoChromium } from '../helpers/browser.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { returnPosts } from '../helpers/receiver.ts';
-import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
-import type { Merchant } from '../helpers/gateway.ts';
-import { orderOf } from '../helpers/bank-orders.ts';
 import { bankCalls } from '../helpers/bank.ts';
 import { PAYFLEX_CARDS, payflexOrder, seedPayflexMerchant, usePayflexEmulator } from './helpers.ts';
 
@@ -21,27 +17,7 @@ warnIfNoChromium('test/payflex/three-ds.browser.test.ts');
 
 const { t, receiver: shop } = useGateway({ receiver: true });
 const payflex = usePayflexEmulator();
-let merchant: Merchant | undefined;
-let browser: Browser;
-let reference = 9100;
-
-beforeAll(async () => {
-  if (!haveChromium) return;
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function start() {
-  const m = (merchant ??= await seedPayflexMerchant(t, payflex.emulator));
-  const res = await m.call('secure-payment', paymentBody(m, { card: { number: PAYFLEX_CARDS.approved }, transaction: { channel_reference: `VFB-${reference++}`, callback_url: `${shop.url}/payment-return` } }));
-  expect(res.status, res.text).toBe(200);
-  const token = res.body.transaction.token as string;
-  return { m, token, orderId: orderOf(token), redirectUrl: res.body.result.redirect_url as string };
-}
-
-const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
-
-const walk = (redirectUrl: string, button: '#approve' | '#decline') => walkAcs(browser, redirectUrl, `${shop.url}/payment-return`, button);
+const { start, walk, retrieve } = useBankBrowser(shop, () => seedPayflexMerchant(t, payflex.emulator), { card: PAYFLEX_CARDS.approved, prefix: 'VFB' });
 
 describe.skipIf(!haveChromium)('3-D Secure through PayFlex in Chromium', { timeout: 120_000 }, () => {
   it('model 3d: redirect_url -> ACS form -> ACS Approve -> the gateway -> 3-D sale -> the merchant\u2019s callback with transaction_token', async () => {

@@ -14,7 +14,7 @@ import { attemptsOf, eventsOf } from '../helpers/rows.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
-import { bankCalls } from '../helpers/bank.ts';
+import { bankCalls, bankThreeDsReads } from '../helpers/bank.ts';
 import { runJobsDueBy } from '../helpers/jobs.ts';
 import { RECONCILE_TRIES_MS } from '../../src/domain/payments/reconcile.ts';
 import { THREE_DS_ABANDON_MS } from '../../src/domain/payments/three-ds.ts';
@@ -34,20 +34,9 @@ async function start(number: string = PAYFLEX_CARDS.approved, installments?: { c
   return { m, token, orderId: orderOf(token), redirectUrl: res.body.result.redirect_url as string };
 }
 
-const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
-const callbackOf = (id: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${id}`;
-const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
+const { row, callbackOf, retrieve, stringify, snapshot, expectRefused } = bankThreeDsReads(t);
 const txnsOf = async (orderId: string) => (await payflexOrder(payflex.emulator, orderId))?.txns.map((x) => ({ type: x.type, code: x.code, amount: x.amount })) ?? [];
 const sales = (orderId: string) => bankCalls(t, 'payflex', 'complete3D').filter((c) => JSON.stringify(c).includes(orderId));
-const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
-const snapshot = async (id: string) => ({ row: stringify(await row(id)), events: await eventsOf(t, id) });
-
-async function expectRefused(url: string, fields: Record<string, string>) {
-  const res = await postCallback(url, fields);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(res.html).not.toContain('transaction_token');
-}
 
 describe('secure-payment through PayFlex', () => {
   it('enrollment -> ACS form -> ACS Approve -> sealed result -> 3-D sale -> transaction_token to the callback_url', async () => {

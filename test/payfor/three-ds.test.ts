@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
+import { bankThreeDsReads } from '../helpers/bank.ts';
 import { msg } from '../helpers/messages.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
@@ -26,20 +27,9 @@ async function start(model: '3d' | '3d_pay', number: string = PAYFOR_CARDS.appro
   return { m, token, orderId: orderOf(token), redirectUrl: res.body.result.redirect_url as string };
 }
 
-const row = (id: string) => t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } });
-const callbackOf = (id: string) => `${t.gateway.baseUrl}/checkout/3ds/callback/${id}`;
-const retrieve = async (m: Merchant, token: string) => (await m.call('retrieve-payment', { transaction: { token } })).body.result;
+const { row, callbackOf, retrieve, stringify, snapshot, expectRefused } = bankThreeDsReads(t);
 const txnsOf = async (orderId: string) => (await payforOrder(payfor.emulator, orderId))?.txns.map((x) => ({ type: x.type, code: x.code, amount: x.amount })) ?? [];
 const sales = (orderId: string) => payforCalls(t, 'complete3D').filter((c) => JSON.stringify(c).includes(orderId));
-const stringify = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
-const snapshot = async (id: string) => ({ row: stringify(await row(id)), events: await eventsOf(t, id) });
-
-async function expectRefused(url: string, fields: Record<string, string>) {
-  const res = await postCallback(url, fields);
-  expect(res.status).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
-  expect(res.html).not.toContain('transaction_token');
-}
 
 describe.each(['3d', '3d_pay'] as const)('secure-payment through PayFor, model %s', (model) => {
   it('bank form -> gate -> ACS Approve -> signed callback -> transaction_token to the callback_url; one approved sale at PayFor', async () => {

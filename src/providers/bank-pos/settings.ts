@@ -9,8 +9,11 @@ import { z } from 'zod';
 import { httpUrl } from '../../domain/validation.ts';
 import { timeoutSetting } from '../settings-fields.ts';
 
+/** Trimmed text of 1 to `max` characters. */
+export const textField = (max: number) => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+
 /** A password, key or user name: 1 to 255 characters once trimmed. */
-export const secretField = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255, { error: 'too_long' });
+export const secretField = () => textField(255);
 
 /** A merchant, terminal or shop number: digits only, 1 to `max` of them. */
 export const digitsField = (max: number) =>
@@ -47,13 +50,24 @@ export function bankSettingsSchema<Fields extends z.ZodRawShape, Head extends z.
   return z
     .object({
       ...(head as Head),
-      environment: z.enum(BANK_ENVIRONMENTS, { error: 'value_not_allowed' }).default('test'),
+      environment: environmentField(),
       ...fields,
       timeout_ms: timeoutSetting(),
       lang: z.enum(['tr', 'en'], { error: 'value_not_allowed' }).default('tr'),
     })
     .strict();
 }
+
+/**
+ * The settings of a bank whose 3-D pages the gateway cannot ask for a language (VakıfBank's MPI,
+ * KuveytPOS's gate): bankSettingsSchema without `lang`, so the account form offers no choice that
+ * does nothing.
+ */
+export function bankSettingsSchemaWithoutLang<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z.object({ environment: environmentField(), ...fields, timeout_ms: timeoutSetting() }).strict();
+}
+
+const environmentField = () => z.enum(BANK_ENVIRONMENTS, { error: 'value_not_allowed' }).default('test');
 
 /** Where the shopper's browser posts the 3-D form and where API requests go: the overrides, else the bank's addresses for the environment. */
 export function gateAndApi(settings: { environment: BankEnvironment; gate_url?: string | undefined; api_url?: string | undefined }, urls: Readonly<Record<BankEnvironment, { gate: string; api: string }>>): { gate: string; api: string } {

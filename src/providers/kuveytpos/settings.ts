@@ -6,8 +6,8 @@
 // the provision with the authentication's MD); the settings say which KuveytPOS (test or
 // production) and, for an emulator, other addresses.
 import { z } from 'zod';
-import { timeoutSetting } from '../settings-fields.ts';
-import { httpUrl, parseInput } from '../../domain/validation.ts';
+import { parseInput } from '../../domain/validation.ts';
+import { addressFields, bankCredentialsSchema, bankSettingsSchemaWithoutLang, digitsField, secretField } from '../bank-pos/settings.ts';
 
 /** KuveytPOS's addresses (mewebstudio/pos config/pos_test.php and config/pos_production.php). */
 export const KUVEYTPOS_URLS = {
@@ -23,29 +23,15 @@ export const KUVEYTPOS_URLS = {
   },
 } as const;
 
-const digits = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(20, { error: 'too_long' }).regex(/^\d+$/, { error: 'digits_only' });
-const text = () => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(255, { error: 'too_long' });
-
-export const kuveytCredentialsSchema = z
-  .object({
-    merchant_id: digits(),
-    customer_id: digits(),
-    user_name: text(),
-    password: text(),
-  })
-  .strict();
+export const kuveytCredentialsSchema = bankCredentialsSchema({
+  merchant_id: digitsField(20),
+  customer_id: digitsField(20),
+  user_name: secretField(),
+  password: secretField(),
+});
 export type KuveytCredentials = z.output<typeof kuveytCredentialsSchema>;
 
-export const kuveytSettingsSchema = z
-  .object({
-    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
-    gate_url: httpUrl().optional(),
-    payment_url: httpUrl().optional(),
-    query_url: httpUrl().optional(),
-    // How long one call may wait for KuveytPOS before its outcome counts as unknown (then asked later).
-    timeout_ms: timeoutSetting(),
-  })
-  .strict();
+export const kuveytSettingsSchema = bankSettingsSchemaWithoutLang(addressFields(['gate_url', 'payment_url', 'query_url']));
 export type KuveytSettings = z.output<typeof kuveytSettingsSchema>;
 
 /** Checks credentials; throws ValidationError with issues at the field path. */

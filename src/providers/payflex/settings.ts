@@ -7,8 +7,8 @@
 // the gateway then sells with the authentication's CAVV and ECI) and, for an emulator, other
 // addresses.
 import { z } from 'zod';
-import { timeoutSetting } from '../settings-fields.ts';
-import { httpUrl, parseInput } from '../../domain/validation.ts';
+import { parseInput } from '../../domain/validation.ts';
+import { addressFields, bankCredentialsSchema, bankModelField, bankSettingsSchemaWithoutLang, digitsField, secretField, textField } from '../bank-pos/settings.ts';
 
 /** VakıfBank's addresses (mewebstudio/pos config/pos_test.php and config/pos_production.php, `vakifbank`). */
 export const PAYFLEX_URLS = {
@@ -24,32 +24,17 @@ export const PAYFLEX_URLS = {
   },
 } as const;
 
-const text = (max: number) => z.string({ error: 'invalid_type' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
-
-export const payflexCredentialsSchema = z
-  .object({
-    merchant_id: text(20).regex(/^\d+$/, { error: 'digits_only' }),
-    merchant_password: text(255),
-    terminal_no: text(16).regex(/^[A-Za-z0-9]+$/, { error: 'value_not_allowed' }),
-    // 0 a merchant, 1 a main dealer, 2 a sub-dealer (the bank says which).
-    merchant_type: z.enum(['0', '1', '2'], { error: 'value_not_allowed' }).default('0'),
-    sub_merchant_id: text(32).optional(),
-  })
-  .strict()
-  .refine((c) => c.merchant_type !== '2' || c.sub_merchant_id !== undefined, { error: 'required', path: ['sub_merchant_id'] });
+export const payflexCredentialsSchema = bankCredentialsSchema({
+  merchant_id: digitsField(20),
+  merchant_password: secretField(),
+  terminal_no: textField(16).regex(/^[A-Za-z0-9]+$/, { error: 'value_not_allowed' }),
+  // 0 a merchant, 1 a main dealer, 2 a sub-dealer (the bank says which).
+  merchant_type: z.enum(['0', '1', '2'], { error: 'value_not_allowed' }).default('0'),
+  sub_merchant_id: textField(32).optional(),
+}).refine((c) => c.merchant_type !== '2' || c.sub_merchant_id !== undefined, { error: 'required', path: ['sub_merchant_id'] });
 export type PayflexCredentials = z.output<typeof payflexCredentialsSchema>;
 
-export const payflexSettingsSchema = z
-  .object({
-    environment: z.enum(['test', 'production'], { error: 'value_not_allowed' }).default('test'),
-    model: z.enum(['3d'], { error: 'value_not_allowed' }).default('3d'),
-    enrollment_url: httpUrl().optional(),
-    api_url: httpUrl().optional(),
-    query_url: httpUrl().optional(),
-    // How long one call may wait for VakıfBank before its outcome counts as unknown (then asked later).
-    timeout_ms: timeoutSetting(),
-  })
-  .strict();
+export const payflexSettingsSchema = bankSettingsSchemaWithoutLang({ model: bankModelField(['3d']), ...addressFields(['enrollment_url', 'api_url', 'query_url']) });
 export type PayflexSettings = z.output<typeof payflexSettingsSchema>;
 
 /** Checks credentials; throws ValidationError with issues at the field path. */
