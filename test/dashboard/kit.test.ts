@@ -75,6 +75,13 @@ describe('money and dates through Intl', () => {
     expect(tr.dateTime('2026-03-04T21:30:00Z')).toBe('4.03.2026 21:30:00');
     expect(tr.dateTime(null)).toBe('—');
   });
+
+  it('falls back to UTC for a zone Intl refuses (a browser on a misconfigured machine reports Etc/Unknown)', () => {
+    const d = dates('en', 'Times in {zone}.', 'Etc/Unknown');
+    expect(d.zone).toBe('UTC');
+    expect(d.dateTime('2026-03-04T21:30:00Z')).toBe('04/03/2026, 21:30:00');
+    expect(d.zoneNote).toBe('Times in UTC.');
+  });
 });
 
 describe('field errors', () => {

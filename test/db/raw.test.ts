@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  process.env.TZ = zone;
+  // Assigning undefined would set the text 'undefined', a zone every later test file in this worker
+  // (and every browser it starts) would then run in.
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
 });
 
 /** Pool calls made while `fn` runs: the direct path's statements. */

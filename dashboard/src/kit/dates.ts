@@ -19,7 +19,7 @@ export interface Dates {
 
 export function dates(lang: Lang, zoneNote: string, timeZone?: string | null): Dates {
   const locale = localeOf(lang);
-  const zone = timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = usableZone(timeZone) ?? usableZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: zone });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: zone });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -31,6 +31,21 @@ export function dates(lang: Lang, zoneNote: string, timeZone?: string | null): D
     zone,
     zoneNote: fill(zoneNote, { zone }),
   };
+}
+
+/**
+ * `zone` when Intl can format in it, else undefined. A browser on a machine whose own zone is
+ * misconfigured reports 'Etc/Unknown', which Intl then refuses: times fall back to UTC (named in
+ * the zone note) rather than the screen failing to render.
+ */
+function usableZone(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Date formatters in the chosen language and `timeZone` (the workspace's, when the screen has it). */

@@ -2,6 +2,7 @@
 // list shows times in its zone), so "from 4 March" starts at midnight there, not in the browser.
 import type { PaymentMoneyStatus, PaymentStatus } from '../schema-enums.ts';
 import { statusValues, type StatusKind } from '../kit/status.ts';
+import { zonedDayStart } from '../kit/zoned-day.ts';
 
 export interface Filters { status: PaymentStatus | ''; paymentStatus: PaymentMoneyStatus | ''; from: string; to: string; reference: string; lastFour: string }
 export const NO_FILTERS: Filters = { status: '', paymentStatus: '', from: '', to: '', reference: '', lastFour: '' };
@@ -20,19 +21,9 @@ export function toFilter(f: Filters, timeZone: string | null) {
 
 /** Midnight starting YYYY-MM-DD (plus `plusDays`) in `timeZone` (the browser's when null). */
 export function dayStart(day: string, timeZone: string | null, plusDays = 0): Date {
+  if (timeZone) return new Date(zonedDayStart(day, timeZone, plusDays));
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d + plusDays);
-  if (!timeZone) return new Date(y, m - 1, d + plusDays);
-  // The zone's offset at the guess, then again at the answer (a DST change that day moves it).
-  const first = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(first, timeZone));
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at instant `ms`. */
-function offsetAt(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(ms));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(ms / 1000) * 1000;
+  return new Date(y, m - 1, d + plusDays);
 }
 
 /** The schema's values of an enum in the kit's order of meaning (a value the kit lacks goes last). */
