@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useResources } from '../helpers/fixture.ts';
 import { seedWorkspace, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { paymentBody } from '../helpers/payments.ts';
+import { saveRule } from '../../src/domain/risk/rules.ts';
 
 // Counted as the client sends them: COMMIT is seen (BEGIN is not), so a payment's 2 transactions
 // show as 2 of its statements. The 429 count is part of the admission statement, so it is seen
@@ -82,5 +83,26 @@ describe('statements per operation', () => {
     expect(res!.body.result.successful).toBe(true);
     expect(pay.length).toBeLessThanOrEqual(BUDGET.regularPayment + 1);
     expect(pay.filter((sql) => sql.includes('"RiskAttempt"'))).toHaveLength(1);
+  });
+
+  it('a merchant\'s rules cost a payment no statement while they are unchanged, with the guard on or off; a change is read once', async () => {
+    for (const riskGuard of [true, false]) {
+      const merchant = await seedWorkspace(t, { riskGuard });
+      const db = t.gateway.services.db;
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { id: merchant.workspaceId } });
+      for (const n of [1, 2, 3]) await saveRule({ db }, workspace, { name: `quiet ${n}`, outcome: 'block', conditions: [{ field: 'amount', operator: 'gt', value: 50_000_000 + n }] });
+      let n = 0;
+      const pay = async () => {
+        let res: { body: { result: { successful: boolean } } } | undefined;
+        const sent = await counted(async () => (res = await merchant.call('regular-payment', paymentBody(merchant, { transaction: { channel_reference: `RULES-${riskGuard}-${++n}` } }))));
+        expect(res!.body.result.successful).toBe(true);
+        return sent;
+      };
+      // The first payment after the change reads the rules (and the changed workspace's admission).
+      expect((await pay()).filter((sql) => sql.includes('"RiskRule"'))).toHaveLength(1);
+      const steady = await pay();
+      expect(steady.filter((sql) => sql.includes('"RiskRule"') || sql.includes('"RiskListEntry"'))).toEqual([]);
+      expect(steady.length).toBeLessThanOrEqual(BUDGET.regularPayment + (riskGuard ? 1 : 0));
+    }
   });
 });

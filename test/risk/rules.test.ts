@@ -61,6 +61,18 @@ describe.each([
     expect(allowed.successful).toBe(true);
     expect(await rulesOf(allowed.token)).toEqual([{ rule: 'rule:vip', outcome: 'allow' }]);
   });
+
+  it('a rule edited or switched off applies from the next payment (a process keeps the rules only for the version it read)', async () => {
+    const shopper = { number: CARDS.mastercard, amount: '400.00', email: 'cap@example.com' };
+    const edited = await save({ name: 'cap', outcome: 'block', conditions: [{ field: 'email', operator: 'eq', value: 'nobody@example.com' }] });
+    expect((await pay(m, 'regular-payment', shopper)).successful).toBe(true);
+    await save({ id: edited.id, name: 'cap', outcome: 'block', conditions: [{ field: 'email', operator: 'eq', value: 'cap@example.com' }] });
+    const capped = await pay(m, 'regular-payment', shopper);
+    expect(capped.code).toBe('blocked');
+    expect(await rulesOf(capped.token)).toEqual([{ rule: 'rule:cap', outcome: 'block' }]);
+    await save({ id: edited.id, name: 'cap', outcome: 'block', enabled: false, conditions: [{ field: 'email', operator: 'eq', value: 'cap@example.com' }] });
+    expect((await pay(m, 'regular-payment', shopper)).successful).toBe(true);
+  });
 });
 
 describe('saving a rule', () => {

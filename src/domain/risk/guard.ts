@@ -14,7 +14,6 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import type { GuardSettings } from './settings.ts';
 import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
-import { enabledRulesSql, type RuleRow } from './rules.ts';
 
 /**
  * How many of a source's most recent attempts its window reads, per unit of its largest threshold.
@@ -60,8 +59,8 @@ export interface GuardAttempt {
   fingerprint: string;
   at: Date;
   sources: GuardSource[];
-  /** Read by the same statement: the block and allow list entries the attempt matches (and the merchant's rules). */
-  listed: ListedFacts;
+  /** Read by the same statement: the block and allow list entries the attempt matches (null: the workspace has none, nothing is read). */
+  listed: ListedFacts | null;
 }
 
 /** The sources of an attempt from what is known of it, with the workspace's thresholds. */
@@ -82,16 +81,15 @@ interface CountedRow {
   declines_fired: boolean;
   three_ds_fired: boolean;
   listed: ListMatch[];
-  rules: RuleRow[];
 }
 
-export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<{ figures: SourceFigures[]; listed: ListMatch[]; rules: RuleRow[] }> {
+export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<{ figures: SourceFigures[]; listed: ListMatch[] }> {
   const rows = await queryRows<CountedRow>(db, guardStatement(settings, attempt));
   const order: SourceKind[] = attempt.sources.map((s) => s.kind);
   const figures = rows
     .map((r) => ({ kind: r.kind, cards: r.cards, declines: r.declines, coolingDown: r.cooling, cardsFired: r.cards_fired, declinesFired: r.declines_fired, threeDsFired: r.three_ds_fired }))
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-  return { figures, listed: rows[0]?.listed ?? [], rules: rows[0]?.rules ?? [] };
+  return { figures, listed: rows[0]?.listed ?? [] };
 }
 
 /**
@@ -147,8 +145,9 @@ export function guardStatement(settings: GuardSettings, attempt: GuardAttempt): 
       SELECT ${ws}, kind, key, ${attempt.fingerprint}, ${attempt.paymentId}::uuid, cards_fired OR declines_fired, ${attempt.at}::timestamp
       FROM judged WHERE kind <> 'workspace' OR cards_fired OR declines_fired
     )
-    SELECT kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired, ${listMatchesSql(attempt.workspaceId, attempt.listed)} AS listed,
-      ${enabledRulesSql(attempt.workspaceId)} AS rules FROM judged CROSS JOIN relaxed`;
+    SELECT kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired,
+      ${attempt.listed ? listMatchesSql(attempt.workspaceId, attempt.listed) : Prisma.sql`'[]'::json`} AS listed
+    FROM judged CROSS JOIN relaxed`;
 }
 
 /** Rows a sweep deletes at most per statement, so that one sweep never holds many locks at once. */

@@ -2,7 +2,8 @@
 // (payments/attempt.ts): allow, block, or require 3-D Secure. A number that fails the Luhn check is
 // refused without a statement; every other attempt a shopper makes is counted by the card-testing
 // guard (guard.ts) in one statement (and one more when that attempt starts a source's block: its
-// event, sources.ts). Renewals the merchant scheduled are judged as their own source
+// event, sources.ts). The merchant's rules come from the process's memory (rules.ts, liveRules),
+// read again only after they change; the lists are read only when the workspace has entries. Renewals the merchant scheduled are judged as their own source
 // and are not counted: no shopper is there to test cards. The decision, the rules that fired and
 // the figures they saw are kept on the payment (`risk`). What each outcome does to the payment:
 // docs/decisions.md, "Risk decisions".
@@ -17,7 +18,7 @@ import { startBlocks } from './sources.ts';
 import { ipCountry } from './ip-country.ts';
 import { issuerCountry } from '../bin-source.ts';
 import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
-import { enabledRules, firstMatching, type AttemptFacts, type RuleRow } from './rules.ts';
+import { firstMatching, liveRules, type AttemptFacts, type RuleRow } from './rules.ts';
 
 export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
 
@@ -92,10 +93,11 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   const cardCountry = issuerCountry(q.card.bin);
   const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, ...(country ? { ipCountry: country } : {}), ...(cardCountry ? { cardCountry } : {}), figures: [] };
   if (q.renewal) return { record: unjudged, code: null };
-  const listed: ListedFacts = { digits: typed, fingerprint, ip: q.ip, email: q.email, country: country ?? null };
+  const listed: ListedFacts | null = q.workspace.riskListSize > 0 ? { digits: typed, fingerprint, ip: q.ip, email: q.email, country: country ?? null } : null;
+  const merchantRules = await liveRules(s.db, q.workspace);
   if (!q.workspace.riskGuard) {
-    if (q.workspace.riskListSize === 0 && q.workspace.riskRuleCount === 0) return { record: unjudged, code: null };
-    const [matches, merchantRules] = await Promise.all([listMatches(s.db, q.workspace.id, listed), q.workspace.riskRuleCount > 0 ? enabledRules(s.db, q.workspace.id) : []]);
+    if (!listed && merchantRules.length === 0) return { record: unjudged, code: null };
+    const matches = listed ? await listMatches(s.db, q.workspace.id, listed) : [];
     return decide(s, q, { ...unjudged, rules: [...listRules(matches), ...ruleFired(merchantRules, factsOf(q, null))] });
   }
   const at = s.clock.now();
@@ -109,7 +111,7 @@ export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: stri
   });
   await startBlocks(s, { workspaceId: q.workspace.id, cooldownSeconds: q.workspace.riskCooldownSeconds, ip: q.ip, target: q.target, paymentId, at }, counted.figures);
   const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
-  const rules = [...listRules(counted.listed), ...ruleFired(counted.rules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
+  const rules = [...listRules(counted.listed), ...ruleFired(merchantRules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
   const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
   return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
 }

@@ -1,12 +1,13 @@
 // A merchant's own risk rules: ordered, each on or off, each a list of conditions (field, operator,
 // value) over what is known of an attempt when it is judged, and an outcome (block, require_3ds,
-// allow). The first enabled rule whose conditions all hold fires. Rules are read by the decision's
-// own statement (guard.ts), or alone when the guard is off and the workspace has rules.
+// allow). The first enabled rule whose conditions all hold fires. A process keeps a workspace's
+// enabled rules for the settings version it read them at (`liveRules`), as it keeps its accounts.
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { Prisma, type RiskRule, type Workspace } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
+import { processCache } from '../process-cache.ts';
 import type { Services } from '../services.ts';
 import { parseInput, text } from '../validation.ts';
 import { IssueList, NotFoundError } from '../errors.ts';
@@ -60,16 +61,30 @@ export interface RuleRow {
 /** What of an attempt the conditions read (null: unknown, and a condition on it does not hold). */
 export type AttemptFacts = { [K in RuleField]: (typeof RULE_FIELDS)[K] extends 'number' ? number | null : string | null };
 
-/** A scalar subquery: the workspace's enabled rules in order, as JSON. */
-export function enabledRulesSql(workspaceId: string): Prisma.Sql {
-  return Prisma.sql`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'outcome', r.outcome, 'conditions', r.conditions) ORDER BY r.position, r."createdAt"), '[]'::json)
-    FROM "RiskRule" r WHERE r."workspaceId" = ${workspaceId}::uuid AND r.enabled)`;
+/**
+ * The workspace's enabled rules in order, kept per process for the `settingsVersion` they were
+ * read at. Every write to a workspace's rules bumps that version in the same transaction (a
+ * trigger, migration 0050, as for accounts), and a call acts on the workspace row read with it
+ * (src/rest/admission.ts), so a payment never reads rules older than its own workspace row, and a
+ * payment reads no rules at all while they are unchanged. No rules at all: nothing is read.
+ */
+export async function liveRules(db: Db, workspace: Pick<Workspace, 'id' | 'settingsVersion' | 'riskRuleCount'>): Promise<RuleRow[]> {
+  if (workspace.riskRuleCount === 0) return [];
+  const cached = rulesByVersion.get(db, workspace.id);
+  // A newer entry than the row is as good: the row is only a little behind the memory's.
+  if (cached && cached.version >= workspace.settingsVersion) return cached.rules;
+  // The version is read with the rules, so the entry is labelled with what it holds.
+  const [row] = await queryRows<{ version: number; rules: RuleRow[] }>(
+    db,
+    Prisma.sql`SELECT w."settingsVersion" AS version, coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'outcome', r.outcome, 'conditions', r.conditions) ORDER BY r.position, r."createdAt")
+      FROM "RiskRule" r WHERE r."workspaceId" = w.id AND r.enabled), '[]'::json) AS rules FROM "Workspace" w WHERE w.id = ${workspace.id}::uuid`,
+  );
+  if (!row) return [];
+  rulesByVersion.set(db, workspace.id, { version: row.version, rules: row.rules });
+  return row.rules;
 }
 
-export async function enabledRules(db: Db, workspaceId: string): Promise<RuleRow[]> {
-  const [row] = await queryRows<{ rules: RuleRow[] }>(db, Prisma.sql`SELECT ${enabledRulesSql(workspaceId)} AS rules`);
-  return row?.rules ?? [];
-}
+const rulesByVersion = processCache<{ version: number; rules: RuleRow[] }>();
 
 /** The first rule whose conditions all hold, or null. */
 export function firstMatching(rules: RuleRow[], facts: AttemptFacts): RuleRow | null {
