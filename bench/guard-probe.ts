@@ -129,10 +129,17 @@ async function seedPayments(db: ReturnType<typeof createDb>, workspaceId: string
 async function explain(control: pg.Client, q: { text: string; values: unknown[] }): Promise<void> {
   await control.query('BEGIN');
   await control.query('SET LOCAL plan_cache_mode = force_generic_plan');
+  // The plans of the statements inside risk_window too (auto_explain's nested statements, sent
+  // to this client as notices).
+  const notices: string[] = [];
+  control.on('notice', (n) => notices.push(n.message ?? ''));
+  await control.query(`LOAD 'auto_explain'`);
+  for (const setting of ['auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on', 'auto_explain.log_analyze = on', 'auto_explain.log_buffers = on', 'client_min_messages = log']) await control.query(`SET LOCAL ${setting}`);
   await control.query(`PREPARE guard AS ${q.text}`);
   const literal = (v: unknown) => (v === null ? 'NULL' : v instanceof Date ? `'${v.toISOString()}'` : `'${String(v).replace(/'/g, "''")}'`);
   const { rows } = await control.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE guard(${q.values.map(literal).join(', ')})`);
   console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+  console.log(`\nInside risk_window (auto_explain):\n${notices.filter((n) => n.includes('risk_window') || n.includes('RiskAttempt') || n.includes('"Payment"')).join('\n\n')}`);
   await control.query('ROLLBACK');
 }
 

@@ -1,13 +1,15 @@
 // The guard phase (`--only guard`): what the risk decision costs the payment path. Back-to-back
-// pairs of regular-payment, first with the demo workspace's guard off and no rules (the decision
-// then reads nothing), then with the default guard on and ten enabled rules that never fire (the
-// decision's one statement counts the attempt, reads the lists and the rules). The cost is judged
-// on the median of the pairs' ratios, as the payment ratio is (a shared machine drifts between
-// phases minutes apart, much less between halves of one pair).
+// pairs of regular-payment, one half with the demo workspace's guard off and its rules disabled
+// (the decision then reads nothing), the other with the default guard on and ten enabled rules
+// that never fire (the decision's one statement counts the attempt; the rules come from the
+// process's memory), in turn first and second. The cost is judged on the median of the pairs'
+// ratios, as the payment ratio is (a shared machine drifts between phases minutes apart, much less
+// between halves of one pair).
 import type { GatewayProcess } from './gateway-process.ts';
 import { regularPayment } from './gateway-ops.ts';
 import { callGraphQL, type HttpClient } from './http-client.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import type { Meter, Usage } from './meter.ts';
 
 export interface GuardRounds {
   /** Payments per second with the guard and rules ÷ without, per round. */
@@ -71,27 +73,39 @@ export async function runGuardPhase(
   settings: GuardPhaseSettings,
   signal: AbortSignal,
   log: (line: string) => void,
+  meter: Meter,
 ): Promise<GuardRounds> {
   const demo = gateway.demoCredentials();
   const { token } = await gateway.cli<{ token: string }>(['token', 'create', '--workspace', demo.team, '--name', 'bench-guard']);
-  const unmetered = { before: async () => {}, after: async () => {} };
   let n = 1_000_000;
-  const load = (): Promise<LoadResult> =>
-    runLoad(async () => void (await regularPayment(http, demo, n++)), { concurrency: settings.concurrency, signal, warmupMs: settings.warmupMs, durationMs: settings.durationMs, around: unmetered });
+  // Each half's CPU too (gateway and PostgreSQL, per payment): what the decision costs each side.
+  const load = async (): Promise<LoadResult & { usage: Usage }> => {
+    let usage: Usage | undefined;
+    const around = { before: () => meter.start(), after: async () => void (usage = await meter.stop()) };
+    const result = await runLoad(async () => void (await regularPayment(http, demo, n++)), { concurrency: settings.concurrency, signal, warmupMs: settings.warmupMs, durationMs: settings.durationMs, around });
+    return { ...result, usage: usage! };
+  };
+  const cpu = (r: LoadResult & { usage: Usage }) => {
+    const per = (ms: number) => (r.ok ? ms / r.ok : 0).toFixed(2);
+    return `CPU ms/payment gateway ${per(r.usage.gatewayCpuMs)}, PostgreSQL ${per(r.usage.postgresCpuMs)}, ${per(r.usage.sql.statements)} statements`;
+  };
   const result: GuardRounds = { ratios: [], p99Without: [], p99With: [] };
   let ids: string[] = [];
   try {
     for (let round = 1; round <= settings.rounds && !signal.aborted; round++) {
-      ids = await setGuarded(http, token, ids, false);
-      const without = await load();
-      ids = await setGuarded(http, token, ids, true);
-      const guarded = await load();
+      // Every other pair runs the guarded half first, so that what grows during the phase (tables,
+      // indexes, the WAL since the last checkpoint) does not always weigh on the same half.
+      const half = async (on: boolean) => ((ids = await setGuarded(http, token, ids, on)), await load());
+      const guardedFirst = round % 2 === 0;
+      const first = await half(guardedFirst);
+      const second = await half(!guardedFirst);
+      const [without, guarded] = guardedFirst ? [second, first] : [first, second];
       result.ratios.push(guarded.perSecond / without.perSecond);
       result.p99Without.push(without.p99);
       result.p99With.push(guarded.p99);
       const errors = without.errors + guarded.errors;
       log(
-        `  guard round ${round} of ${settings.rounds}: without ${without.perSecond.toFixed(0)}/s (p99 ${without.p99.toFixed(1)} ms), with the guard and ten rules ${guarded.perSecond.toFixed(0)}/s (p99 ${guarded.p99.toFixed(1)} ms): ${result.ratios.at(-1)!.toFixed(3)} ×` +
+        `  guard round ${round} of ${settings.rounds}: without ${without.perSecond.toFixed(0)}/s (p99 ${without.p99.toFixed(1)} ms; ${cpu(without)}), with the guard and ten rules ${guarded.perSecond.toFixed(0)}/s (p99 ${guarded.p99.toFixed(1)} ms; ${cpu(guarded)}): ${result.ratios.at(-1)!.toFixed(3)} ×` +
           (errors ? `; ${errors} errors, first: ${without.firstError ?? guarded.firstError}` : ''),
       );
       if (errors) throw new Error(`guard phase: ${errors} payments failed`);
