@@ -13,6 +13,7 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import type { GuardSettings } from './settings.ts';
+import type { SourceKind } from './types.ts';
 import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
 
 /**
@@ -27,7 +28,7 @@ import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
  */
 const ROWS_PER_THRESHOLD = 4;
 
-export type SourceKind = 'ip' | 'target' | 'workspace';
+export type { SourceKind } from './types.ts';
 
 /** One source of an attempt and the thresholds that apply to it (0: that rule is off). */
 export interface GuardSource {

@@ -14,49 +14,15 @@ import type { Workspace } from '../../generated/prisma/client.ts';
 import { passesCardCheck } from '../cards.ts';
 import { cardFingerprint } from './fingerprint.ts';
 import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
+import type { FiredRule, RiskCode, RiskOutcome, RiskRecord } from './types.ts';
 import { startBlocks } from './sources.ts';
 import { ipCountry } from './ip-country.ts';
 import { issuerCountry } from '../bin-source.ts';
 import { listMatches, type ListedFacts, type ListMatch } from './lists.ts';
 import { firstMatching, liveRules, type AttemptFacts, type RuleRow } from './rules.ts';
 
-export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
-
-/** The failed payment's `error_code` for each refusal. */
-export type RiskCode = 'invalid_card_number' | 'blocked' | '3ds_required';
-/** Every refusal's code, for reading the attempts the decision stopped. */
-export const STOPPED_CODES: readonly RiskCode[] = ['blocked', '3ds_required', 'invalid_card_number'];
-
-export type FiredRule = {
-  /**
-   * `luhn`; `<source>_<what>`: ip_cards, ip_cards_3ds, ip_declines, target_declines,
-   * workspace_declines, <source>_cooldown; `block_list_<kind>`, `allow_list_<kind>`; `rule:<name>`
-   * for the merchant's first matching rule.
-   */
-  rule: string;
-  outcome: RiskOutcome;
-  /** The figure the rule read and the threshold it met (null for the Luhn check and cool-downs). */
-  saw: number | null;
-  threshold: number | null;
-};
-
-/** What the payment keeps (`Payment.risk`), in GraphQL as `Payment.risk`; a type, not an interface, so it is a JSON value. */
-export type RiskRecord = {
-  outcome: RiskOutcome;
-  /** Who made the attempt: the payment's source, or `renewal` for a renewal the merchant scheduled. */
-  source: PaymentSource | 'renewal';
-  /** Whether the card-testing guard counted this attempt (off for the workspace, or not a shopper's). */
-  guarded: boolean;
-  rules: FiredRule[];
-  /** The card's fingerprint (fingerprint.ts), so that a list entry can name this payment's card; not shown. */
-  fingerprint?: string;
-  /** The country of the shopper's address (ip-country.ts), when known: shown, and read by the rule tester. */
-  ipCountry?: string;
-  /** The country that issued the card (bin-source.ts, issuerCountry), when known: read by the rule tester. */
-  cardCountry?: string;
-  /** Each source's counts; `cards` is not counted for the workspace (null). */
-  figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
-};
+export type { FiredRule, RiskCode, RiskOutcome, RiskRecord } from './types.ts';
+export { STOPPED_CODES } from './types.ts';
 
 export interface RiskDecision {
   record: RiskRecord;

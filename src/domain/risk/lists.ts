@@ -11,7 +11,7 @@ import { queryRows } from '../../db/raw.ts';
 import type { Services } from '../services.ts';
 import { parseInput, text } from '../validation.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import type { RiskRecord } from './judge.ts';
+import type { RiskRecord } from './types.ts';
 
 export const LIST_KINDS = ['bin', 'card', 'ip', 'email', 'domain', 'country'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];

@@ -11,7 +11,7 @@ import { processCache } from '../process-cache.ts';
 import type { Services } from '../services.ts';
 import { parseInput, text } from '../validation.ts';
 import { IssueList, NotFoundError } from '../errors.ts';
-import type { RiskOutcome } from './judge.ts';
+import type { RiskOutcome } from './types.ts';
 
 /** What a condition may read of an attempt, and whether it is a number or text. */
 export const RULE_FIELDS = {

@@ -1,0 +1,44 @@
+// What a risk decision is and what a payment keeps of it, shared by the decision (judge.ts), the
+// lists and rules it reads, and the readers of stored attempts (GraphQL, the timeline, the overview).
+import type { PaymentSource } from '../payments/owners.ts';
+
+/** Where attempts are counted: the shopper's address, the page or link, the workspace. */
+export type SourceKind = 'ip' | 'target' | 'workspace';
+
+export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
+
+/** The failed payment's `error_code` for each refusal. */
+export type RiskCode = 'invalid_card_number' | 'blocked' | '3ds_required';
+/** Every refusal's code, for reading the attempts the decision stopped. */
+export const STOPPED_CODES: readonly RiskCode[] = ['blocked', '3ds_required', 'invalid_card_number'];
+
+export type FiredRule = {
+  /**
+   * `luhn`; `<source>_<what>`: ip_cards, ip_cards_3ds, ip_declines, target_declines,
+   * workspace_declines, <source>_cooldown; `block_list_<kind>`, `allow_list_<kind>`; `rule:<name>`
+   * for the merchant's first matching rule.
+   */
+  rule: string;
+  outcome: RiskOutcome;
+  /** The figure the rule read and the threshold it met (null for the Luhn check and cool-downs). */
+  saw: number | null;
+  threshold: number | null;
+};
+
+/** What the payment keeps (`Payment.risk`), in GraphQL as `Payment.risk`; a type, not an interface, so it is a JSON value. */
+export type RiskRecord = {
+  outcome: RiskOutcome;
+  /** Who made the attempt: the payment's source, or `renewal` for a renewal the merchant scheduled. */
+  source: PaymentSource | 'renewal';
+  /** Whether the card-testing guard counted this attempt (off for the workspace, or not a shopper's). */
+  guarded: boolean;
+  rules: FiredRule[];
+  /** The card's fingerprint (fingerprint.ts), so that a list entry can name this payment's card; not shown. */
+  fingerprint?: string;
+  /** The country of the shopper's address (ip-country.ts), when known: shown, and read by the rule tester. */
+  ipCountry?: string;
+  /** The country that issued the card (bin-source.ts, issuerCountry), when known: read by the rule tester. */
+  cardCountry?: string;
+  /** Each source's counts; `cards` is not counted for the workspace (null). */
+  figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
+};
