@@ -12,6 +12,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll returns as soon as its assertion holds; the default second was shorter than a
+    // dashboard's first load in Chromium while the whole suite runs on two cores.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     maxWorkers: 2,
     // Test files in one worker share the modules they import (the gateway's module graph takes about a
