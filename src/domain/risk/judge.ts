@@ -3,9 +3,10 @@
 // refused without a statement; every other attempt a shopper makes is counted by the card-testing
 // guard (guard.ts) in one statement (and one more when that attempt starts a source's block: its
 // event, sources.ts). The merchant's rules come from the process's memory (rules.ts, liveRules),
-// read again only after they change; the lists are read only when the workspace has entries. Renewals the merchant scheduled are judged as their own source
-// and are not counted: no shopper is there to test cards. The decision, the rules that fired and
-// the figures they saw are kept on the payment (`risk`). What each outcome does to the payment:
+// read again only after they change; the lists are read only when the workspace has entries.
+// Renewals the merchant scheduled are judged as their own source and are not counted: no shopper
+// is there to test cards. The decision, the rules that fired and the figures they saw are kept on
+// the payment (`risk`). What each outcome does to the payment:
 // docs/decisions.md, "Risk decisions".
 import type { Services } from '../services.ts';
 import type { PaymentSource } from '../payments/owners.ts';
