@@ -40,7 +40,11 @@ export function withDatabase<A extends unknown[]>(io: CliIo, action: (ctx: CliCo
     const { openDatabase } = await import('./database.ts');
     const { db, masterKey, close } = await openDatabase(config, io.stderr);
     try {
-      await action({ db, masterKey, config, json, print: (data, lines) => io.stdout.write(json ? JSON.stringify(data, null, 2) + '\n' : lines.join('\n') + '\n') }, ...args);
+      const ctx: CliContext = { db, masterKey, config, json, print: (data, lines) => io.stdout.write(json ? JSON.stringify(data, null, 2) + '\n' : lines.join('\n') + '\n') };
+      await action(ctx, ...args);
+      // A write that succeeded is an audit entry, as the same change made in the dashboard is.
+      const { auditCommand } = await import('./audit.ts');
+      await auditCommand(ctx, io, command);
     } finally {
       await close();
     }

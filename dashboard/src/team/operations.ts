@@ -65,14 +65,19 @@ const OPERATIONS: Record<string, readonly [string, string]> = {
   changePassword: ['Parola değişikliği', 'Password changed'],
 };
 
-/** Entries that are no mutation: a person's sign-in (done, failed or locked). */
+/** Entries that are no mutation: a person's sign-in (done, failed or locked); what only the CLI changes (src/cli/audit.ts). */
 const EVENTS: Record<string, readonly [string, string]> = {
   signIn: ['Giriş', 'Sign-in'],
+  createWorkspace: ['Çalışma alanı oluşturma (CLI)', 'Workspace created (CLI)'],
+  setWorkspacePlan: ['Plan değişikliği (CLI)', 'Plan changed (CLI)'],
+  setWorkspaceTimeZone: ['Saat dilimi değişikliği (CLI)', 'Time zone changed (CLI)'],
+  setRateLimits: ['İstek sınırları (CLI)', 'Request limits set (CLI)'],
+  setWorkspaceSettings: ['Çalışma alanı ayarları (CLI)', 'Workspace settings set (CLI)'],
 };
 
 /** The audited mutations that have words (every one of the role table). */
 export const OPERATION_NAMES = Object.keys(OPERATIONS);
-/** What the filter offers: the mutations and the sign-ins. */
+/** What the filter offers: the mutations, the sign-ins and the CLI's own changes. */
 export const FILTER_OPERATIONS = [...OPERATION_NAMES, ...Object.keys(EVENTS)];
 
 /** An operation in words; one without any (a support read's query name) as itself. */
