@@ -49,6 +49,8 @@ const schema = z.object({
   /** Database connections per process, and how long a request's transaction may wait for one before answering 503. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DB_TX_MAX_WAIT_MS: z.coerce.number().int().min(10).default(10_000),
+  /** How long a statement may go unanswered before the request answers 503 and its connection is dropped (a silent network). */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Requests per second of one workspace over every operation, and per minute on the payment-link operations; 0 = no limit. */
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).default(100),
   RATE_LIMIT_LINKS_PER_MINUTE: z.coerce.number().int().min(0).default(300),

@@ -145,7 +145,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     stops.push(() => tracing.shutdown());
     const { applied } = await prepareDatabase(urls);
     if (applied.length) logger.info('migrations applied', { applied });
-    const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, onQuery: opts.onQuery, direct: !tracing.enabled });
+    const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, onQuery: opts.onQuery, direct: !tracing.enabled });
     stops.push(() => db.$disconnect());
     const masterKey = await openMasterKey(config, db, logger);
 

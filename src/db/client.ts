@@ -36,13 +36,20 @@ export interface DbOptions {
    * Off when tracing is on, so that every statement of a request shows as Prisma's spans.
    */
   direct?: boolean;
+  /**
+   * A statement unanswered after this long fails ("Query read timeout", the database unavailable:
+   * 503) and its connection is dropped; unset: no limit (the CLI's long reads). TCP keepalive is
+   * on either way, so an idle connection to a machine that vanished is found too.
+   */
+  queryTimeoutMs?: number;
 }
 
 export function createDb(connectionString: string, opts: DbOptions = {}): Db {
   // Our own pool (ended by $disconnect) so /metrics can report its use.
   const maxWait = opts.maxWait ?? 10_000;
-  const pool = new BoundedWaitPool({ connectionString, max: opts.max ?? 10 });
+  const pool = new BoundedWaitPool({ connectionString, max: opts.max ?? 10, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS, ...(opts.queryTimeoutMs ? { query_timeout: opts.queryTimeoutMs } : {}) });
   keepClientErrorsHandled(pool);
+  dropClientsWithOutstandingStatements(pool);
   const statementName = preparedStatementName();
   const db = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementName }),
@@ -95,6 +102,25 @@ class BoundedWaitPool extends pg.Pool {
  */
 export function keepClientErrorsHandled(pool: pg.Pool): void {
   pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+/** Seconds of silence on an idle connection before TCP asks whether the other end is still there. */
+const KEEPALIVE_IDLE_MS = 10_000;
+
+/**
+ * A connection released while one of its statements is still unanswered (it timed out: the server
+ * went silent) must not serve anyone else: the next statement would queue behind the stuck one and
+ * time out too. pg-pool drops a client released with an error, but Prisma's adapter ends a
+ * transaction with a plain release() whatever happened in it, so the pool is told here, before it
+ * decides (pg-pool reads `_queryable` for that, its own check of a broken client).
+ */
+function dropClientsWithOutstandingStatements(pool: pg.Pool): void {
+  pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => {
+    const c = client as pg.PoolClient & { _activeQuery?: unknown; _queryQueue?: unknown[]; _queryable?: boolean; connection?: { stream?: { destroy(): void } } };
+    if (!c._activeQuery && !c._queryQueue?.length) return;
+    c._queryable = false;
+    c.connection?.stream?.destroy();
+  });
 }
 
 /** Runs `fn` with the connection waits of its statements bounded by the client's maxWait (busy.ts). */

@@ -18,10 +18,12 @@ const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 const UNAVAILABLE_PRISMA = new Set(['P1001', 'P1002', 'P1017']);
 /**
  * The same as words, for the wrappers that keep only a message: Prisma's raw-query error (P2010)
- * quotes the driver's code and message, pg's own errors for a dropped socket have no code.
+ * quotes the driver's code and message, pg's own errors for a dropped socket have no code. "Query
+ * read timeout" is pg's for a statement unanswered within the pool's query timeout (client.ts): a
+ * connection gone silent.
  */
 const UNAVAILABLE_MESSAGE =
-  /Can't reach database server|Connection terminated|Client has encountered a connection error|Connection is closed|server closed the connection|Server has closed the connection|terminating connection due to (administrator command|crash of another server process)|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|cannot execute \w+( \w+)? in a read-only transaction|Code: `(08\d{3}|57P0[123]|25006)`|ECONNREFUSED|ECONNRESET/;
+  /Can't reach database server|Query read timeout|Connection terminated|Client has encountered a connection error|Connection is closed|server closed the connection|Server has closed the connection|terminating connection due to (administrator command|crash of another server process)|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|cannot execute \w+( \w+)? in a read-only transaction|Code: `(08\d{3}|57P0[123]|25006)`|ECONNREFUSED|ECONNRESET/;
 
 /** True when `err` (or an error it wraps) says PostgreSQL cannot be reached or is going away. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
