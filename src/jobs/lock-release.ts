@@ -3,7 +3,10 @@
 // mid-run (a failover), such a job stays locked for its whole lock lifetime on every process: for
 // deliver-webhooks, two minutes without a webhook sent. Here the lock of a run that ended on a
 // failed save is freed once the database takes writes again, on the condition that it is still the
-// run's lock (after the lifetime another process may have taken the job, and keeps it).
+// run's lock (after the lifetime another process may have taken the job, and keeps it). The
+// statement that takes a lock may also commit and lose its answer (the connection cut just then):
+// the process never learns it holds the lock, so that lock, named by the time this process chose
+// for it, is freed the same way.
 import type { Agenda, Job } from 'agenda';
 import type pg from 'pg';
 import type { Logger } from '../logger.ts';
@@ -16,7 +19,7 @@ interface JobRow {
 
 /** The part of the backend's repository (Agenda's `db`) that takes and frees locks. */
 interface LockingRepository {
-  getNextJobToRun(...args: unknown[]): Promise<JobRow | undefined>;
+  getNextJobToRun(jobName: string, nextScanAt: unknown, lockDeadline: unknown, now?: Date, ...rest: unknown[]): Promise<JobRow | undefined>;
   saveJobState(job: JobRow, ...rest: unknown[]): Promise<void>;
   unlockJob(job: JobRow): Promise<void>;
 }
@@ -42,11 +45,14 @@ export function releaseLocksOfFailedRuns(agenda: Agenda, pool: pg.Pool, logger: 
 
   const lifetimeOf = (name: string) => (agenda.definitions[name] as { lockLifetime?: number } | undefined)?.lockLifetime ?? 60_000;
 
-  async function release(id: string, name: string, lock: Date): Promise<void> {
+  /** Frees job `id`'s lock if it is still `lock` (null id: the job named `name` locked at exactly `lock`). */
+  async function release(id: string | null, name: string, lock: Date): Promise<void> {
     const until = lock.getTime() + lifetimeOf(name);
     for (let pause = FIRST_PAUSE_MS; !stopped && Date.now() < until; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
       try {
-        const freed = await pool.query('UPDATE agenda_jobs SET locked_at = NULL WHERE id = $1 AND locked_at = $2', [id, lock]);
+        const freed = id
+          ? await pool.query('UPDATE agenda_jobs SET locked_at = NULL WHERE id = $1 AND locked_at = $2', [id, lock])
+          : await pool.query('UPDATE agenda_jobs SET locked_at = NULL WHERE name = $1 AND locked_at = $2', [name, lock]);
         if (freed.rowCount) logger.info('job lock freed after its run could not save', { job: name });
         return;
       } catch {
@@ -56,8 +62,18 @@ export function releaseLocksOfFailedRuns(agenda: Agenda, pool: pg.Pool, logger: 
   }
 
   const getNextJobToRun = repo.getNextJobToRun.bind(repo);
-  repo.getNextJobToRun = async (...args) => {
-    const row = await getNextJobToRun(...args);
+  repo.getNextJobToRun = async (jobName, nextScanAt, lockDeadline, now, ...rest) => {
+    // The lock's time is chosen here rather than by the repository, so that it can be named below.
+    const lockTime = now ?? new Date();
+    let row: JobRow | undefined;
+    try {
+      row = await getNextJobToRun(jobName, nextScanAt, lockDeadline, lockTime, ...rest);
+    } catch (err) {
+      // Committed or not, nobody runs under that lock: free it if it was written. No other take of
+      // the job writes the same time (a lock is only taken over after its lifetime).
+      void release(null, jobName, lockTime);
+      throw err;
+    }
     if (row?.lockedAt) held.set(String(row._id), row.lockedAt);
     return row;
   };

@@ -57,4 +57,17 @@ describe('a recurring job after the database went away during its run', () => {
     await expectRunAgainWithin(runs, 10_000);
     expect(runs[1]! - runs[0]!).toBeLessThan(LOCK_LIFETIME_MS / 6);
   }, 30_000);
+
+  it("the statement that takes the job's lock commits and loses its answer: that lock is freed, and the job runs again", async () => {
+    let cut: Promise<void> | null = null;
+    // Armed during the first run: the next take of the job (its next run) is the one cut off.
+    const { runs, logLines } = await recurringJobThrough((p) => void (cut = p.cutAfterCommit(/SET locked_at = \$1, last_modified_by = \$5/, 'UPDATE 1')));
+    while (!cut) await new Promise((resolve) => setTimeout(resolve, 20));
+    await cut;
+    const before = runs.length;
+    const deadline = Date.now() + 10_000;
+    while (runs.length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs.length, `runs: ${runs.length}`).toBeGreaterThan(before);
+    expect(logLines.some((l) => l.includes('job lock freed after its run could not save'))).toBe(true);
+  }, 30_000);
 });

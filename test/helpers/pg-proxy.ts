@@ -21,6 +21,8 @@ export interface PgProxy {
    * connection is cut instead of passing it on. Resolves once it happened.
    */
   cutAfterCommitOf(table: string): Promise<void>;
+  /** As cutAfterCommitOf, for the next statement whose text matches `statement` (and whose answer contains `answer`, e.g. "UPDATE 1"). */
+  cutAfterCommit(statement: RegExp, answer?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function startPgProxy(url: string): Promise<PgProxy> {
   const pairs = new Set<Pair>();
   let refuseUntil = 0;
   let silentUntil = 0;
-  let commitWatch: { insert: RegExp; done: () => void } | null = null;
+  let commitWatch: { insert: RegExp; answer?: string; done: () => void } | null = null;
 
   const server = net.createServer((client) => {
     if (Date.now() < refuseUntil) return void client.destroy();
@@ -62,15 +64,24 @@ export async function startPgProxy(url: string): Promise<PgProxy> {
     upstream.on('data', (chunk: Buffer) => {
       if (pair.silent) return;
       const watch = commitWatch;
-      if (watch && watch.insert.test(pair.sent) && chunk.includes(READY_IDLE)) {
-        commitWatch = null;
-        end();
-        watch.done();
-        return;
+      if (watch && chunk.includes(READY_IDLE)) {
+        if (watch.insert.test(pair.sent) && (!watch.answer || chunk.includes(watch.answer))) {
+          commitWatch = null;
+          end();
+          watch.done();
+          return;
+        }
+        // That exchange is over: only a later statement of this connection may match.
+        pair.sent = '';
       }
       client.write(chunk);
     });
   });
+  const cutAfterCommit = (statement: RegExp, answer?: string) =>
+    new Promise<void>((resolve) => {
+      for (const pair of pairs) pair.sent = '';
+      commitWatch = { insert: statement, answer, done: resolve };
+    });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const proxied = new URL(url);
   proxied.hostname = '127.0.0.1';
@@ -89,13 +100,9 @@ export async function startPgProxy(url: string): Promise<PgProxy> {
       silentUntil = Date.now() + forMs;
       for (const pair of pairs) pair.silent = true;
     },
-    cutAfterCommitOf(table) {
-      return new Promise<void>((resolve) => {
-        for (const pair of pairs) pair.sent = '';
-        // Prisma's own statements name the schema; the gateway's raw ones do not.
-        commitWatch = { insert: new RegExp(`INSERT INTO (?:"public"\\.)?"${table}"`), done: resolve };
-      });
-    },
+    cutAfterCommit,
+    // Prisma's own statements name the schema; the gateway's raw ones do not.
+    cutAfterCommitOf: (table) => cutAfterCommit(new RegExp(`INSERT INTO (?:"public"\\.)?"${table}"`)),
     async close() {
       for (const pair of pairs) {
         pair.client.destroy();
