@@ -149,7 +149,9 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     stops.push(() => db.$disconnect());
     const masterKey = await openMasterKey(config, db, logger);
 
-    const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing });
+    // The runner's own statements are small: one the database leaves unanswered for longer than a
+    // request's statement may wait is lost (a silent database) whatever the runner's own limit.
+    const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing, queryTimeoutMs: Math.min(config.DB_QUERY_TIMEOUT_MS, 15_000) });
     const services = createServices(config, { db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey, logger });
     // Before the pool ends, after the jobs and the server stopped: their last provider attempts are written.
     stops.push(() => services.attempts.drain());
