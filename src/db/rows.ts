@@ -141,6 +141,24 @@ const COLUMNS: Record<RowTable, readonly string[]> = {
   Notification: Object.values(Prisma.NotificationScalarFieldEnum),
 };
 
+/** Where a row is written under another (a payment under its customer): the parent's upsert and the row's column naming it. */
+export interface Under<T, P> {
+  parent: Upsert<P>;
+  key: keyof T & string;
+}
+
+/**
+ * The INSERT of one row as the CTE `child` (returning `columns`), led by the CTE `parent` that
+ * upserts the row it is written under, when there is one: for a statement that does more
+ * (insertRowUnder; the payment's row and the risk count, risk/guard.ts). `columns` undefined: all.
+ */
+export function insertRowCtes<T, P>(table: RowTable, values: Columns<T>, columns: readonly string[] | undefined, under?: Under<T, P>): Prisma.Sql {
+  const cols = given(created(table, values));
+  if (!under) return Prisma.sql`child AS (INSERT INTO ${ident(table)} (${names(cols)}) VALUES (${params(cols)}) ${returning(columns)})`;
+  return Prisma.sql`parent AS (${upsertSql(under.parent)}),
+    child AS (INSERT INTO ${ident(table)} (${names(cols)}, ${ident(under.key)}) SELECT ${params(cols)}, parent.id FROM parent ${returning(columns)})`;
+}
+
 /**
  * INSERT of one row whose `key` column is the id of the row `parent` writes (a payment under its
  * customer), in one statement: both are written or neither, without a transaction around them.
@@ -154,13 +172,11 @@ export async function insertRowUnder<T, P, K extends keyof T & string = keyof T 
   values: Columns<T>,
   columns?: { row: readonly K[]; parent: readonly PK[] },
 ): Promise<{ row: Pick<T, K>; parent: Pick<P, PK> }> {
-  const cols = given(created(table, values));
   // The parent's columns come back under a prefix, each still typed from its column.
   const parentCols = (columns?.parent ?? COLUMNS[parent.table]).map((c) => Prisma.sql`parent.${ident(c)} AS ${Prisma.raw(`"parent.${c}"`)}`);
   const childCols = columns ? Prisma.join(columns.row.map((c) => Prisma.sql`child.${ident(c)}`)) : Prisma.sql`child.*`;
   const [joined] = await queryRows<Record<string, unknown>>(db, Prisma.sql`
-    WITH parent AS (${upsertSql(parent)}),
-    child AS (INSERT INTO ${ident(table)} (${names(cols)}, ${ident(key)}) SELECT ${params(cols)}, parent.id FROM parent ${returning(columns?.row)})
+    WITH ${insertRowCtes(table, values, columns?.row, { parent, key })}
     SELECT ${childCols}, ${Prisma.join(parentCols)} FROM child, parent`);
   const row: Record<string, unknown> = {};
   const parentRow: Record<string, unknown> = {};

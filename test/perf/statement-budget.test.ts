@@ -74,15 +74,22 @@ describe('statements per operation', () => {
     expect(secure.length).toBeLessThanOrEqual(BUDGET.securePaymentStart);
   });
 
-  it('the card-testing guard adds one statement to a payment: the attempt recorded and the window read together', async () => {
+  it('the card-testing guard costs an API payment no statement: the attempt is counted in the statement that writes the payment row', async () => {
     const guarded = await seedWorkspace(t, { riskGuard: true });
-    const body = (n: number) => paymentBody(guarded, { transaction: { channel_reference: `BUDGET-${n}` } });
+    const body = (n: number, extra: object = {}) => paymentBody(guarded, { transaction: { channel_reference: `BUDGET-${n}`, ...extra } });
     await guarded.call('regular-payment', body(1));
-    let res: { status: number; body: { result: { successful: boolean } } } | undefined;
+    let res: { status: number; body: { result: { successful: boolean; redirect_url?: string } } } | undefined;
     const pay = await counted(async () => (res = await guarded.call('regular-payment', body(2))));
     expect(res!.body.result.successful).toBe(true);
-    expect(pay.length).toBeLessThanOrEqual(BUDGET.regularPayment + 1);
-    expect(pay.filter((sql) => sql.includes('"RiskAttempt"'))).toHaveLength(1);
+    expect(pay.length).toBeLessThanOrEqual(BUDGET.regularPayment);
+    const counting = pay.filter((sql) => sql.includes('"RiskAttempt"'));
+    expect(counting).toHaveLength(1);
+    expect(counting[0]).toMatch(/INSERT INTO "Payment"/);
+
+    const secure = await counted(async () => (res = await guarded.call('secure-payment', body(3, { callback_url: 'https://shop.example/back' }))));
+    expect(res!.body.result.redirect_url).toMatch(/\/checkout\/3ds\//);
+    expect(secure.length).toBeLessThanOrEqual(BUDGET.securePaymentStart);
+    expect(secure.filter((sql) => sql.includes('"RiskAttempt"') && sql.includes('INSERT INTO "Payment"'))).toHaveLength(1);
   });
 
   it('a merchant\'s rules cost a payment no statement while they are unchanged, with the guard on or off; a change is read once', async () => {
@@ -102,7 +109,7 @@ describe('statements per operation', () => {
       expect((await pay()).filter((sql) => sql.includes('"RiskRule"'))).toHaveLength(1);
       const steady = await pay();
       expect(steady.filter((sql) => sql.includes('"RiskRule"') || sql.includes('"RiskListEntry"'))).toEqual([]);
-      expect(steady.length).toBeLessThanOrEqual(BUDGET.regularPayment + (riskGuard ? 1 : 0));
+      expect(steady.length).toBeLessThanOrEqual(BUDGET.regularPayment);
     }
   });
 });

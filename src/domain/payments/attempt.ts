@@ -10,9 +10,9 @@
 import { commitAfterBank, readAfterBank, refusedWhenBusy } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
 import { sealFor } from '../secrets.ts';
-import type { Customer, Payment, PaymentAccount, Workspace } from '../../generated/prisma/client.ts';
+import { Prisma, type Customer, type Payment, type PaymentAccount, type Workspace } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
-import { insertRow, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
+import { insertRow, insertRowCtes, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
 import type { Currency } from '../money.ts';
 import type { BasketItem, Redirect, Shopper } from '../../providers/types.ts';
@@ -33,8 +33,9 @@ import { pageInstallments } from '../routing/quotes.ts';
 import { requireCardVault } from '../card-vault.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
-import { judgeAttempt } from '../risk/judge.ts';
-import { refuseAttempt } from './refused.ts';
+import { startJudgement, type Judgement, type RiskQuestion, type RiskRecord } from '../risk/judge.ts';
+import { countAttempt, countAttemptWith, type AlongsideWrite } from '../risk/guard.ts';
+import { refuseAttempt, refuseWritten } from './refused.ts';
 
 export const THREE_DS_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -109,12 +110,66 @@ export interface AttemptResult {
 
 export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
   const id = randomUUID();
-  const risk = await judge(s, req, id);
+  const judgement = await startJudgement(s, riskQuestion(req), id);
+  if ('attempt' in judgement && countedWithRow(req)) return countedAttempt(s, req, id, judgement);
+  const risk = 'decided' in judgement ? judgement.decided : await judgement.finish(await countAttempt(s.db, req.workspace, judgement.attempt));
   if (risk.code) return refuseAttempt(s, req, id, { ...risk, code: risk.code });
   const plan = await planAttempt(s, req, id);
-  const { account, routing, priced } = plan.route;
   const now = s.clock.now();
-  const columns: Columns<Payment> = {
+  const columns = rowColumns(req, id, plan, now, risk.record);
+  const claim = req.claim;
+  // Without an owner's claim the payment row (with its customer) is one statement, atomic on its
+  // own: no transaction, no BEGIN and COMMIT round trips. A saturated database refuses either
+  // before anything is written (503).
+  const { payment, customer } = claim
+    ? await s.db.$transaction(async (tx) => {
+        const { customer, ...owner } = await claim(tx, now);
+        const written = await writePayment(tx, { ...columns, ...owner }, req.customer);
+        return { payment: written.payment, customer: written.customer ?? customer ?? null };
+      })
+    : await refusedWhenBusy(s.db, () => writePayment(s.db, columns, req.customer));
+  return callBank(s, req, payment.id, plan, bankRequest(req, plan), customer, null);
+}
+
+/**
+ * Whether the guard counts the attempt in the statement that writes its row instead of one of its
+ * own: a payment priced by the merchant (no bank is asked while its account is chosen) and written
+ * without an owner's claim (the API's payments). The row is written `started` under the account
+ * routing chose; an attempt the decision then refuses is settled failed and unrouted (refused.ts),
+ * so it reads as one that never reached account choice.
+ */
+const countedWithRow = (req: AttemptRequest): boolean => req.pricing === 'given' && !req.claim;
+
+/** The counted attempt: account choice, then the row and the count in one statement, then the decision. */
+async function countedAttempt(s: Services, req: AttemptRequest, id: string, judgement: Extract<Judgement, { attempt: unknown }>): Promise<AttemptResult> {
+  const plan = await planAttempt(s, req, id);
+  const columns = rowColumns(req, id, plan, s.clock.now(), null);
+  const { row, ...counted } = await refusedWhenBusy(s.db, () => countAttemptWith<WrittenCustomer>(s.db, req.workspace, judgement.attempt, rowWrite(columns, req.customer)));
+  const risk = await judgement.finish(counted);
+  if (risk.code) {
+    await plan.route.release();
+    return refuseWritten(s, req, id, { ...risk, code: risk.code });
+  }
+  const customer = row.customerId === null ? null : { id: row.customerId, channelReference: row.customerReference };
+  return callBank(s, req, id, plan, bankRequest(req, plan), customer, risk.record);
+}
+
+/** The customer the counted statement wrote the payment under, if any. */
+type WrittenCustomer = { customerId: string; customerReference: string } | { customerId: null; customerReference: null };
+
+/** The payment's row (under its customer) as the write that runs in the guard's statement. */
+function rowWrite(columns: Columns<Payment>, customer: Upsert<Customer> | undefined): AlongsideWrite {
+  if (!customer) return { ctes: insertRowCtes('Payment', columns, ['id']), row: Prisma.sql`SELECT NULL::uuid AS "customerId", NULL::text AS "customerReference"` };
+  return {
+    ctes: insertRowCtes<Payment, Customer>('Payment', columns, ['id'], { parent: customer, key: 'customerId' }),
+    row: Prisma.sql`SELECT parent.id AS "customerId", parent."channelReference" AS "customerReference" FROM parent`,
+  };
+}
+
+/** The payment row as written before the bank is asked; `risk` null when the decision is written with the row's next change (countedAttempt). */
+function rowColumns(req: AttemptRequest, id: string, plan: AttemptPlan, now: Date, risk: RiskRecord | null): Columns<Payment> {
+  const { account, routing, priced } = plan.route;
+  return {
     id,
     ...routing,
     workspaceId: req.workspace.id,
@@ -136,21 +191,15 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
     callbackUrl: req.callbackUrl,
     ...req.card.cardColumns,
     shouldSave: req.shouldSave ?? false,
-    risk: risk.record,
+    ...(risk ? { risk } : {}),
     createdAt: now,
   };
-  const claim = req.claim;
-  // Without an owner's claim the payment row (with its customer) is one statement, atomic on its
-  // own: no transaction, no BEGIN and COMMIT round trips. A saturated database refuses either
-  // before anything is written (503).
-  const { payment, customer } = claim
-    ? await s.db.$transaction(async (tx) => {
-        const { customer, ...owner } = await claim(tx, now);
-        const written = await writePayment(tx, { ...columns, ...owner }, req.customer);
-        return { payment: written.payment, customer: written.customer ?? customer ?? null };
-      })
-    : await refusedWhenBusy(s.db, () => writePayment(s.db, columns, req.customer));
-  const bankRequest: BankRequest = {
+}
+
+/** What the bank is asked to charge. */
+function bankRequest(req: AttemptRequest, plan: AttemptPlan): BankRequest {
+  const priced = plan.route.priced;
+  return {
     amount: priced.bankAmount,
     currency: priced.bankCurrency,
     installmentNumber: req.installmentNumber,
@@ -159,16 +208,10 @@ export async function attemptPayment(s: Services, req: AttemptRequest): Promise<
     ...(basketFits(req.basket, priced.bankAmount) ? { basket: req.basket } : {}),
     ...req.card.providerSource,
   };
-  return callBank(s, req, payment.id, plan, bankRequest, customer);
 }
 
-/** The risk decision, before anything else is asked: a refused attempt never reaches account choice or a bank. */
-const judge = (s: Services, req: AttemptRequest, id: string) =>
-  judgeAttempt(
-    s,
-    { ...req, email: req.shopper?.email ?? null, target: req.risk?.target ?? null, renewal: req.risk?.renewal ?? false },
-    id,
-  );
+/** What the risk decision is asked (risk/judge.ts). */
+const riskQuestion = (req: AttemptRequest): RiskQuestion => ({ ...req, email: req.shopper?.email ?? null, target: req.risk?.target ?? null, renewal: req.risk?.renewal ?? false });
 
 /** What the attempt reads of the customer it wrote: the answer's view shows its reference. */
 type CustomerRef = Pick<Customer, 'id' | 'channelReference'>;
@@ -277,17 +320,19 @@ type BankRequest = { amount: bigint; currency: Currency; installmentNumber: numb
  * The bank step of a written, `started` payment: start 3D (secure) or charge (regular), then
  * settle what the bank answered.
  */
-async function callBank(s: Services, req: AttemptRequest, paymentId: string, plan: AttemptPlan, request: BankRequest, customer: CustomerRef | null): Promise<AttemptResult> {
+async function callBank(s: Services, req: AttemptRequest, paymentId: string, plan: AttemptPlan, request: BankRequest, customer: CustomerRef | null, pendingRisk: RiskRecord | null): Promise<AttemptResult> {
   const security = req.security;
+  // A decision taken after the row was written (countedAttempt) goes with each of its next changes.
+  const risk: Columns<Payment> = pendingRisk ? { risk: pendingRisk } : {};
   // No card to save at settlement: a regular payment saves it after, a 3D one on its page.
-  const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final);
+  const settle = (final: Final) => settleAfterBank(s, { id: paymentId, workspaceId: req.workspace.id, source: req.source }, final, risk);
   const viewOf = async (row: ViewRow) => rowView(row, customer) ?? (await readAfterBank(() => loadPaymentView(s.db, paymentId)));
   // card.should_save: the vault's provider keeps the card; the saved card appears once the payment succeeds.
   const vault = plan.vault;
   // The row moves with the payment, before the next account is asked: a crash in between leaves a
   // row that names the account and key of the call in flight.
   const moved = async (to: Move) => {
-    await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { paymentAccountId: to.account.id, attemptNumber: to.attemptNumber, ...to.routing }, ['id']);
+    await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { paymentAccountId: to.account.id, attemptNumber: to.attemptNumber, ...to.routing, ...risk }, ['id']);
   };
   const tokenise = async () => {
     const card = 'card' in request ? request.card : undefined;
@@ -298,10 +343,10 @@ async function callBank(s: Services, req: AttemptRequest, paymentId: string, pla
   try {
     if (security === 'secure') {
       const stored = await tokenise();
-      if (stored) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: stored.reference, pendingCardAccountId: stored.accountId }, ['id']);
+      if (stored) await updateRow<Payment, 'id'>(s.db, 'Payment', paymentId, { pendingCardReference: stored.reference, pendingCardAccountId: stored.accountId, ...risk }, ['id']);
       const res = await plan.route.call(`${paymentId}:authorise`, (provider, idempotencyKey) =>
         provider.start3D({ idempotencyKey, callbackUrl: threeDsCallbackUrl(s, paymentId), frameAncestors: req.workspace.embedOrigins, ...request }), moved);
-      if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, res.providerReference, res.redirect, viewOf);
+      if (res.status === 'redirect') return await awaitThreeDs(s, paymentId, { providerReference: res.providerReference, ...risk }, res.redirect, viewOf);
       const settled = await settle(refusal(res));
       return failed(await viewOf(settled), res.code, res.message);
     }
@@ -353,12 +398,12 @@ function rowView(payment: ViewRow, customer: CustomerRef | null): PaymentView | 
  * payment without `expiresAt`, which the timer passes over and the interrupted-payment sweep
  * (interrupted.ts) settles.
  */
-async function awaitThreeDs(s: Services, paymentId: string, providerReference: string, redirect: Redirect, viewOf: (started: ViewRow) => Promise<PaymentView>): Promise<AttemptResult> {
+async function awaitThreeDs(s: Services, paymentId: string, columns: Columns<Payment>, redirect: Redirect, viewOf: (started: ViewRow) => Promise<PaymentView>): Promise<AttemptResult> {
   const threeDsToken = randomUUID();
   const expiresAt = new Date(s.clock.now().getTime() + THREE_DS_WINDOW_MS);
   const { stored, sealedCard } = keepOffTheRow(s, threeDsToken, redirect);
   await s.scheduler.schedule(EXPIRE_PAYMENT_JOB, expiresAt, { paymentId }, `expire-payment:${paymentId}`);
-  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { providerReference, threeDsToken, expiresAt, threeDsRedirect: stored }, VIEW_ROW_COLUMNS);
+  const started = await updateRow<Payment, ViewRowColumn>(s.db, 'Payment', paymentId, { ...columns, threeDsToken, expiresAt, threeDsRedirect: stored }, VIEW_ROW_COLUMNS);
   return {
     view: await viewOf(started),
     successful: true,

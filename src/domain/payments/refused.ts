@@ -43,9 +43,33 @@ export async function refuseAttempt(s: Services, req: AttemptRequest, id: string
   } else {
     await refusedWhenBusy(s.db, () => write(s.db, columns, req.customer));
   }
-  const text = message(`decline_${decision.code}` as Parameters<typeof message>[0]);
-  await settleAfterBank(s, { id, workspaceId: req.workspace.id, source: req.source }, { status: 'failed', errorCode: decision.code, errorMessage: text });
-  return { view: await loadPaymentView(s.db, id), successful: false, failure: { code: decision.code, text }, redirectUrl: null };
+  return settleRefused(s, req, id, decision.code, {});
+}
+
+/**
+ * An attempt refused after its row was written `started` under the account routing chose (the guard
+ * counted it in that row's statement: attempt.ts): settled failed like the attempts above, with the
+ * decision, and without the account, the route or the conversion, so that it reads as an attempt
+ * that never reached account choice (and never counts as a bank's decline).
+ */
+export function refuseWritten(s: Services, req: AttemptRequest, id: string, decision: RiskDecision & { code: string }): Promise<AttemptResult> {
+  return settleRefused(s, req, id, decision.code, {
+    risk: decision.record,
+    paymentAccountId: null,
+    routingReason: null,
+    routingDetail: null,
+    chargedAmount: null,
+    chargedCurrency: null,
+    conversionRate: null,
+    isTest: req.workspace.mode === 'test',
+    shouldSave: false,
+  });
+}
+
+async function settleRefused(s: Services, req: AttemptRequest, id: string, code: string, also: Columns<Payment>): Promise<AttemptResult> {
+  const text = message(`decline_${code}` as Parameters<typeof message>[0]);
+  await settleAfterBank(s, { id, workspaceId: req.workspace.id, source: req.source }, { status: 'failed', errorCode: code, errorMessage: text }, also);
+  return { view: await loadPaymentView(s.db, id), successful: false, failure: { code, text }, redirectUrl: null };
 }
 
 async function write(db: Tx, columns: Columns<Payment>, customer: Upsert<Customer> | undefined): Promise<void> {

@@ -38,8 +38,8 @@ function finalColumns(final: Final, at: Date): Columns<Payment> {
  */
 const SETTLEABLE = ['started', 'unresolved'] as const;
 
-export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: string, final: Final, at: Date): Promise<Payment> {
-  const [settled] = await queryRows<Payment>(tx, updateRowSql<Payment>('Payment', paymentId, finalColumns(final, at), undefined, SETTLEABLE));
+export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: string, final: Final, at: Date, also: Columns<Payment> = {}): Promise<Payment> {
+  const [settled] = await queryRows<Payment>(tx, updateRowSql<Payment>('Payment', paymentId, { ...finalColumns(final, at), ...also }, undefined, SETTLEABLE));
   // Already settled (by this write's first COMMIT, or by another process): what it settled to stands.
   if (!settled) return tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
   let payment = settled;
@@ -62,15 +62,16 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
  * or on the 3D page). When its owner's part is an event only (API payments) or there is none
  * (unresolved), the status columns, the event and its notifications are one statement, without a
  * transaction; otherwise the owner's part runs in one. Waits out a busy database either way: the
- * bank has acted. Returns what the attempt's answer shows of the row (view.ts).
+ * bank has acted. Returns what the attempt's answer shows of the row (view.ts). `also`: more of the
+ * row's columns written with the settlement (the risk decision of an attempt counted with its row).
  */
-export async function settleAfterBank(s: Services, payment: { id: string; workspaceId: string; source: PaymentSource }, final: Final): Promise<ViewRow> {
+export async function settleAfterBank(s: Services, payment: { id: string; workspaceId: string; source: PaymentSource }, final: Final, also: Columns<Payment> = {}): Promise<ViewRow> {
   const at = s.clock.now();
-  const columns = finalColumns(final, at);
+  const columns = { ...finalColumns(final, at), ...also };
   const change = updateRowSql<Payment>('Payment', payment.id, columns, VIEW_ROW_COLUMNS, SETTLEABLE);
   if (final.status === 'unresolved') return (await untilWritten(() => queryRows<ViewRow>(s.db, change)))[0] ?? settledRow(s, payment.id);
   const owner = ownerOf(s.owners, payment);
-  if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, payment.id, final, at));
+  if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, payment.id, final, at, also));
   const event = owner.settledEvent({ ...payment, status: final.status });
   // The event is written only when the change is (events.ts), so a retry that finds the payment settled writes neither.
   return (await untilWritten(() => changeWithEvent<ViewRow>(s.db, change, event, at))) ?? settledRow(s, payment.id);

@@ -84,8 +84,41 @@ interface CountedRow {
   listed: ListMatch[];
 }
 
-export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<{ figures: SourceFigures[]; listed: ListMatch[] }> {
-  const rows = await queryRows<CountedRow>(db, guardStatement(settings, attempt));
+/** What a count returns: each source's figures (in the attempt's order of sources) and the list entries matched. */
+export interface Counted {
+  figures: SourceFigures[];
+  listed: ListMatch[];
+}
+
+export async function countAttempt(db: Db, settings: GuardSettings, attempt: GuardAttempt): Promise<Counted> {
+  return countedOf(attempt, await queryRows<CountedRow>(db, guardStatement(settings, attempt)));
+}
+
+/**
+ * Another write that runs in the count's own statement (the payment's row: payments/counted-write.ts),
+ * so that counting costs the payment no statement of its own: its CTEs follow the guard's and `row`,
+ * a SELECT over them, returns one row whose columns come back beside the figures (named apart from them).
+ */
+export interface AlongsideWrite {
+  ctes: Prisma.Sql;
+  row: Prisma.Sql;
+}
+
+/**
+ * The count and `write` as one statement. It commits as the write needs (the guard's own statement
+ * relaxes its commit; this one does not), and a source's lock (risk_window) is held until the
+ * write has committed too.
+ */
+export async function countAttemptWith<R>(db: Db, settings: GuardSettings, attempt: GuardAttempt, write: AlongsideWrite): Promise<Counted & { row: R }> {
+  const rows = await queryRows<CountedRow & R>(
+    db,
+    Prisma.sql`WITH ${guardCtes(settings, attempt)}, ${write.ctes}
+    SELECT ${figuresColumns(attempt)}, written.* FROM judged CROSS JOIN (${write.row}) written`,
+  );
+  return { ...countedOf(attempt, rows), row: rows[0]! };
+}
+
+function countedOf(attempt: GuardAttempt, rows: CountedRow[]): Counted {
   const order: SourceKind[] = attempt.sources.map((s) => s.kind);
   const figures = rows
     .map((r) => ({ kind: r.kind, cards: r.cards, declines: r.declines, coolingDown: r.cooling, cardsFired: r.cards_fired, declinesFired: r.declines_fired, threeDsFired: r.three_ds_fired }))
@@ -100,13 +133,31 @@ export async function countAttempt(db: Db, settings: GuardSettings, attempt: Gua
  * often while the tables are nearly empty, and must stay cheap whatever they grow to.
  */
 export function guardStatement(settings: GuardSettings, attempt: GuardAttempt): Prisma.Sql {
+  // The statement's own transaction commits without waiting for its WAL to reach the disk:
+  // attempts are counts, not money, and a crash loses at most the last fraction of a second of
+  // them (the guard then counts a little less for one window). The wait for the flush was two
+  // thirds of the statement's database CPU (docs/performance.md). It ends with the statement:
+  // countAttempt takes the root client, never a transaction that also writes money.
+  return Prisma.sql`
+    WITH ${guardCtes(settings, attempt)},
+    relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS was)
+    SELECT ${figuresColumns(attempt)} FROM judged CROSS JOIN relaxed`;
+}
+
+/** What the statement returns per source, and the list entries matched (the same on every row). */
+function figuresColumns(attempt: GuardAttempt): Prisma.Sql {
+  return Prisma.sql`kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired,
+      ${attempt.listed ? listMatchesSql(attempt.workspaceId, attempt.listed) : Prisma.sql`'[]'::json`} AS listed`;
+}
+
+/** The count's CTEs: the sources, what each one's window shows, what fired, and the attempt recorded. */
+function guardCtes(settings: GuardSettings, attempt: GuardAttempt): Prisma.Sql {
   const at = attempt.at.getTime();
   const windowStart = new Date(at - settings.riskWindowSeconds * 1000);
   const coolStart = new Date(at - settings.riskCooldownSeconds * 1000);
   const values = Prisma.join(attempt.sources.map((s) => Prisma.sql`(${s.kind}::text, ${s.key}::text, ${s.cards}::int, ${s.cardsFor3ds}::int, ${s.declines}::int)`));
   const ws = Prisma.sql`${attempt.workspaceId}::uuid`;
-  return Prisma.sql`
-    WITH src (kind, key, cards_block, cards_3ds, declines_block) AS (VALUES ${values}),
+  return Prisma.sql`src (kind, key, cards_block, cards_3ds, declines_block) AS (VALUES ${values}),
     seen AS (
       SELECT src.kind, src.key, facts.cards, facts.declines + failed.declines AS declines, cool.cooling
       FROM src
@@ -135,20 +186,11 @@ export function guardStatement(settings: GuardSettings, attempt: GuardAttempt): 
         src.cards_3ds > 0 AND seen.cards >= src.cards_3ds AS three_ds_fired
       FROM seen JOIN src ON src.kind = seen.kind AND src.key = seen.key
     ),
-    -- The statement's own transaction commits without waiting for its WAL to reach the disk:
-    -- attempts are counts, not money, and a crash loses at most the last fraction of a second of
-    -- them (the guard then counts a little less for one window). The wait for the flush was two
-    -- thirds of the statement's database CPU (docs/performance.md). It ends with the statement:
-    -- countAttempt takes the root client, never a transaction that also writes money.
-    relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS was),
     recorded AS (
       INSERT INTO "RiskAttempt" ("workspaceId", kind, key, fingerprint, "paymentId", blocked, at)
       SELECT ${ws}, kind, key, ${attempt.fingerprint}, ${attempt.paymentId}::uuid, cards_fired OR declines_fired, ${attempt.at}::timestamp
       FROM judged WHERE kind <> 'workspace' OR cards_fired OR declines_fired
-    )
-    SELECT kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired,
-      ${attempt.listed ? listMatchesSql(attempt.workspaceId, attempt.listed) : Prisma.sql`'[]'::json`} AS listed
-    FROM judged CROSS JOIN relaxed`;
+    )`;
 }
 
 /** Rows a sweep deletes at most per statement, so that one sweep never holds many locks at once. */

@@ -1,8 +1,8 @@
-// The risk decision of a payment attempt, taken before an account is chosen or a bank is asked
-// (payments/attempt.ts): allow, block, or require 3-D Secure. A number that fails the Luhn check is
-// refused without a statement; every other attempt a shopper makes is counted by the card-testing
-// guard (guard.ts) in one statement (and one more when that attempt starts a source's block: its
-// event, sources.ts). The merchant's rules come from the process's memory (rules.ts, liveRules),
+// The risk decision of a payment attempt, taken before a bank is asked (payments/attempt.ts):
+// allow, block, or require 3-D Secure. A number that fails the Luhn check is refused without a
+// statement; every other attempt a shopper makes is counted by the card-testing guard (guard.ts),
+// in the statement that writes the payment's row or in one of its own before the account is
+// chosen (and one more when that attempt starts a source's block: its event, sources.ts). The merchant's rules come from the process's memory (rules.ts, liveRules),
 // read again only after they change; the lists are read only when the workspace has entries.
 // Renewals the merchant scheduled are judged as their own source and are not counted: no shopper
 // is there to test cards. The decision, the rules that fired and the figures they saw are kept on
@@ -14,7 +14,7 @@ import type { CardSource } from '../payments/card-source.ts';
 import type { Workspace } from '../../generated/prisma/client.ts';
 import { passesCardCheck } from '../cards.ts';
 import { cardFingerprint } from './fingerprint.ts';
-import { countAttempt, guardSources, type SourceFigures, type SourceKind } from './guard.ts';
+import { guardSources, type Counted, type GuardAttempt, type SourceFigures, type SourceKind } from './guard.ts';
 import type { FiredRule, RiskCode, RiskOutcome, RiskRecord } from './types.ts';
 import { startBlocks } from './sources.ts';
 import { ipCountry } from './ip-country.ts';
@@ -48,39 +48,45 @@ export interface RiskQuestion {
   installmentNumber: number;
 }
 
-export async function judgeAttempt(s: Services, q: RiskQuestion, paymentId: string): Promise<RiskDecision> {
+/**
+ * A decision either taken without counting (a number failing the Luhn check, a renewal, a
+ * workspace without the guard), or waiting for the guard's count: `attempt` is what to count, and
+ * `finish` takes the decision from the count. The count runs in a statement of its own
+ * (guard.ts, countAttempt) or in the payment row's (countAttemptWith; payments/attempt.ts).
+ */
+export type Judgement = { decided: RiskDecision } | { attempt: GuardAttempt; finish(counted: Counted): Promise<RiskDecision> };
+
+export async function startJudgement(s: Services, q: RiskQuestion, paymentId: string): Promise<Judgement> {
   const typed = 'card' in q.card.providerSource ? q.card.providerSource.card.number : null;
   const source = q.renewal ? 'renewal' : q.source;
   if (typed !== null && !passesCardCheck(typed, q.workspace.mode)) {
-    return refused({ outcome: 'block', source, guarded: false, rules: [{ rule: 'luhn', outcome: 'block', saw: null, threshold: null }], figures: [] }, 'invalid_card_number', s);
+    return { decided: refused({ outcome: 'block', source, guarded: false, rules: [{ rule: 'luhn', outcome: 'block', saw: null, threshold: null }], figures: [] }, 'invalid_card_number', s) };
   }
   const card = typed ?? `saved:${'savedCard' in q.card.providerSource ? q.card.providerSource.savedCard.cardReference : ''}`;
   const fingerprint = cardFingerprint(s.masterKey, q.workspace.id, card);
   const country = ipCountry(q.ip);
   const cardCountry = issuerCountry(q.card.bin);
   const unjudged: RiskRecord = { outcome: 'allow', source, guarded: false, rules: [], fingerprint, ...(country ? { ipCountry: country } : {}), ...(cardCountry ? { cardCountry } : {}), figures: [] };
-  if (q.renewal) return { record: unjudged, code: null };
+  if (q.renewal) return { decided: { record: unjudged, code: null } };
   const listed: ListedFacts | null = q.workspace.riskListSize > 0 ? { digits: typed, fingerprint, ip: q.ip, email: q.email, country: country ?? null } : null;
   const merchantRules = await liveRules(s.db, q.workspace);
   if (!q.workspace.riskGuard) {
-    if (!listed && merchantRules.length === 0) return { record: unjudged, code: null };
+    if (!listed && merchantRules.length === 0) return { decided: { record: unjudged, code: null } };
     const matches = listed ? await listMatches(s.db, q.workspace.id, listed) : [];
-    return decide(s, q, { ...unjudged, rules: [...listRules(matches), ...ruleFired(merchantRules, factsOf(q, null))] });
+    return { decided: decide(s, q, { ...unjudged, rules: [...listRules(matches), ...ruleFired(merchantRules, factsOf(q, null))] }) };
   }
   const at = s.clock.now();
-  const counted = await countAttempt(s.db, q.workspace, {
-    workspaceId: q.workspace.id,
-    paymentId,
-    fingerprint,
-    at,
-    sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id),
-    listed,
-  });
-  await startBlocks(s, { workspaceId: q.workspace.id, cooldownSeconds: q.workspace.riskCooldownSeconds, ip: q.ip, target: q.target, paymentId, at }, counted.figures);
-  const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
-  const rules = [...listRules(counted.listed), ...ruleFired(merchantRules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
-  const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
-  return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
+  const attempt: GuardAttempt = { workspaceId: q.workspace.id, paymentId, fingerprint, at, sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id), listed };
+  return {
+    attempt,
+    async finish(counted) {
+      await startBlocks(s, { workspaceId: q.workspace.id, cooldownSeconds: q.workspace.riskCooldownSeconds, ip: q.ip, target: q.target, paymentId, at }, counted.figures);
+      const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
+      const rules = [...listRules(counted.listed), ...ruleFired(merchantRules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
+      const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
+      return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
+    },
+  };
 }
 
 /** The outcome of the rules that fired: an allow list entry wins, then any block, then 3-D Secure. */

@@ -45,6 +45,11 @@ export async function claimRoute(s: Services, account: PaymentAccount, workspace
   return claimed.count === 1;
 }
 
+/** Gives a probe claimed at `claimedAt` back to the account as it was, unless its health moved on since. */
+export async function releaseClaim(s: Services, account: PaymentAccount, claimedAt: Date): Promise<void> {
+  await s.db.paymentAccount.updateMany({ where: { id: account.id, health: 'degraded', healthChangedAt: claimedAt }, data: { healthChangedAt: account.healthChangedAt } });
+}
+
 /** Whether the window's technical failures (the call just made included) take the account out. */
 export function overThreshold(window: { failures: number; calls: number }, thresholds: Pick<Thresholds, 'healthMinFailures' | 'healthFailurePercent'>): boolean {
   return window.failures >= thresholds.healthMinFailures && window.failures * 100 >= thresholds.healthFailurePercent * window.calls;
