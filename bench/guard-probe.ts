@@ -16,6 +16,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDb } from '../src/db/client.ts';
+import { queryRows } from '../src/db/raw.ts';
+import { Prisma } from '../src/generated/prisma/client.ts';
 import { detachEmbeddedSignalHooks, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createWorkspace } from '../src/domain/workspaces.ts';
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
     const control = new pg.Client({ connectionString: embedded.url });
     await control.connect();
     control.on('error', () => undefined);
+    // PROBE_DDL='statement; statement': a variant of the tables to weigh, made after the migrations.
+    for (const ddl of (process.env.PROBE_DDL ?? "").split(";").filter((d) => d.trim())) await control.query(ddl);
     // PROBE_SEED_LATE=1: the pool's connections first judge attempts on an empty table (their
     // plans made then, as a gateway's are on a new database), then the payments arrive.
     const late = Boolean(process.env.PROBE_SEED_LATE);
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
     const paymentIds = (await control.query<{ id: string }>('SELECT id FROM "Payment" ORDER BY "createdAt" DESC LIMIT 10000')).rows.map((r) => r.id);
     console.log(`${ATTEMPTS} attempts per round from ${ADDRESSES.length} address(es) over ${CLIENTS} connections, ${ROUNDS} rounds; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (let r = late ? 0 : 1; r <= ROUNDS; r++) {
+      round = r;
       if (late && r === 1) await seedPayments(db, workspace.id);
       const before = postgresCpuMs(postmaster);
       const started = performance.now();
@@ -75,6 +80,11 @@ async function main(): Promise<void> {
           for (let i = next++; i < ATTEMPTS; i = next++) {
             const fingerprint = CARDS[i % CARDS.length]!;
             const ip = ADDRESSES[i % ADDRESSES.length]!;
+            // PROBE_VARIANT=select1: a statement that reads nothing in its place, the cost of any statement.
+            if (process.env.PROBE_VARIANT === 'select1') {
+              await queryRows(db, Prisma.sql`SELECT ${i}::int AS n`);
+              continue;
+            }
             await countAttempt(db, workspace, {
               workspaceId: workspace.id,
               paymentId: paymentIds.length ? paymentIds[i % paymentIds.length]! : randomUUID(),
@@ -89,6 +99,7 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       const cpu = postgresCpuMs(postmaster) - before;
       const rows = (await control.query<{ n: string }>('SELECT count(*)::text AS n FROM "RiskAttempt"')).rows[0]!.n;
+      if (process.env.PROBE_SESSIONS) console.log((await control.query(`SELECT sessions FROM pg_stat_database WHERE datname = current_database()`)).rows[0]);
       console.log(
         `  round ${r}: ${(ATTEMPTS / seconds).toFixed(0)}/s, PostgreSQL CPU ${((cpu * 1000) / ATTEMPTS).toFixed(0)} µs per attempt, wall ${((seconds * 1e6 * CLIENTS) / ATTEMPTS).toFixed(0)} µs per call, ${rows} attempt rows kept`,
       );
@@ -137,11 +148,18 @@ async function explain(control: pg.Client, q: { text: string; values: unknown[] 
   for (const setting of ['auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on', 'auto_explain.log_analyze = on', 'auto_explain.log_buffers = on', 'client_min_messages = log']) await control.query(`SET LOCAL ${setting}`);
   await control.query(`PREPARE guard AS ${q.text}`);
   const literal = (v: unknown) => (v === null ? 'NULL' : v instanceof Date ? `'${v.toISOString()}'` : `'${String(v).replace(/'/g, "''")}'`);
+  // Warmed first, as a pooled connection is: risk_window compiled, its statements' plans cached.
+  await control.query(`SET LOCAL auto_explain.log_min_duration = -1`);
+  for (let i = 0; i < 20; i++) await control.query(`EXECUTE guard(${q.values.map(literal).join(', ')})`);
+  await control.query(`SET LOCAL auto_explain.log_min_duration = 0`);
   const { rows } = await control.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE guard(${q.values.map(literal).join(', ')})`);
   console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
   console.log(`\nInside risk_window (auto_explain):\n${notices.filter((n) => n.includes('risk_window') || n.includes('RiskAttempt') || n.includes('"Payment"')).join('\n\n')}`);
   await control.query('ROLLBACK');
 }
+
+/** The round being run (PROBE_VARIANT=norecord records the first round's attempts only, so that later windows are full). */
+let round = 0;
 
 /** The last guard statement sent, caught on its way to the pool. */
 let captured: { text: string; values: unknown[] } | null = null;
@@ -154,6 +172,21 @@ pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
       q.text = q.text
         .replace(/count\(p\.id\) FILTER \(WHERE p\.status = 'failed' AND p\."paymentAccountId" IS NOT NULL\)::int/, '0')
         .replace(/LEFT JOIN "Payment" p ON p\.id = r\."paymentId"/, '');
+    }
+    // PROBE_VARIANT=norecord: the window read and nothing recorded, to weigh the attempt's row.
+    if (process.env.PROBE_VARIANT === 'norecord' && round > 1) {
+      q.text = q.text.replace("FROM judged WHERE kind <> 'workspace' OR", 'FROM judged WHERE false AND');
+      const named = q as { name?: string };
+      if (named.name) named.name = `${named.name}-norecord`;
+    }
+    // PROBE_VARIANT=inline: the window read inline instead of through risk_window (no lock, ip declines 0), to weigh the function.
+    if (process.env.PROBE_VARIANT === 'inline') {
+      q.text = q.text.replace(
+        /FROM risk_window\((\$\d+)::uuid, src\.kind, src\.key, (\$\d+)::text, (\$\d+)::timestamp,\s*(greatest\([^)]*\) \* \$\d+::int)\) w/,
+        (_m, ws, fp, since, lim) =>
+          `FROM (SELECT count(DISTINCT r.fingerprint) FILTER (WHERE r.fingerprint <> ${fp}::text)::int + 1 AS cards, 0 AS declines FROM (SELECT f.fingerprint FROM "RiskAttempt" f WHERE f."workspaceId" = ${ws}::uuid AND f.kind = src.kind AND f.key = src.key AND f.at > ${since}::timestamp ORDER BY f.at DESC LIMIT ${lim}) r) w`,
+      );
+      if (!q.text.includes('FROM (SELECT count(DISTINCT')) throw new Error('inline variant: risk_window call not found');
     }
     captured = { text: q.text, values: q.values ?? [] };
   }

@@ -87,7 +87,9 @@ export async function runGuardPhase(
   };
   const cpu = (r: LoadResult & { usage: Usage }) => {
     const per = (ms: number) => (r.ok ? ms / r.ok : 0).toFixed(2);
-    return `CPU ms/payment gateway ${per(r.usage.gatewayCpuMs)}, PostgreSQL ${per(r.usage.postgresCpuMs)}, ${per(r.usage.sql.statements)} statements`;
+    // BENCH_PLANS=1: statements planned again per payment (a plan cache that keeps custom plans).
+    const plans = r.usage.sql.top.reduce((sum, [, , , planned]) => sum + planned, 0);
+    return `CPU ms/payment gateway ${per(r.usage.gatewayCpuMs)}, PostgreSQL ${per(r.usage.postgresCpuMs)}, ${per(r.usage.sql.statements)} statements${plans ? `, ${per(plans)} plans` : ''}`;
   };
   const result: GuardRounds = { ratios: [], p99Without: [], p99With: [] };
   let ids: string[] = [];

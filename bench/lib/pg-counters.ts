@@ -16,6 +16,9 @@ export async function enableStatementStats(adminUrl: string): Promise<void> {
   try {
     // Its defaults suit: track_utility is on (BEGIN and COMMIT are counted), 5,000 statement texts.
     await client.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+    // BENCH_PLANS=1: also count each statement's planning (a statement planned on every call shows
+    // as many plans as calls). Off by default: the count itself costs some contention.
+    if (process.env.BENCH_PLANS) await client.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
   } finally {
     await client.end();
   }
@@ -26,6 +29,9 @@ export interface SqlSample {
   calls: Map<string, number>;
   /** time PostgreSQL spent executing each normalised statement text (planning excluded), ms */
   execMs: Map<string, number>;
+  /** plans made of each (BENCH_PLANS only; else 0) and the time they took, ms */
+  plans: Map<string, number>;
+  planMs: Map<string, number>;
   /** entries evicted so far; a change during a phase means some calls went uncounted */
   dealloc: number;
   /** WAL the counted statements wrote, bytes: heap rows and every index entry they added */
@@ -35,8 +41,8 @@ export interface SqlSample {
 export interface SqlDelta {
   statements: number;
   transactions: number;
-  /** statement text -> calls and execution ms in the interval, busiest first */
-  top: Array<[string, number, number]>;
+  /** statement text -> calls, execution ms, plans and planning ms in the interval, busiest first */
+  top: Array<[string, number, number, number, number]>;
   evicted: boolean;
   walBytes: number;
 }
@@ -65,9 +71,10 @@ export class SqlCounter {
 
   async sample(): Promise<SqlSample> {
     // NOTIFY is not normalised (its payload is part of the text); one line per channel reads better.
-    const { rows } = await this.client.query<{ query: string; calls: string; exec_ms: number; wal_bytes: string }>(
+    const { rows } = await this.client.query<{ query: string; calls: string; exec_ms: number; wal_bytes: string; plans: string; plan_ms: number }>(
       `SELECT regexp_replace(query, '^(NOTIFY\\s+[^,]+),.*$', '\\1, …') AS query, sum(calls)::text AS calls,
-              sum(total_exec_time)::float8 AS exec_ms, sum(wal_bytes)::text AS wal_bytes
+              sum(total_exec_time)::float8 AS exec_ms, sum(wal_bytes)::text AS wal_bytes,
+              sum(plans)::text AS plans, sum(total_plan_time)::float8 AS plan_ms
        FROM pg_stat_statements WHERE dbid = $1 GROUP BY 1`,
       [this.dbid],
     );
@@ -75,6 +82,8 @@ export class SqlCounter {
     return {
       calls: new Map(rows.map((r) => [r.query, Number(r.calls)])),
       execMs: new Map(rows.map((r) => [r.query, r.exec_ms])),
+      plans: new Map(rows.map((r) => [r.query, Number(r.plans)])),
+      planMs: new Map(rows.map((r) => [r.query, r.plan_ms])),
       dealloc: Number(info.rows[0]?.dealloc ?? 0),
       walBytes: rows.reduce((sum, r) => sum + Number(r.wal_bytes), 0),
     };
@@ -91,11 +100,12 @@ export class SqlCounter {
   static delta(before: SqlSample, after: SqlSample): SqlDelta {
     let statements = 0;
     let transactions = 0;
-    const top: Array<[string, number, number]> = [];
+    const top: Array<[string, number, number, number, number]> = [];
     for (const [query, calls] of after.calls) {
       const n = calls - (before.calls.get(query) ?? 0);
       if (n <= 0) continue;
-      top.push([query, n, (after.execMs.get(query) ?? 0) - (before.execMs.get(query) ?? 0)]);
+      const since = (m: 'execMs' | 'plans' | 'planMs') => (after[m].get(query) ?? 0) - (before[m].get(query) ?? 0);
+      top.push([query, n, since('execMs'), since('plans'), since('planMs')]);
       if (TX_END.test(query)) transactions += n;
       else if (!TX_CONTROL.test(query)) statements += n;
     }

@@ -178,9 +178,12 @@ export function floorLine(rows: OperationRow[], baselinePerSecond: number | null
 
 /** What PostgreSQL ran per operation in one phase, busiest first (--sql). */
 export function statementsPerOp(usage: Usage, ops: number, limit = 30): string {
-  const lines = [`    WAL written: ${fmt(usage.sql.walBytes / ops, 0)} bytes per op`, `    ${'per op'.padStart(7)}  ${'exec ms'.padStart(7)}  statement`];
-  for (const [query, calls, execMs] of usage.sql.top.slice(0, limit)) {
-    lines.push(`    ${fmtShort(calls / ops).padStart(7)}  ${(execMs / ops).toFixed(3).padStart(7)}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
+  const planned = usage.sql.top.some(([, , , plans]) => plans > 0);
+  const planHead = planned ? `  ${'plans'.padStart(6)}  ${'plan ms'.padStart(7)}` : '';
+  const lines = [`    WAL written: ${fmt(usage.sql.walBytes / ops, 0)} bytes per op`, `    ${'per op'.padStart(7)}  ${'exec ms'.padStart(7)}${planHead}  statement`];
+  for (const [query, calls, execMs, plans, planMs] of usage.sql.top.slice(0, limit)) {
+    const planCols = planned ? `  ${fmtShort(plans / ops).padStart(6)}  ${(planMs / ops).toFixed(3).padStart(7)}` : '';
+    lines.push(`    ${fmtShort(calls / ops).padStart(7)}  ${(execMs / ops).toFixed(3).padStart(7)}${planCols}  ${query.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
   }
   if (usage.sql.top.length > limit) lines.push(`    … ${usage.sql.top.length - limit} more statement texts`);
   return lines.join('\n');
