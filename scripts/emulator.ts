@@ -1,5 +1,4 @@
-// npm run emulator -- <iyzico|est|garanti|posnet> [options]: starts a payment provider's emulator by hand and
-// npm run emulator -- <iyzico|est|garanti|interpos> [options]: starts a payment provider's emulator by hand and
+// npm run emulator -- <name> [options]: starts a payment provider's emulator by hand and
 // prints where it listens and the credentials it accepts, so a developer can point a payment
 // account at it. `npm run emulator -- <name> --help` lists its flags. Ctrl-C stops it.
 import { Command } from 'commander';
