@@ -118,13 +118,15 @@ export interface Upsert<T> {
   update: Columns<T>;
 }
 
-function upsertSql<T>({ table, conflict, insert, update }: Upsert<T>): Prisma.Sql {
+/** `after`: a CTE of the statement, read whole (counted) before the row is written or locked. */
+function upsertSql<T>({ table, conflict, insert, update }: Upsert<T>, after?: string): Prisma.Sql {
   const cols = given(created(table, insert));
   const changes = given(update).length > 0 ? given(stamped(table, update)) : [];
   // A no-op assignment: ON CONFLICT DO NOTHING would not return the stored row.
   const set = changes.length > 0 ? assignments(changes) : Prisma.sql`${ident(conflict[0]!)} = EXCLUDED.${ident(conflict[0]!)}`;
+  const source = after ? Prisma.sql`SELECT ${params(cols)} FROM (SELECT count(*) FROM ${Prisma.raw(after)}) first` : Prisma.sql`VALUES (${params(cols)})`;
   return Prisma.sql`
-    INSERT INTO ${ident(table)} (${names(cols)}) VALUES (${params(cols)})
+    INSERT INTO ${ident(table)} (${names(cols)}) ${source}
     ON CONFLICT (${Prisma.join(conflict.map(ident))}) DO UPDATE SET ${set}
     RETURNING *`;
 }
@@ -141,10 +143,15 @@ const COLUMNS: Record<RowTable, readonly string[]> = {
   Notification: Object.values(Prisma.NotificationScalarFieldEnum),
 };
 
-/** Where a row is written under another (a payment under its customer): the parent's upsert and the row's column naming it. */
+/**
+ * Where a row is written under another (a payment under its customer): the parent's upsert and the
+ * row's column naming it; `after`, a CTE of the statement that must be read before the parent's row
+ * is written or locked (so that the statement takes its locks in one order: risk/guard.ts).
+ */
 export interface Under<T, P> {
   parent: Upsert<P>;
   key: keyof T & string;
+  after?: string;
 }
 
 /**
@@ -155,7 +162,8 @@ export interface Under<T, P> {
 export function insertRowCtes<T, P>(table: RowTable, values: Columns<T>, columns: readonly string[] | undefined, under?: Under<T, P>): Prisma.Sql {
   const cols = given(created(table, values));
   if (!under) return Prisma.sql`child AS (INSERT INTO ${ident(table)} (${names(cols)}) VALUES (${params(cols)}) ${returning(columns)})`;
-  return Prisma.sql`parent AS (${upsertSql(under.parent)}),
+  if (under.after !== undefined && !IDENTIFIER.test(under.after)) throw new Error(`rows: not a CTE name: ${under.after}`);
+  return Prisma.sql`parent AS (${upsertSql(under.parent, under.after)}),
     child AS (INSERT INTO ${ident(table)} (${names(cols)}, ${ident(under.key)}) SELECT ${params(cols)}, parent.id FROM parent ${returning(columns)})`;
 }
 

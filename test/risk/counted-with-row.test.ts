@@ -4,6 +4,7 @@
 // waiting on its 3-D page); a refused one reads as an attempt that never reached account choice
 // (no account, route or conversion, never a bank's decline) and no bank is asked; a degraded
 // account's probe that the refused attempt claimed goes back to the account.
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
@@ -52,6 +53,58 @@ describe('an attempt counted with its payment row', () => {
     expect(refused.row).toMatchObject({ status: 'failed', errorCode: '3ds_required', paymentAccountId: null, routingReason: null, routingDetail: null, chargedAmount: null, isTest: true });
     expect(refused.row.risk).toMatchObject({ outcome: 'require_3ds', rules: [{ rule: 'ip_cards_3ds' }] });
     expect(await db().providerAttempt.count({ where: { paymentId: refused.row.id } })).toBe(0);
+  });
+
+  it('one customer paying with new cards from one address at once: every answer is a decision, and at most the threshold pass', async () => {
+    // Each new card waits for the address's lock while the customer's row is written by the others:
+    // the count reads its windows before the customer's row is locked, so no two wait on each other.
+    const ip = '192.0.2.30';
+    const customer = { channel_reference: 'ONE-SHOPPER', firstname: 'Ayşe', lastname: 'Yılmaz', email: 'ayse@example.com' };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: `ROW-${ref++}`, ip }, customer, card: { number: testCardNumber(card++) } }))),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
+    const passed = answers.filter((res) => res.body.result.successful).length;
+    expect(passed).toBeGreaterThan(0);
+    expect(passed).toBeLessThanOrEqual(2);
+    // The third and fourth cards need 3-D Secure, the fifth and later are blocked.
+    const refusals = answers.filter((res) => !res.body.result.successful).map((res) => res.body.result.error_code as string);
+    expect(refusals.filter((code) => code === '3ds_required').length).toBeLessThanOrEqual(2);
+    expect(refusals.filter((code) => code !== '3ds_required' && code !== 'blocked')).toEqual([]);
+    expect(refusals.filter((code) => code === 'blocked').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a new card waiting for its address\'s lock has not yet locked the customer\'s row', async () => {
+    const ip = '192.0.2.40';
+    const customer = { channel_reference: 'LOCK-ORDER', firstname: 'Ayşe', lastname: 'Yılmaz', email: 'ayse@example.com' };
+    const payOnce = () => m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: `ROW-${ref++}`, ip }, customer, card: { number: testCardNumber(card++) } }));
+    expect((await payOnce()).body.result.successful).toBe(true);
+    const customerId = (await db().customer.findFirstOrThrow({ where: { workspaceId: m.workspaceId, channelReference: 'LOCK-ORDER' } })).id;
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    await other.connect();
+    try {
+      // The address's lock (risk_window's key), held here: the next new card waits for it.
+      await holder.query(`SELECT pg_advisory_lock(hashtextextended('risk-source:' || $1 || ':ip:' || $2, 0))`, [m.workspaceId, ip]);
+      const waiting = payOnce();
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const { rows } = await other.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event = 'advisory' AND query LIKE 'WITH src (kind%'`);
+        if (rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(Date.now()).toBeLessThan(deadline);
+      await other.query('BEGIN');
+      const locked = await other.query('SELECT id FROM "Customer" WHERE id = $1 FOR UPDATE NOWAIT', [customerId]).then(() => 'free', (err: Error) => err.message);
+      await other.query('ROLLBACK');
+      expect(locked).toBe('free');
+      await holder.query(`SELECT pg_advisory_unlock_all()`);
+      expect((await waiting).status).toBe(200);
+    } finally {
+      await holder.end();
+      await other.end();
+    }
   });
 
   it('gives a degraded account the probe a refused attempt claimed back, and the next payment probes it', async () => {

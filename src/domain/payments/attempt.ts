@@ -34,7 +34,7 @@ import { requireCardVault } from '../card-vault.ts';
 import type { CardSource } from './card-source.ts';
 import type { PaymentSource } from './owners.ts';
 import { startJudgement, type Judgement, type RiskQuestion, type RiskRecord } from '../risk/judge.ts';
-import { countAttempt, countAttemptWith, type AlongsideWrite } from '../risk/guard.ts';
+import { COUNT_CTE, countAttempt, countAttemptWith, type AlongsideWrite } from '../risk/guard.ts';
 import { refuseAttempt, refuseWritten } from './refused.ts';
 
 export const THREE_DS_WINDOW_MS = 15 * 60 * 1000;
@@ -161,7 +161,10 @@ type WrittenCustomer = { customerId: string; customerReference: string } | { cus
 function rowWrite(columns: Columns<Payment>, customer: Upsert<Customer> | undefined): AlongsideWrite {
   if (!customer) return { ctes: insertRowCtes('Payment', columns, ['id']), row: Prisma.sql`SELECT NULL::uuid AS "customerId", NULL::text AS "customerReference"` };
   return {
-    ctes: insertRowCtes<Payment, Customer>('Payment', columns, ['id'], { parent: customer, key: 'customerId' }),
+    // The customer's row is written (and locked) only once the count has read its windows: a new
+    // card waits there for its source's lock (risk_window), and two payments of one customer must
+    // not each hold one of the two locks while waiting for the other.
+    ctes: insertRowCtes<Payment, Customer>('Payment', columns, ['id'], { parent: customer, key: 'customerId', after: COUNT_CTE }),
     row: Prisma.sql`SELECT parent.id AS "customerId", parent."channelReference" AS "customerReference" FROM parent`,
   };
 }

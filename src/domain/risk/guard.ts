@@ -99,6 +99,9 @@ export async function countAttempt(db: Db, settings: GuardSettings, attempt: Gua
  * so that counting costs the payment no statement of its own: its CTEs follow the guard's and `row`,
  * a SELECT over them, returns one row whose columns come back beside the figures (named apart from them).
  */
+/** The CTE of the count's statement that holds each source's figures, once every window is read. */
+export const COUNT_CTE = 'judged';
+
 export interface AlongsideWrite {
   ctes: Prisma.Sql;
   row: Prisma.Sql;
