@@ -10,7 +10,7 @@
 import { commitAfterBank, readAfterBank, refusedWhenBusy } from '../../db/busy.ts';
 import { randomUUID } from 'node:crypto';
 import { sealFor } from '../secrets.ts';
-import { Prisma, type Customer, type Payment, type PaymentAccount, type Workspace } from '../../generated/prisma/client.ts';
+import { Prisma, type Customer, type Payment, type PaymentAccount } from '../../generated/prisma/client.ts';
 import type { Tx } from '../../db/client.ts';
 import { insertRow, insertRowCtes, insertRowUnder, updateRow, type Columns, type Upsert } from '../../db/rows.ts';
 import type { Services } from '../services.ts';
@@ -21,7 +21,7 @@ import { unknownBin } from '../bin-source.ts';
 import { ProviderTimeoutError, ProviderUnreachableError } from '../../providers/types.ts';
 import { covers } from '../plans.ts';
 import { planCharge, type ChargePlan } from '../charge-currency.ts';
-import { ValidationError, type Path } from '../errors.ts';
+import { ValidationError } from '../errors.ts';
 import { message } from '../messages.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 import { loadPaymentView, paymentViewOf, VIEW_ROW_COLUMNS, type PaymentView, type ViewRow, type ViewRowColumn } from './view.ts';
@@ -32,7 +32,6 @@ import { routePayment, type Move, type PaymentRoute } from '../routing/route.ts'
 import { pageInstallments } from '../routing/quotes.ts';
 import { requireCardVault } from '../card-vault.ts';
 import type { CardSource } from './card-source.ts';
-import type { PaymentSource } from './owners.ts';
 import { startJudgement, type Judgement, type RiskQuestion, type RiskRecord } from '../risk/judge.ts';
 import { COUNT_CTE, countAttempt, countAttemptWith, type AlongsideWrite } from '../risk/guard.ts';
 import { refuseAttempt, refuseWritten } from './refused.ts';
@@ -45,68 +44,9 @@ export const THREE_DS_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_CARD_PAYMENT = 1_000_000_000n;
 export const EXPIRE_PAYMENT_JOB = 'expire-payment';
 
-export type Security = 'secure' | 'regular';
+import type { AttemptRequest, AttemptResult, Security } from './attempt-request.ts';
+export type { AttemptRequest, AttemptResult, Claimed, OwnerColumns, Security } from './attempt-request.ts';
 
-/** The owner's columns of the payment row, decided inside the write transaction. */
-export interface OwnerColumns {
-  customerId?: string | null;
-  orderId?: string;
-  linkPaymentId?: string;
-  subscriptionId?: string;
-  periodId?: string;
-}
-
-/** What a claim returns: the columns, and the customer row when the claim wrote or read it. */
-export type Claimed = OwnerColumns & { customer?: Customer };
-
-export interface AttemptRequest {
-  workspace: Workspace;
-  source: PaymentSource;
-  security: Security;
-  /** Null for owners outside a channel (payment links). */
-  channelId: string | null;
-  channelReference: string | null;
-  /** What the owner asks for, in `currency`. */
-  amount: bigint;
-  /** Sold amount without installment surcharge (given pricing only); default `amount`. */
-  baseAmount?: bigint | null;
-  currency: Currency;
-  installmentNumber: number;
-  /**
-   * `given`: the amount already includes any installment surcharge (the merchant priced it, API);
-   * `quoted`: the account's installment quote prices it (hosted pages show and charge that).
-   */
-  pricing: 'given' | 'quoted';
-  card: CardSource;
-  /** payment_provider_token given (or stored on the owner record), if any. */
-  accountToken: string | null;
-  paths: { account: Path; currency: Path; installmentNumber: Path; savedCard?: Path; shouldSave?: Path };
-  callbackUrl: string | null;
-  ip: string | null;
-  /** What is known of the shopper, for the provider's fraud checks (the IP is added here). */
-  shopper?: Shopper;
-  /** The items bought (an order's, a link's); absent: one item of the whole amount. */
-  basket?: BasketItem[];
-  shouldSave?: boolean;
-  /** The customer the payment is for, created or updated in the payment row's own statement. */
-  customer?: Upsert<Customer>;
-  /**
-   * Runs in a transaction with the payment row's write, before it: the owner's locks and checks
-   * (an order still open, no other attempt in flight) and its columns (customer, order...).
-   * Owners without any (the API) leave it out, and the row is written without a transaction.
-   */
-  claim?(tx: Tx, at: Date): Promise<Claimed>;
-  /** What the risk decision reads besides (risk/judge.ts): the page or link paid on, a renewal the merchant scheduled. */
-  risk?: { target?: string; renewal?: boolean };
-}
-
-export interface AttemptResult {
-  view: PaymentView;
-  successful: boolean;
-  /** Our message code or the provider's own text, when not successful. */
-  failure: { code: string; text: string } | null;
-  redirectUrl: string | null;
-}
 
 export async function attemptPayment(s: Services, req: AttemptRequest): Promise<AttemptResult> {
   const id = randomUUID();

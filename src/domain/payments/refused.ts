@@ -11,7 +11,7 @@ import { message } from '../messages.ts';
 import type { RiskDecision } from '../risk/judge.ts';
 import { loadPaymentView } from './view.ts';
 import { settleAfterBank } from './settle.ts';
-import type { AttemptRequest, AttemptResult } from './attempt.ts';
+import type { AttemptRequest, AttemptResult } from './attempt-request.ts';
 
 export async function refuseAttempt(s: Services, req: AttemptRequest, id: string, decision: RiskDecision & { code: string }): Promise<AttemptResult> {
   const now = s.clock.now();
