@@ -10,6 +10,8 @@ import { useGateway } from '../helpers/fixture.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { testCardNumber } from '../helpers/cards.ts';
 import { addListEntry } from '../../src/domain/risk/lists.ts';
+import { expectFieldError } from '../helpers/messages.ts';
+import { rowCounts } from '../helpers/rows.ts';
 
 const { t, seed } = useGateway({ now: '2026-05-04T10:00:00.000Z' });
 const db = () => t.gateway.services.db;
@@ -53,6 +55,16 @@ describe('an attempt counted with its payment row', () => {
     expect(refused.row).toMatchObject({ status: 'failed', errorCode: '3ds_required', paymentAccountId: null, routingReason: null, routingDetail: null, chargedAmount: null, isTest: true });
     expect(refused.row.risk).toMatchObject({ outcome: 'require_3ds', rules: [{ rule: 'ip_cards_3ds' }] });
     expect(await db().providerAttempt.count({ where: { paymentId: refused.row.id } })).toBe(0);
+  });
+
+  it('an attempt that cannot be paid is a 422 at its field before it is counted: no payment, customer or attempt written', async () => {
+    // The account offers 3 and 6 installments; 2 cannot be paid there.
+    await db().paymentAccount.update({ where: { id: m.accountToken }, data: { installmentCounts: [3, 6] } });
+    await t.gateway.admission.synced();
+    const before = { ...(await rowCounts(t)), attempts: await db().riskAttempt.count() };
+    const refused = await m.call('regular-payment', paymentBody(m, { transaction: { channel_reference: `ROW-${ref++}`, ip: '192.0.2.50', installment_number: 2 }, card: { number: testCardNumber(card++) } }));
+    expectFieldError(refused, 'transaction.installment_number', 'installment_not_offered');
+    expect({ ...(await rowCounts(t)), attempts: await db().riskAttempt.count() }).toEqual(before);
   });
 
   it('one customer paying with new cards from one address at once: every answer is a decision, and at most the threshold pass', async () => {
