@@ -34,6 +34,8 @@ beforeAll(async () => {
   await pay('100.00', '192.0.2.201');
   const workspace = await db().workspace.findUniqueOrThrow({ where: { id: m.workspaceId } });
   await addListEntry(t.gateway.services, workspace, { list: 'block', kind: 'ip', value: '192.0.2.0/28', note: 'seen testing' });
+  // A list change reaches the gateway's remembered workspace row as every setting does, announced.
+  await t.gateway.admission.synced();
   const listed = await pay('1.00', '192.0.2.9');
   expect(listed.code).toBe('blocked');
   seeded.listed = listed.token;
