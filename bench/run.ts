@@ -352,7 +352,7 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
       if (opts.rounds > 0 && opts.phases.has('baseline') && opts.phases.has('payment')) await runRounds(run, workersLabel);
       if (opts.phases.has('guard') && i === 0) {
         const { guardRounds: rounds, concurrency, warmupMs, durationMs } = opts;
-        run.guard = await runGuardPhase(run.gateway, run.http, { rounds, concurrency, warmupMs, durationMs }, abort.signal, log, run.meter);
+        run.guard = await runGuardPhase(run.gateway, run.http, { rounds, concurrency, warmupMs, durationMs, onHalf: opts.showSql ? (label, usage, ops) => log(`  ${label}:\n${statementsPerOp(usage, ops, 8)}`) : undefined }, abort.signal, log, run.meter);
       }
       if (opts.phases.has('bank')) await runBank(run, opts.workers.length > 1 ? workersLabel : '');
     }

@@ -60,6 +60,11 @@ const schema = z.object({
    * (src/rest/admission-memory.ts). 0 = every call reads its admission.
    */
   ADMISSION_MEMORY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * How long a process may judge a quiet source's repeated card from the card-testing guard's last
+   * count instead of counting it again (src/domain/risk/memory.ts). 0 = every attempt is counted.
+   */
+  RISK_MEMORY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** SMTP server for link receipts, e.g. smtp://user:pass@mail.example.com:587; unset: receipts are logged. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Payment Gateway <no-reply@localhost>'),

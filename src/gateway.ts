@@ -14,6 +14,7 @@ import type { Services } from './domain/services.ts';
 import { createApp, type App } from './app.ts';
 import { liveEvents } from './graphql/live.ts';
 import { startNotifications } from './db/notifications.ts';
+import { RISK_CHANNEL, riskMemory } from './domain/risk/memory.ts';
 import { EVENTS_CHANNEL } from './domain/events.ts';
 import { SESSIONS_CHANNEL } from './domain/people/sessions.ts';
 import { ADMISSION_CHANNEL, admissionMemory, type AdmissionMemory } from './rest/admission-memory.ts';
@@ -165,8 +166,9 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     };
 
     // One LISTEN connection for the process: live events and admission changes.
-    const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL, SESSIONS_CHANNEL], logger);
+    const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL, SESSIONS_CHANNEL, RISK_CHANNEL], logger);
     stops.push(() => notifications.stop());
+    if (config.RISK_MEMORY_MS > 0) services.riskMemory = riskMemory(notifications, config.RISK_MEMORY_MS, { workspaceChanged: ADMISSION_CHANNEL });
     const live = liveEvents(notifications, logger);
     stops.push(() => live.stop());
     const admission = admissionMemory(notifications, db, config.ADMISSION_MEMORY_MS);

@@ -65,6 +65,8 @@ export interface GuardPhaseSettings {
   concurrency: number;
   warmupMs: number;
   durationMs: number;
+  /** Called with each half's usage (`--sql` prints its statements per payment). */
+  onHalf?: (label: string, usage: Usage, payments: number) => void;
 }
 
 export async function runGuardPhase(
@@ -110,6 +112,7 @@ export async function runGuardPhase(
         `  guard round ${round} of ${settings.rounds}: without ${without.perSecond.toFixed(0)}/s (p99 ${without.p99.toFixed(1)} ms; ${cpu(without)}), with the guard and ten rules ${guarded.perSecond.toFixed(0)}/s (p99 ${guarded.p99.toFixed(1)} ms; ${cpu(guarded)}): ${result.ratios.at(-1)!.toFixed(3)} ×` +
           (errors ? `; ${errors} errors, first: ${without.firstError ?? guarded.firstError}` : ''),
       );
+      for (const [label, r] of [['without', without], ['with the guard and ten rules', guarded]] as const) settings.onHalf?.(label, r.usage, r.ok || 1);
       if (errors) throw new Error(`guard phase: ${errors} payments failed`);
     }
   } finally {

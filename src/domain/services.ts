@@ -9,6 +9,7 @@ import type { WebhookSettings } from './webhooks/delivery.ts';
 import type { PaymentOwners } from './payments/owners.ts';
 import type { Mailer } from './mailer.ts';
 import type { AttemptWriter } from './provider-attempts.ts';
+import type { RiskMemory } from './risk/memory.ts';
 
 export interface Services {
   db: Db;
@@ -29,6 +30,8 @@ export interface Services {
   baseUrl: string;
   /** Warnings about work done in the background that has no caller to answer (health judgements). */
   warn(message: string, fields: Record<string, unknown>): void;
+  /** What this process remembers of the card-testing guard's counts (risk/memory.ts); absent: every attempt is counted. */
+  riskMemory?: RiskMemory;
   /** Operational counters (metrics); absent in gateways built without them. */
   observe?: {
     webhookAttempt(outcome: 'delivered' | 'retry' | 'failed', lagSeconds: number | null): void;

@@ -58,7 +58,7 @@ describe('a settlement written twice', () => {
   it('inside a transaction too (owners with more to do): the second settlePayment runs no owner part', async () => {
     const p = await startedPayment();
     const db = t.gateway.services.db;
-    const settle = () => db.$transaction((tx) => settlePayment(tx, t.gateway.services.owners, p.id, { status: 'successful', providerReference: 'sim-3' }, t.clock.now()));
+    const settle = () => db.$transaction((tx) => settlePayment(tx, t.gateway.services, p.id, { status: 'successful', providerReference: 'sim-3' }, t.clock.now()));
     await settle();
     const again = await settle();
     expect(again.status).toBe('successful');

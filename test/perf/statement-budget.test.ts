@@ -49,7 +49,7 @@ async function counted(call: () => Promise<unknown>): Promise<string[]> {
 
 describe('statements per operation', () => {
   it('a regular payment, its retrieve and a secure payment\'s start stay within their statement budgets', async () => {
-    t = await resources.startGateway({ env: { WEBHOOK_POLL_INTERVAL_MS: '3600000', AGENDA_PROCESS_EVERY_MS: '3600000', RATE_LIMIT_PER_SECOND: '0', ADMISSION_MEMORY_MS: '60000' }, onQuery: (sql) => statements.push(sql) });
+    t = await resources.startGateway({ env: { WEBHOOK_POLL_INTERVAL_MS: '3600000', AGENDA_PROCESS_EVERY_MS: '3600000', RATE_LIMIT_PER_SECOND: '0', ADMISSION_MEMORY_MS: '60000', RISK_MEMORY_MS: '60000' }, onQuery: (sql) => statements.push(sql) });
     m = await seedWorkspace(t);
     // The first of each warms the per-process state (plan cache, connections) it may rely on.
     await m.call('regular-payment', paymentBody(m));
@@ -74,9 +74,10 @@ describe('statements per operation', () => {
     expect(secure.length).toBeLessThanOrEqual(BUDGET.securePaymentStart);
   });
 
-  it('the card-testing guard costs an API payment no statement: the attempt is counted in the statement that writes the payment row', async () => {
+  it('the card-testing guard costs an API payment no statement: the attempt is counted in the statement that writes the payment row, and a quiet address\'s repeated card is not counted again', async () => {
     const guarded = await seedWorkspace(t, { riskGuard: true });
-    const body = (n: number, extra: object = {}) => paymentBody(guarded, { transaction: { channel_reference: `BUDGET-${n}`, ...extra } });
+    // Each from an address of its own, so that each is counted (a repeated card is judged from memory, below).
+    const body = (n: number, extra: object = {}) => paymentBody(guarded, { transaction: { channel_reference: `BUDGET-${n}`, ip: `198.51.100.${n}`, ...extra } });
     await guarded.call('regular-payment', body(1));
     let res: { status: number; body: { result: { successful: boolean; redirect_url?: string } } } | undefined;
     const pay = await counted(async () => (res = await guarded.call('regular-payment', body(2))));
@@ -90,6 +91,13 @@ describe('statements per operation', () => {
     expect(res!.body.result.redirect_url).toMatch(/\/checkout\/3ds\//);
     expect(secure.length).toBeLessThanOrEqual(BUDGET.securePaymentStart);
     expect(secure.filter((sql) => sql.includes('"RiskAttempt"') && sql.includes('INSERT INTO "Payment"'))).toHaveLength(1);
+
+    // The card of payment 2 again from its address: the figures its count saw still hold, so the
+    // payment is judged from the process's memory (src/domain/risk/memory.ts) and reads nothing.
+    const again = await counted(async () => (res = await guarded.call('regular-payment', body(2))));
+    expect(res!.body.result.successful).toBe(true);
+    expect(again.filter((sql) => sql.includes('"RiskAttempt"'))).toEqual([]);
+    expect(again.length).toBeLessThanOrEqual(BUDGET.regularPayment);
   });
 
   it('a merchant\'s rules cost a payment no statement while they are unchanged, with the guard on or off; a change is read once', async () => {

@@ -101,7 +101,7 @@ async function recoverPayment(s: Services, tx: Tx, id: string, now: Date): Promi
   if (!final) return 'waiting';
   // Scheduled before the commit: a job that finds the payment still `started` does nothing.
   if (final.status === 'unresolved') await scheduleReconcile(s, payment.id);
-  await settlePayment(tx, s.owners, payment.id, final, now);
+  await settlePayment(tx, s, payment.id, final, now);
   return 'finished';
 }
 

@@ -91,6 +91,6 @@ export async function settleIfStill(s: Services, paymentId: string, expected: Pa
   return s.db.$transaction(async (tx) => {
     const [row] = await queryRows<{ status: PaymentStatus }>(tx, Prisma.sql`SELECT status FROM "Payment" WHERE id = ${paymentId}::uuid FOR UPDATE`);
     if (row?.status !== expected) return null;
-    return settlePayment(tx, s.owners, paymentId, final, at);
+    return settlePayment(tx, s, paymentId, final, at);
   });
 }

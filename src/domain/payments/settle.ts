@@ -7,7 +7,7 @@ import { updateRowSql, type Columns } from '../../db/rows.ts';
 import { queryRows } from '../../db/raw.ts';
 import { changeWithEvent, recordEvent } from '../events.ts';
 import type { Services } from '../services.ts';
-import { ownerOf, type PaymentOwners, type PaymentSource } from './owners.ts';
+import { ownerOf, type PaymentSource } from './owners.ts';
 import { savePaymentCard } from '../saved-cards.ts';
 import { VIEW_ROW_COLUMNS, type ViewRow } from './view.ts';
 import type { Declined, ProviderFailure, ProviderSaid } from '../../providers/types.ts';
@@ -38,10 +38,11 @@ function finalColumns(final: Final, at: Date): Columns<Payment> {
  */
 const SETTLEABLE = ['started', 'unresolved'] as const;
 
-export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: string, final: Final, at: Date, also: Columns<Payment> = {}): Promise<Payment> {
+export async function settlePayment(tx: Tx, s: Pick<Services, 'owners' | 'riskMemory'>, paymentId: string, final: Final, at: Date, also: Columns<Payment> = {}): Promise<Payment> {
   const [settled] = await queryRows<Payment>(tx, updateRowSql<Payment>('Payment', paymentId, { ...finalColumns(final, at), ...also }, undefined, SETTLEABLE));
   // Already settled (by this write's first COMMIT, or by another process): what it settled to stands.
   if (!settled) return tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  declined(s, settled);
   let payment = settled;
   // card.should_save on a 3D payment: the card tokenised at the start is saved now, before the
   // owner runs, so an owner can rely on storedCardId (a subscription makes it the default card).
@@ -51,7 +52,7 @@ export async function settlePayment(tx: Tx, owners: PaymentOwners, paymentId: st
   }
   // No notification for a payment whose provider did not answer (contract: Events).
   if (final.status === 'unresolved') return payment;
-  const owner = ownerOf(owners, payment);
+  const owner = ownerOf(s.owners, payment);
   if (owner.settledEvent) await recordEvent(tx, owner.settledEvent({ ...payment, status: final.status }), at);
   else await owner.settled(tx, payment, at);
   return payment;
@@ -71,10 +72,21 @@ export async function settleAfterBank(s: Services, payment: { id: string; worksp
   const change = updateRowSql<Payment>('Payment', payment.id, columns, VIEW_ROW_COLUMNS, SETTLEABLE);
   if (final.status === 'unresolved') return (await untilWritten(() => queryRows<ViewRow>(s.db, change)))[0] ?? settledRow(s, payment.id);
   const owner = ownerOf(s.owners, payment);
-  if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s.owners, payment.id, final, at, also));
+  if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s, payment.id, final, at, also));
   const event = owner.settledEvent({ ...payment, status: final.status });
   // The event is written only when the change is (events.ts), so a retry that finds the payment settled writes neither.
-  return (await untilWritten(() => changeWithEvent<ViewRow>(s.db, change, event, at))) ?? settledRow(s, payment.id);
+  const written = await untilWritten(() => changeWithEvent<ViewRow>(s.db, change, event, at));
+  if (written) declined(s, { workspaceId: payment.workspaceId, status: final.status });
+  return written ?? settledRow(s, payment.id);
+}
+
+/**
+ * A failed payment may be a decline the card-testing guard counts: what this process remembers of
+ * its workspace's counts is dropped at once (every other process hears of a bank's refusal from
+ * PostgreSQL, risk/memory.ts). Refusals that reached no bank drop it too, which costs only a count.
+ */
+function declined(s: Pick<Services, 'riskMemory'>, p: { workspaceId: string; status: string }): void {
+  if (p.status === 'failed') s.riskMemory?.forget(p.workspaceId);
 }
 
 /** The answer's columns of a payment that was already settled when this settlement came to write. */

@@ -148,7 +148,7 @@ async function abandonPayment(s: Services, p: Payment): Promise<Date | null> {
     const ended = await s.db.$transaction(async (tx) => {
       const { count } = await tx.payment.updateMany({ where: { id: p.id, status: 'started', threeDsToken: p.threeDsToken }, data: { threeDsToken: null } });
       if (count === 0) return false;
-      await settlePayment(tx, s.owners, p.id, final, now);
+      await settlePayment(tx, s, p.id, final, now);
       // The token stays (as for an expired page) so a late answer hears "used" (409), not 404.
       await tx.payment.update({ where: { id: p.id }, data: { threeDsToken: p.threeDsToken } });
       return true;

@@ -15,6 +15,7 @@ import { queryRows } from '../../db/raw.ts';
 import type { GuardSettings } from './settings.ts';
 import type { SourceKind } from './types.ts';
 import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
+import { RISK_CHANNEL } from './types.ts';
 
 /**
  * How many of a source's most recent attempts its window reads, per unit of its largest threshold.
@@ -149,7 +150,7 @@ export function guardStatement(settings: GuardSettings, attempt: GuardAttempt): 
 
 /** What the statement returns per source, and the list entries matched (the same on every row). */
 function figuresColumns(attempt: GuardAttempt): Prisma.Sql {
-  return Prisma.sql`kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired,
+  return Prisma.sql`kind, cards, declines, cooling, cards_fired, declines_fired, three_ds_fired, (SELECT count(*)::int FROM announced) AS announced,
       ${attempt.listed ? listMatchesSql(attempt.workspaceId, attempt.listed) : Prisma.sql`'[]'::json`} AS listed`;
 }
 
@@ -193,6 +194,12 @@ function guardCtes(settings: GuardSettings, attempt: GuardAttempt): Prisma.Sql {
       INSERT INTO "RiskAttempt" ("workspaceId", kind, key, fingerprint, "paymentId", blocked, at)
       SELECT ${ws}, kind, key, ${attempt.fingerprint}, ${attempt.paymentId}::uuid, cards_fired OR declines_fired, ${attempt.at}::timestamp
       FROM judged WHERE kind <> 'workspace' OR cards_fired OR declines_fired
+    ),
+    -- What processes may remember of the workspace (memory.ts) stops holding: an address with a
+    -- second card, a rule that fired. Sent at the commit, to every process.
+    announced AS (
+      SELECT pg_notify(${RISK_CHANNEL}, ${attempt.workspaceId}) FROM judged
+      WHERE (kind = 'ip' AND cards > 1) OR cards_fired OR declines_fired OR three_ds_fired
     )`;
 }
 

@@ -77,14 +77,22 @@ export async function startJudgement(s: Services, q: RiskQuestion, paymentId: st
   }
   const at = s.clock.now();
   const attempt: GuardAttempt = { workspaceId: q.workspace.id, paymentId, fingerprint, at, sources: guardSources(q.workspace, q.ip, q.target, q.workspace.id), listed };
+  const judged = async (counted: Counted) => {
+    await startBlocks(s, { workspaceId: q.workspace.id, cooldownSeconds: q.workspace.riskCooldownSeconds, ip: q.ip, target: q.target, paymentId, at }, counted.figures);
+    const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
+    const rules = [...listRules(counted.listed), ...ruleFired(merchantRules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
+    const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
+    return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
+  };
+  // A quiet source's repeated card: the figures its last count saw still hold (memory.ts).
+  const recalled = s.riskMemory?.recall(attempt, at.getTime());
+  if (recalled) return { decided: await judged(recalled) };
+  const generation = s.riskMemory?.generation() ?? 0;
   return {
     attempt,
     async finish(counted) {
-      await startBlocks(s, { workspaceId: q.workspace.id, cooldownSeconds: q.workspace.riskCooldownSeconds, ip: q.ip, target: q.target, paymentId, at }, counted.figures);
-      const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
-      const rules = [...listRules(counted.listed), ...ruleFired(merchantRules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
-      const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
-      return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
+      s.riskMemory?.remember(attempt, counted, generation, at.getTime());
+      return judged(counted);
     },
   };
 }

@@ -2,6 +2,9 @@
 // lists and rules it reads, and the readers of stored attempts (GraphQL, the timeline, the overview).
 import type { PaymentSource } from '../payments/owners.ts';
 
+/** The PostgreSQL channel that tells every process to forget what it remembers of a workspace's counts (memory.ts). */
+export const RISK_CHANNEL = 'gateway_risk';
+
 /** Where attempts are counted: the shopper's address, the page or link, the workspace. */
 export type SourceKind = 'ip' | 'target' | 'workspace';
 
