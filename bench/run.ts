@@ -351,8 +351,9 @@ async function main(opts: BenchOptions, registerCleanup: (fn: () => Promise<void
       await runGatewayPhases(run, (name) => (opts.workers.length > 1 ? `${name}, ${workersLabel}` : name));
       if (opts.rounds > 0 && opts.phases.has('baseline') && opts.phases.has('payment')) await runRounds(run, workersLabel);
       if (opts.phases.has('guard') && i === 0) {
-        const { guardRounds: rounds, concurrency, warmupMs, durationMs } = opts;
-        run.guard = await runGuardPhase(run.gateway, run.http, { rounds, concurrency, warmupMs, durationMs, onHalf: opts.showSql ? (label, usage, ops) => log(`  ${label}:\n${statementsPerOp(usage, ops, 8)}`) : undefined }, abort.signal, log, run.meter);
+        const { guardRounds: rounds, concurrency, warmupMs, durationMs, guardShoppers: shoppers } = opts;
+        if (shoppers === 'new') log('  guard phase: every payment from an address and with a card of its own');
+        run.guard = await runGuardPhase(run.gateway, run.http, { rounds, concurrency, warmupMs, durationMs, shoppers, onHalf: opts.showSql ? (label, usage, ops) => log(`  ${label}:\n${statementsPerOp(usage, ops, 8)}`) : undefined }, abort.signal, log, run.meter);
       }
       if (opts.phases.has('bank')) await runBank(run, opts.workers.length > 1 ? workersLabel : '');
     }

@@ -23,6 +23,8 @@ export interface BenchOptions {
   rounds: number;
   /** The guard phase's back-to-back pairs (without, then with the guard and ten rules). */
   guardRounds: number;
+  /** The guard phase's shoppers: `same` (one address, one card: a busy office) or `new` (each payment its own address and card). */
+  guardShoppers: 'same' | 'new';
   /** The bank phase: concurrent clients, and the emulated bank's latency per answer. */
   bank: { clients: number; latency: Latency; rounds: number };
   phases: Set<Phase>;
@@ -59,6 +61,9 @@ bare-pg baseline on the same database. Everything it starts is stopped at the en
   --guard-rounds <n>  pairs of the guard phase: regular-payment with the guard off and no rules,
                       then with the default guard and ten rules that never fire (each --warmup,
                       then --duration); the guard's cost is judged on the median ratio (default 3)
+  --guard-shoppers <same|new>  who pays in the guard phase: one address with one card, as the
+                      other phases (same, the default), or each payment from an address and with a
+                      card of its own, none of which the guard has seen (new)
   --bank-clients <n>  concurrent clients of the bank phase (default ${BANK_DEFAULTS.clients})
   --bank-latency <min-max>  the bank phase's iyzico emulator answers after a uniformly random
                       delay in this range, ms (default ${BANK_DEFAULTS.latency.minMs}-${BANK_DEFAULTS.latency.maxMs})
@@ -102,6 +107,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
       workers: { type: 'string' },
       rounds: { type: 'string' },
       'guard-rounds': { type: 'string' },
+      'guard-shoppers': { type: 'string' },
       'bank-clients': { type: 'string' },
       'bank-latency': { type: 'string' },
       'bank-rounds': { type: 'string' },
@@ -130,6 +136,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     listSizes: (values['list-sizes'] ?? '10,50').split(',').map((s) => positive(s.trim(), 'list-sizes', 10)),
     rounds,
     guardRounds: positive(values['guard-rounds'], 'guard-rounds', quick ? 1 : 3),
+    guardShoppers: guardShoppers(values['guard-shoppers']),
     bank: {
       clients: positive(values['bank-clients'], 'bank-clients', BANK_DEFAULTS.clients),
       latency: bankLatency(values['bank-latency']),
@@ -138,4 +145,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions | null {
     phases,
     showSql: values.sql ?? false,
   };
+}
+
+function guardShoppers(value: string | undefined): 'same' | 'new' {
+  if (value === undefined || value === 'same' || value === 'new') return value ?? 'same';
+  throw new Error(`--guard-shoppers: expected same or new, got "${value}"`);
 }

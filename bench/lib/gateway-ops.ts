@@ -1,6 +1,7 @@
 // The operations the gateway phases send, each checked the way a merchant would check it: a
 // payment counts only when it answered 200 with result.successful, a list only with its rows.
 import { randomInt } from 'node:crypto';
+import { luhnValid } from '../../src/domain/cards.ts';
 import type { DemoCredentials } from './gateway-process.ts';
 import { callGraphQL, callRest, type HttpClient, type HttpResult } from './http-client.ts';
 
@@ -25,7 +26,22 @@ function succeeded(res: HttpResult, what: string): Record<string, unknown> {
   return body;
 }
 
-export function paymentBody(demo: DemoCredentials, n: number) {
+/** Who pays: the bench's one address and card unless given. */
+export interface Shopper {
+  ip: string;
+  card: string;
+}
+const BENCH_SHOPPER: Shopper = { ip: '203.0.113.7', card: '4111111111111111' };
+
+/** The `n`-th of shoppers each seen once: an address and a valid card number (simulator-approved BIN) of its own. */
+export function newShopper(n: number): Shopper {
+  const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const body = `411111${String(n % 1e9).padStart(9, '0')}`;
+  for (let check = 0; check < 10; check++) if (luhnValid(`${body}${check}`)) return { ip, card: `${body}${check}` };
+  throw new Error('unreachable: one check digit always fits');
+}
+
+export function paymentBody(demo: DemoCredentials, n: number, shopper: Shopper = BENCH_SHOPPER) {
   return {
     transaction: {
       channel_token: demo.channel_token,
@@ -33,17 +49,17 @@ export function paymentBody(demo: DemoCredentials, n: number) {
       amount: '100.00',
       currency: 'TRY',
       installment_number: 1,
-      ip: '203.0.113.7',
+      ip: shopper.ip,
       callback_url: 'http://127.0.0.1:9/callback',
     },
     customer: { channel_reference: customerRef(), firstname: 'Ayşe', lastname: 'Yılmaz', email: 'ayse@example.com' },
-    card: { holder_name: 'AYSE YILMAZ', number: '4111111111111111', security_code: '123', expiry_month: '12', expiry_year: '2030' },
+    card: { holder_name: 'AYSE YILMAZ', number: shopper.card, security_code: '123', expiry_month: '12', expiry_year: '2030' },
   };
 }
 
 /** A non-3D card payment approved by the simulator; returns its token. */
-export async function regularPayment(http: HttpClient, demo: DemoCredentials, n: number): Promise<string> {
-  const body = succeeded(await callRest(http, demo, 'regular-payment', paymentBody(demo, n)), 'regular-payment');
+export async function regularPayment(http: HttpClient, demo: DemoCredentials, n: number, shopper?: Shopper): Promise<string> {
+  const body = succeeded(await callRest(http, demo, 'regular-payment', paymentBody(demo, n, shopper)), 'regular-payment');
   const token = (body.transaction as { token?: string } | undefined)?.token;
   if (!token) throw new Error('regular-payment: no transaction.token in the answer');
   return token;

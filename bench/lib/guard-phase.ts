@@ -6,7 +6,7 @@
 // ratios, as the payment ratio is (a shared machine drifts between phases minutes apart, much less
 // between halves of one pair).
 import type { GatewayProcess } from './gateway-process.ts';
-import { regularPayment } from './gateway-ops.ts';
+import { newShopper, regularPayment } from './gateway-ops.ts';
 import { callGraphQL, type HttpClient } from './http-client.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import type { Meter, Usage } from './meter.ts';
@@ -65,6 +65,8 @@ export interface GuardPhaseSettings {
   concurrency: number;
   warmupMs: number;
   durationMs: number;
+  /** `new`: every payment from an address and with a card of its own, so the guard counts each one. */
+  shoppers: 'same' | 'new';
   /** Called with each half's usage (`--sql` prints its statements per payment). */
   onHalf?: (label: string, usage: Usage, payments: number) => void;
 }
@@ -84,7 +86,10 @@ export async function runGuardPhase(
   const load = async (): Promise<LoadResult & { usage: Usage }> => {
     let usage: Usage | undefined;
     const around = { before: () => meter.start(), after: async () => void (usage = await meter.stop()) };
-    const result = await runLoad(async () => void (await regularPayment(http, demo, n++)), { concurrency: settings.concurrency, signal, warmupMs: settings.warmupMs, durationMs: settings.durationMs, around });
+    const result = await runLoad(async () => {
+      const i = n++;
+      await regularPayment(http, demo, i, settings.shoppers === 'new' ? newShopper(i) : undefined);
+    }, { concurrency: settings.concurrency, signal, warmupMs: settings.warmupMs, durationMs: settings.durationMs, around });
     return { ...result, usage: usage! };
   };
   const cpu = (r: LoadResult & { usage: Usage }) => {

@@ -8,7 +8,9 @@
 // (`sweepRiskAttempts`), not here: concurrent attempts from one busy address would otherwise all
 // try to delete the same aged rows and wait on each other. A card new to a source's window waits
 // for that source's lock and counts again (risk_window), so attempts sent in parallel with new
-// cards are counted one after the other and none passes a threshold the others reached.
+// cards are counted one after the other and none passes a threshold the others reached. The
+// statement also announces what processes may no longer take from their memory of earlier counts
+// (memory.ts): an address with a second card, a rule that fired.
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
