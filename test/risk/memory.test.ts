@@ -80,7 +80,7 @@ describe('the memory of counts, alone', () => {
     memory.remember(attempt({ fingerprint: 'fp-3' }), quietCount({ coolingDown: true }), g, 0);
     expect([memory.recall(attempt(), 1), memory.recall(attempt({ fingerprint: 'fp-2' }), 1), memory.recall(attempt({ fingerprint: 'fp-3' }), 1)]).toEqual([undefined, undefined, undefined]);
     const page = attempt({ sources: [...attempt().sources, { kind: 'target', key: 'link-1', cards: 0, cardsFor3ds: 0, declines: 25 }] });
-    memory.remember(page, { figures: [...quietCount().figures, figure('target')], listed: [] }, g, 0);
+    memory.remember(page, { figures: [...quietCount().figures, figure('target')] }, g, 0);
     expect(memory.recall(page, 1)).toBeUndefined();
     const listed = attempt({ listed: { digits: null, fingerprint: 'fp-1', ip: '203.0.113.5', email: null, country: null } });
     memory.remember(listed, quietCount(), g, 0);

@@ -15,7 +15,7 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/raw.ts';
 import type { GuardSettings } from './settings.ts';
-import type { SourceKind } from './types.ts';
+import type { GuardSource, SourceFigures, SourceKind } from './types.ts';
 import { listMatchesSql, type ListedFacts, type ListMatch } from './lists.ts';
 import { RISK_CHANNEL } from './types.ts';
 
@@ -31,31 +31,7 @@ import { RISK_CHANNEL } from './types.ts';
  */
 const ROWS_PER_THRESHOLD = 4;
 
-export type { SourceKind } from './types.ts';
-
-/** One source of an attempt and the thresholds that apply to it (0: that rule is off). */
-export interface GuardSource {
-  kind: SourceKind;
-  key: string;
-  /** Distinct cards, this one included, that block the attempt / that require 3-D Secure. */
-  cards: number;
-  cardsFor3ds: number;
-  /** Payments that reached a bank and failed within the window that block the next attempt. */
-  declines: number;
-}
-
-/** What one source's counts were when the attempt was judged, and which of its rules fired. */
-export interface SourceFigures {
-  kind: SourceKind;
-  /** Distinct cards within the window, this attempt's included. */
-  cards: number;
-  declines: number;
-  /** A rule of this source blocked an attempt within the cool-down. */
-  coolingDown: boolean;
-  cardsFired: boolean;
-  declinesFired: boolean;
-  threeDsFired: boolean;
-}
+export type { GuardSource, SourceFigures, SourceKind } from './types.ts';
 
 export interface GuardAttempt {
   workspaceId: string;

@@ -19,8 +19,7 @@
 // An attempt judged from memory writes no attempt row. The attempts of a page or link, and any
 // attempt whose workspace has list entries, are always counted in PostgreSQL.
 import type { Notifications } from '../../db/notifications.ts';
-import type { Counted, GuardAttempt, SourceFigures } from './guard.ts';
-import { RISK_CHANNEL } from './types.ts';
+import { RISK_CHANNEL, type GuardSource, type SourceFigures } from './types.ts';
 
 export { RISK_CHANNEL } from './types.ts';
 /** Workspaces kept, and cards per workspace; past either the memory starts empty again (the next attempts are counted). */
@@ -39,21 +38,36 @@ interface WorkspaceEntry {
   cards: Map<string, Remembered>;
 }
 
+/** What the memory reads of an attempt (guard.ts, GuardAttempt). */
+export interface RememberedAttempt {
+  workspaceId: string;
+  fingerprint: string;
+  /** The list facts the count would read; any (the workspace has entries): never remembered. */
+  listed: object | null;
+  sources: GuardSource[];
+}
+
+/** A count as the memory keeps and gives it back (guard.ts, Counted); a recalled one matched no list entry. */
+export interface Recalled {
+  figures: SourceFigures[];
+  listed: [];
+}
+
 export interface RiskMemory {
   /** Taken before a count and passed to remember(): a change announced in between voids the count. */
   generation(): number;
   /** The figures a count would return for this attempt, or undefined: count it in PostgreSQL. */
-  recall(attempt: GuardAttempt, nowMs: number): Counted | undefined;
-  remember(attempt: GuardAttempt, counted: Counted, generation: number, nowMs: number): void;
+  recall(attempt: RememberedAttempt, nowMs: number): Recalled | undefined;
+  remember(attempt: RememberedAttempt, counted: { figures: SourceFigures[] }, generation: number, nowMs: number): void;
   /** This process refused or saw refused a payment of the workspace: drop what is kept of it now. */
   forget(workspaceId: string): void;
 }
 
 /** Whether an attempt's sources can be remembered at all: its address and workspace only, no lists. */
-const rememberable = (a: GuardAttempt) => a.listed === null && a.sources.every((s) => s.kind !== 'target');
+const rememberable = (a: RememberedAttempt) => a.listed === null && a.sources.every((s) => s.kind !== 'target');
 
 /** A figure that fires nothing under the attempt's thresholds, cooling nothing, one card at most. */
-function quiet(attempt: GuardAttempt, f: SourceFigures): boolean {
+function quiet(attempt: RememberedAttempt, f: SourceFigures): boolean {
   const source = attempt.sources.find((s) => s.kind === f.kind);
   if (!source || f.coolingDown || f.cardsFired || f.declinesFired || f.threeDsFired) return false;
   if (f.kind === 'ip' && f.cards > 1) return false;

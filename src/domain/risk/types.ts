@@ -8,6 +8,30 @@ export const RISK_CHANNEL = 'gateway_risk';
 /** Where attempts are counted: the shopper's address, the page or link, the workspace. */
 export type SourceKind = 'ip' | 'target' | 'workspace';
 
+/** One source of an attempt and the thresholds that apply to it (0: that rule is off). */
+export interface GuardSource {
+  kind: SourceKind;
+  key: string;
+  /** Distinct cards, this one included, that block the attempt / that require 3-D Secure. */
+  cards: number;
+  cardsFor3ds: number;
+  /** Payments that reached a bank and failed within the window that block the next attempt. */
+  declines: number;
+}
+
+/** What one source's counts were when the attempt was judged, and which of its rules fired. */
+export interface SourceFigures {
+  kind: SourceKind;
+  /** Distinct cards within the window, this attempt's included. */
+  cards: number;
+  declines: number;
+  /** A rule of this source blocked an attempt within the cool-down. */
+  coolingDown: boolean;
+  cardsFired: boolean;
+  declinesFired: boolean;
+  threeDsFired: boolean;
+}
+
 export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
 
 /** The failed payment's `error_code` for each refusal. */
