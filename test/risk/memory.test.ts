@@ -87,6 +87,21 @@ describe('the memory of counts, alone', () => {
     expect(memory.recall(listed, 1)).toBeUndefined();
   });
 
+  it('keeps the workspace\'s own figures from any count whose workspace figure is quiet, for attempts that must count their other sources', () => {
+    const { memory } = setup();
+    const page = attempt({ sources: [...attempt().sources, { kind: 'target', key: 'link-1', cards: 0, cardsFor3ds: 0, declines: 25 }] });
+    // An address with a second card: the address is not kept, the workspace is.
+    memory.remember(page, { figures: [figure('ip', { cards: 2 }), figure('target'), figure('workspace', { declines: 7 })] }, memory.generation(), 0);
+    expect(memory.recall(attempt(), 1)).toBeUndefined();
+    expect(memory.recallWorkspace(page, 1)).toEqual(figure('workspace', { declines: 7 }));
+    expect(memory.recallWorkspace(attempt({ fingerprint: 'fp-9' }, '203.0.113.99'), 999)).toEqual(figure('workspace', { declines: 7 }));
+    expect(memory.recallWorkspace(page, 1000)).toBeUndefined();
+    const strict = attempt({ sources: [attempt().sources[0]!, { kind: 'workspace', key: WS, cards: 0, cardsFor3ds: 0, declines: 7 }] });
+    expect(memory.recallWorkspace(strict, 1)).toBeUndefined();
+    memory.forget(WS);
+    expect(memory.recallWorkspace(page, 1)).toBeUndefined();
+  });
+
   it('judges the kept figures under the thresholds of the attempt: a lowered threshold counts again', () => {
     const { memory } = setup();
     memory.remember(attempt(), quietCount({ declines: 2 }), memory.generation(), 0);
@@ -190,6 +205,23 @@ describe('the memory of counts, in two gateways over one database', () => {
     expect(await attemptRows(ip)).toBe(2);
   });
 
+  it('a new address counts itself and takes the workspace\'s figures from memory, which a refusal in the other process renews', async () => {
+    const declines = () => a.gateway.services.db.payment.count({ where: { workspaceId: m.workspaceId, status: 'failed', paymentAccountId: { not: null } } });
+    const workspaceFigure = async (token: string) => {
+      const p = await a.gateway.services.db.payment.findUniqueOrThrow({ where: { id: token } });
+      return (p.risk as { figures: Array<{ kind: string; declines: number }> }).figures.find((f) => f.kind === 'workspace')?.declines;
+    };
+    await pay(a, '198.51.100.20', testCardNumber(20));
+    const before = await pay(a, '198.51.100.21', testCardNumber(21));
+    expect(await attemptRows('198.51.100.21')).toBe(1);
+    expect(await workspaceFigure(before.token)).toBe(await declines());
+    expect((await pay(b, '198.51.100.98', CARDS.insufficientFunds)).successful).toBe(false);
+    await synced();
+    const after = await pay(a, '198.51.100.22', testCardNumber(22));
+    expect(await workspaceFigure(after.token)).toBe(await declines());
+    expect(await workspaceFigure(after.token)).toBe((await workspaceFigure(before.token))! + 1);
+  });
+
   it('a card declined again and again from one address is blocked at the threshold, as when every attempt was counted', async () => {
     const ip = '198.51.100.13';
     const answers = [];
@@ -201,7 +233,7 @@ describe('the memory of counts, in two gateways over one database', () => {
 
   it('a payment settled failed in this process forgets its workspace at once, before any notification could arrive', async () => {
     const forgotten: string[] = [];
-    const s = { ...a.gateway.services, riskMemory: { generation: () => 0, recall: () => undefined, remember: () => {}, forget: (ws: string) => void forgotten.push(ws) } };
+    const s = { ...a.gateway.services, riskMemory: { generation: () => 0, recall: () => undefined, recallWorkspace: () => undefined, remember: () => {}, forget: (ws: string) => void forgotten.push(ws) } };
     const started = () =>
       a.gateway.services.db.payment.create({
         data: { workspaceId: m.workspaceId, channelId: m.channelToken, paymentAccountId: m.accountToken, source: 'api', securityType: 'non_secure', status: 'started', channelReference: `MEM-S-${++n}`, amount: 10_000n, baseAmount: 10_000n, currency: 'TRY', isTest: true, createdAt: a.clock.now() },

@@ -87,12 +87,15 @@ export async function startJudgement(s: Services, q: RiskQuestion, paymentId: st
   // A quiet source's repeated card: the figures its last count saw still hold (memory.ts).
   const recalled = s.riskMemory?.recall(attempt, at.getTime());
   if (recalled) return { decided: await judged(recalled) };
+  // Otherwise the workspace's own figures may still come from memory: the count reads the others.
+  const own = attempt.sources.length > 1 ? s.riskMemory?.recallWorkspace(attempt, at.getTime()) : undefined;
   const generation = s.riskMemory?.generation() ?? 0;
   return {
-    attempt,
+    attempt: own ? { ...attempt, sources: attempt.sources.filter((source) => source.kind !== 'workspace') } : attempt,
     async finish(counted) {
-      s.riskMemory?.remember(attempt, counted, generation, at.getTime());
-      return judged(counted);
+      const all = own ? { ...counted, figures: [...counted.figures, own] } : counted;
+      s.riskMemory?.remember(attempt, all, generation, at.getTime());
+      return judged(all);
     },
   };
 }

@@ -17,7 +17,9 @@
 // window is written again at least that often, so the window never loses a card in use.
 //
 // An attempt judged from memory writes no attempt row. The attempts of a page or link, and any
-// attempt whose workspace has list entries, are always counted in PostgreSQL.
+// attempt whose workspace has list entries, are always counted in PostgreSQL; so is every new
+// address or card, but while the workspace's own figures (its declines and cool-down) are
+// remembered, such a count reads only its address and page (`recallWorkspace`).
 import type { Notifications } from '../../db/notifications.ts';
 import { RISK_CHANNEL, type GuardSource, type SourceFigures } from './types.ts';
 
@@ -58,6 +60,12 @@ export interface RiskMemory {
   generation(): number;
   /** The figures a count would return for this attempt, or undefined: count it in PostgreSQL. */
   recall(attempt: RememberedAttempt, nowMs: number): Recalled | undefined;
+  /**
+   * The workspace's own figures (its declines and cool-down) as a count would read them, or
+   * undefined. An attempt that must be counted (a new address or card, a page) then counts only
+   * its other sources.
+   */
+  recallWorkspace(attempt: RememberedAttempt, nowMs: number): SourceFigures | undefined;
   remember(attempt: RememberedAttempt, counted: { figures: SourceFigures[] }, generation: number, nowMs: number): void;
   /** This process refused or saw refused a payment of the workspace: drop what is kept of it now. */
   forget(workspaceId: string): void;
@@ -106,23 +114,28 @@ export function riskMemory(notifications: Notifications, ttlMs: number, channels
       }
       return { figures, listed: [] };
     },
+    recallWorkspace(attempt, nowMs) {
+      const own = notifications.connected ? workspaces.get(attempt.workspaceId)?.own : undefined;
+      return fresh(own, nowMs) && quiet(attempt, own.figures) ? own.figures : undefined;
+    },
     remember(attempt, counted, seen, nowMs) {
-      if (seen !== generation || !notifications.connected || !rememberable(attempt)) return;
-      if (!counted.figures.every((f) => quiet(attempt, f))) return;
+      if (seen !== generation || !notifications.connected) return;
+      // The workspace's figures hold whatever its other sources showed; the address's only when
+      // the whole count was quiet.
+      const own = counted.figures.find((f) => f.kind === 'workspace');
+      const ip = attempt.sources.find((s) => s.kind === 'ip');
+      const card = ip && rememberable(attempt) && counted.figures.every((f) => quiet(attempt, f)) ? counted.figures.find((f) => f.kind === 'ip') : undefined;
+      if (!(own && quiet(attempt, own)) && !card) return;
       let entry = workspaces.get(attempt.workspaceId);
       if (!entry) {
         if (workspaces.size >= MAX_WORKSPACES) workspaces.clear();
         entry = { own: null, cards: new Map() };
         workspaces.set(attempt.workspaceId, entry);
       }
-      const ip = attempt.sources.find((s) => s.kind === 'ip');
-      for (const f of counted.figures) {
-        const kept = { readAt: nowMs, figures: f };
-        if (f.kind === 'workspace') entry.own = kept;
-        else if (ip) {
-          if (entry.cards.size >= MAX_CARDS) entry.cards.clear();
-          entry.cards.set(`${ip.key}\n${attempt.fingerprint}`, kept);
-        }
+      if (own && quiet(attempt, own)) entry.own = { readAt: nowMs, figures: own };
+      if (ip && card) {
+        if (entry.cards.size >= MAX_CARDS) entry.cards.clear();
+        entry.cards.set(`${ip.key}\n${attempt.fingerprint}`, { readAt: nowMs, figures: card });
       }
     },
     forget,
