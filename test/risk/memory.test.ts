@@ -222,6 +222,23 @@ describe('the memory of counts, in two gateways over one database', () => {
     expect(await workspaceFigure(after.token)).toBe((await workspaceFigure(before.token))! + 1);
   });
 
+  it('a remembered workspace figure is used no longer than its life after its own count, however many counts used it', async () => {
+    // A third process whose statements are seen: how many sources each count's VALUES list holds.
+    const sent: string[] = [];
+    const c = await resources.startGateway({ databaseUrl: a.databaseUrl, clock: a.clock, env: { RISK_MEMORY_MS: '60000' }, onQuery: (sql) => sent.push(sql) });
+    const sources = async (ip: string) => {
+      sent.length = 0;
+      await pay(c, ip, testCardNumber(40));
+      const count = sent.find((sql) => sql.includes('"RiskAttempt"'));
+      return count ? count.split('::int),(').length : 0;
+    };
+    expect(await sources('198.51.100.40')).toBe(2); // address and workspace: nothing kept yet
+    a.clock.advance(40_000);
+    expect(await sources('198.51.100.41')).toBe(1); // the workspace's figures from memory, 40 s old
+    a.clock.advance(30_000);
+    expect(await sources('198.51.100.42')).toBe(2); // 70 s after its count: read again
+  });
+
   it('a card declined again and again from one address is blocked at the threshold, as when every attempt was counted', async () => {
     const ip = '198.51.100.13';
     const answers = [];

@@ -93,9 +93,9 @@ export async function startJudgement(s: Services, q: RiskQuestion, paymentId: st
   return {
     attempt: own ? { ...attempt, sources: attempt.sources.filter((source) => source.kind !== 'workspace') } : attempt,
     async finish(counted) {
-      const all = own ? { ...counted, figures: [...counted.figures, own] } : counted;
-      s.riskMemory?.remember(attempt, all, generation, at.getTime());
-      return judged(all);
+      // Only what this count read is remembered (a recalled figure keeps the age of its own count).
+      s.riskMemory?.remember(attempt, counted, generation, at.getTime());
+      return judged(own ? { ...counted, figures: [...counted.figures, own] } : counted);
     },
   };
 }
