@@ -14,6 +14,7 @@ import type { Services } from './domain/services.ts';
 import { createApp, type App } from './app.ts';
 import { liveEvents } from './graphql/live.ts';
 import { startNotifications } from './db/notifications.ts';
+import { JOBS_STOP_LIMIT_MS, withinLimit, type StopStep } from './stop-steps.ts';
 import { RISK_CHANNEL, riskMemory } from './domain/risk/memory.ts';
 import { EVENTS_CHANNEL } from './domain/events.ts';
 import { SESSIONS_CHANNEL } from './domain/people/sessions.ts';
@@ -126,28 +127,28 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
   const databaseUrl = urls.serving;
   // Stopped in reverse order of start (HTTP first, the embedded PostgreSQL last), once: a second
   // stop() waits for the first instead of running the steps again.
-  const stops: Array<() => Promise<unknown>> = [];
+  const stops: StopStep[] = [];
   let stopping: Promise<void> | null = null;
   // /healthz says 200 only from the end of start-up (demo credentials written) until stop begins.
   let ready = false;
   const stopAll = () =>
     (stopping ??= (async () => {
       ready = false;
-      for (const stop of [...stops].reverse()) {
+      for (const step of [...stops].reverse()) {
         // A step that found PostgreSQL already stopping (group Ctrl+C) has nothing left to close.
-        await stop().catch((err: Error) => (isShutdownLoss(err) ? logger.info('stop step found the database stopping', { error: err.message }) : logger.error('stop failed', { error: err.message })));
+        await withinLimit(step, logger).catch((err: Error) => (isShutdownLoss(err) ? logger.info('stop step found the database stopping', { step: step.name, error: err.message }) : logger.error('stop failed', { step: step.name, error: err.message })));
       }
     })());
-  if (embedded) stops.push(() => embedded.stop());
+  if (embedded) stops.push({ name: 'embedded PostgreSQL', run: () => embedded.stop(), limitMs: null });
   try {
     // Tracing (when an OTLP endpoint is configured) is stopped after everything that makes spans,
     // so a clean stop exports the last requests' and jobs' spans.
     const tracing = await startTracing(config, logger);
-    stops.push(() => tracing.shutdown());
+    stops.push({ name: 'tracing', run: () => tracing.shutdown() });
     const { applied } = await prepareDatabase(urls);
     if (applied.length) logger.info('migrations applied', { applied });
     const db: Db = createDb(databaseUrl, { max: config.DB_POOL_SIZE, maxWait: config.DB_TX_MAX_WAIT_MS, queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, onQuery: opts.onQuery, direct: !tracing.enabled });
-    stops.push(() => db.$disconnect());
+    stops.push({ name: 'database pool', run: () => db.$disconnect() });
     const masterKey = await openMasterKey(config, db, logger);
 
     // The runner's own statements are small: one the database leaves unanswered for longer than a
@@ -155,9 +156,9 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
     const jobs = await createJobRunner({ databaseUrl, mongoUrl: config.AGENDA_MONGO_URL, processEvery: config.AGENDA_PROCESS_EVERY_MS, logger, tracing, queryTimeoutMs: Math.min(config.DB_QUERY_TIMEOUT_MS, 15_000) });
     const services = createServices(config, { db, clock, scheduler: agendaScheduler(jobs.agenda), masterKey, logger });
     // Before the pool ends, after the jobs and the server stopped: their last provider attempts are written.
-    stops.push(() => services.attempts.drain());
+    stops.push({ name: 'provider attempts', run: () => services.attempts.drain() });
     // Registered before start so a failure later in start-up (port taken) still ends its pool.
-    stops.push(() => jobs.stop());
+    stops.push({ name: 'jobs', run: () => jobs.stop(), limitMs: JOBS_STOP_LIMIT_MS });
     const metrics = createMetrics(db);
     services.observe = {
       webhookAttempt: metrics.observeWebhookAttempt,
@@ -167,10 +168,10 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
 
     // One LISTEN connection for the process: live events and admission changes.
     const notifications = await startNotifications(databaseUrl, [EVENTS_CHANNEL, ADMISSION_CHANNEL, SESSIONS_CHANNEL, RISK_CHANNEL], logger);
-    stops.push(() => notifications.stop());
+    stops.push({ name: 'notifications', run: () => notifications.stop() });
     if (config.RISK_MEMORY_MS > 0) services.riskMemory = riskMemory(notifications, config.RISK_MEMORY_MS, { workspaceChanged: ADMISSION_CHANNEL });
     const live = liveEvents(notifications, logger);
-    stops.push(() => live.stop());
+    stops.push({ name: 'live events', run: () => live.stop() });
     const admission = admissionMemory(notifications, db, config.ADMISSION_MEMORY_MS);
     const rateLimits = { perSecond: config.RATE_LIMIT_PER_SECOND, linksPerMinute: config.RATE_LIMIT_LINKS_PER_MINUTE };
     const app = createApp({
@@ -188,7 +189,7 @@ export async function startGateway(config: Config, opts: GatewayOptions = {}): P
       isHealthy: async () => ready && jobs.running && (await queryRows(db, Prisma.sql`SELECT 1`).then(() => true)),
     });
     const port = await listen(app, config.PORT, config.HOST);
-    stops.push(() => app.close());
+    stops.push({ name: 'HTTP server', run: () => app.close() });
     const baseUrl = publicBaseUrl(config, port);
     services.baseUrl = baseUrl;
     defineJobs(jobs.agenda, services);
