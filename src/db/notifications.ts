@@ -1,8 +1,10 @@
 // One LISTEN connection per gateway process for every channel it follows (PostgreSQL NOTIFY):
-// live events for GraphQL subscriptions (graphql/live.ts) and admission changes
-// (rest/admission-memory.ts). A lost connection is opened again a second later; while it is down
-// notifications are missed, so followers are told (`onGap`) and must not trust what a
-// notification would have corrected.
+// live events for GraphQL subscriptions (graphql/live.ts), admission changes
+// (rest/admission-memory.ts) and the risk guard's (domain/risk/memory.ts). A lost connection is
+// opened again a second later; while it is down notifications are missed, so followers are told
+// (`onGap`) and must not trust what a notification would have corrected. A connection can also
+// go silent without closing (the database's machine vanished): a heartbeat statement on it that
+// goes unanswered counts as losing it.
 import pg from 'pg';
 import { logConnectionLoss, type Logger } from '../logger.ts';
 
@@ -19,7 +21,16 @@ export interface Notifications {
   stop(): Promise<void>;
 }
 
-export async function startNotifications(databaseUrl: string, channels: readonly string[], logger: Logger): Promise<Notifications> {
+export interface NotificationsOptions {
+  /** How often the connection is asked a statement, and how long it has to answer (ms). */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+}
+
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
+
+export async function startNotifications(databaseUrl: string, channels: readonly string[], logger: Logger, opts: NotificationsOptions = {}): Promise<Notifications> {
   const handlers = new Map<string, Array<(payload: string) => void>>(channels.map((c) => [c, []]));
   const gapHandlers: Array<() => void> = [];
   const gap = () => gapHandlers.forEach((h) => h());
@@ -30,17 +41,20 @@ export async function startNotifications(databaseUrl: string, channels: readonly
   const reconnect = () => {
     if (!stopped) retry = setTimeout(() => void connect().catch(reconnect), 1000);
   };
+  // A statement or a connection attempt left unanswered this long fails (a silent peer).
+  const timeoutMs = opts.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS;
+  const lost = (c: pg.Client, err: Error) => {
+    if (client !== c) return; // still connecting (connect() fails and its caller retries), or already lost
+    logConnectionLoss(logger, 'notifications connection lost', err);
+    client = null;
+    gap();
+    c.end().catch(() => {});
+    reconnect();
+  };
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl, application_name: NOTIFICATIONS_APPLICATION });
+    const c = new pg.Client({ connectionString: databaseUrl, application_name: NOTIFICATIONS_APPLICATION, keepAlive: true, query_timeout: timeoutMs, connectionTimeoutMillis: timeoutMs });
     c.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
-    c.on('error', (err) => {
-      if (client !== c) return; // still connecting: connect() fails and its caller retries
-      logConnectionLoss(logger, 'notifications connection lost', err);
-      client = null;
-      gap();
-      c.end().catch(() => {});
-      reconnect();
-    });
+    c.on('error', (err) => lost(c, err));
     try {
       await c.connect();
       for (const channel of channels) await c.query(`LISTEN ${channel}`);
@@ -52,6 +66,12 @@ export async function startNotifications(databaseUrl: string, channels: readonly
     gap();
   };
   await connect();
+  // An unanswered heartbeat: the connection is given up (a silent one would miss every notification).
+  const heartbeat = setInterval(() => {
+    const c = client;
+    c?.query('SELECT 1').catch((err: Error) => lost(c, err));
+  }, opts.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
 
   return {
     on(channel, handler) {
@@ -65,6 +85,7 @@ export async function startNotifications(databaseUrl: string, channels: readonly
     },
     async stop() {
       stopped = true;
+      clearInterval(heartbeat);
       if (retry) clearTimeout(retry);
       const c = client;
       client = null;
