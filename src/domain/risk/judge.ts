@@ -2,7 +2,9 @@
 // allow, block, or require 3-D Secure. A number that fails the Luhn check is refused without a
 // statement; every other attempt a shopper makes is counted by the card-testing guard (guard.ts),
 // in the statement that writes the payment's row or in one of its own before the account is
-// chosen (and one more when that attempt starts a source's block: its event, sources.ts). The merchant's rules come from the process's memory (rules.ts, liveRules),
+// chosen (and one more when that attempt starts a source's block: its event, sources.ts), unless
+// the process's memory of earlier counts still holds its figures (a quiet source's repeated card,
+// the workspace's own figures: memory.ts). The merchant's rules come from the process's memory (rules.ts, liveRules),
 // read again only after they change; the lists are read only when the workspace has entries.
 // Renewals the merchant scheduled are judged as their own source and are not counted: no shopper
 // is there to test cards. The decision, the rules that fired and the figures they saw are kept on
