@@ -23,7 +23,8 @@ import { loadConfig } from '../src/config.ts';
 import { detachEmbeddedSignalHooks } from '../src/db/embedded.ts';
 import { startGateway, type Gateway } from '../src/gateway.ts';
 import { createLogger } from '../src/logger.ts';
-import { createAccessToken, createWorkspace } from '../src/domain/workspaces.ts';
+import { createWorkspace } from '../src/domain/workspaces.ts';
+import { createAccessToken } from '../src/domain/access-tokens.ts';
 import { seedManyPayments } from '../test/helpers/seed-payments.ts';
 import { failingAudits, type Audit } from './lighthouse-report.ts';
 

@@ -4,7 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
-import { ALL_FEATURES, createAccessToken, createChannel, createPaymentAccount, createWorkspace } from './domain/workspaces.ts';
+import { ALL_FEATURES, createChannel, createPaymentAccount, createWorkspace } from './domain/workspaces.ts';
+import { createAccessToken } from './domain/access-tokens.ts';
 import { createInvitation } from './domain/people/members.ts';
 import { systemClock } from './domain/clock.ts';
 

@@ -14,7 +14,7 @@ import { shopperFailureReason } from '../domain/payments/view.ts';
 import { findCheckoutLink, findLinkAttempt, payLink, type CheckoutLink } from '../domain/payment-links/pay.ts';
 import { isPayable } from '../domain/payment-links/view.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
-import type { PageRequest } from './router.ts';
+import type { PageRequest } from './page-request.ts';
 import { escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage, seeOther } from './html.ts';
 import { workspacePage } from './brand.ts';
 import { pathOf, readForm } from './forms.ts';

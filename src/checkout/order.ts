@@ -10,7 +10,7 @@ import { displayMoney, displayPercent } from '../domain/money.ts';
 import { shopperFailureReason } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutOrder, orderInstallments, payOrder, type CheckoutOrder } from '../domain/orders/pay.ts';
 import { lineAmounts, orderTotals } from '../domain/orders/view.ts';
-import type { PageRequest } from './router.ts';
+import type { PageRequest } from './page-request.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage, seeOther } from './html.ts';
 import { workspacePage } from './brand.ts';
 import { pathOf, readForm } from './forms.ts';

@@ -15,6 +15,7 @@ import { UUID_SOURCE } from '../domain/validation.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { showThreeDsResult } from './return.ts';
 import { sendEmbedScript } from './embed-script.ts';
+import type { PageRequest } from './page-request.ts';
 
 const THREE_DS = new RegExp(`^/checkout/3ds/(${UUID_SOURCE})$`);
 const THREE_DS_CALLBACK = new RegExp(`^/checkout/3ds/callback/(${UUID_SOURCE})$`);
@@ -26,16 +27,6 @@ const SUBSCRIPTION_CARD = new RegExp(`^/checkout/subscription/(${UUID_SOURCE})/i
 const LINK = new RegExp(`^/checkout/link/(${UUID_SOURCE})$`);
 const LINK_CARD = new RegExp(`^/checkout/link/(${UUID_SOURCE})/installments$`);
 const LINK_PAYMENT = new RegExp(`^/checkout/link/payment/(${UUID_SOURCE})$`);
-
-/** What a page knows of the request besides: the shopper's address (TRUST_PROXY: the proxy's word). */
-export interface PageRequest {
-  ip: string | null;
-  /**
-   * Opened inside a frame (the browser's Sec-Fetch-Dest: iframe): an embedded checkout. Whether
-   * the frame may show it at all is the browser's to enforce, by the page's frame-ancestors.
-   */
-  framed: boolean;
-}
 
 type Handler = (s: Services, token: string, req: IncomingMessage, res: ServerResponse, page: PageRequest) => Promise<void>;
 

@@ -12,7 +12,7 @@ import { displayMoney } from '../domain/money.ts';
 import { shopperFailureReason } from '../domain/payments/view.ts';
 import { failedAttempt, findCheckoutSubscription, notPayableReason, paySubscription, type CheckoutSubscription } from '../domain/subscriptions/pay.ts';
 import { currentPeriod, isPayable } from '../domain/subscriptions/view.ts';
-import type { PageRequest } from './router.ts';
+import type { PageRequest } from './page-request.ts';
 import { displayDateTime, escape, pageLanguage, renderJson, renderCheckoutNotFound, renderPage, seeOther } from './html.ts';
 import { workspacePage } from './brand.ts';
 import { pathOf, readForm } from './forms.ts';

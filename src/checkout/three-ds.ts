@@ -15,7 +15,7 @@ import { allowFraming, escape, frameAncestors, pageLanguage, renderAutoPost, ren
 import { readCallbackForm } from './forms.ts';
 import { unsealFor } from '../domain/secrets.ts';
 import { THREE_DS_CARD_PURPOSE } from '../domain/payments/attempt.ts';
-import type { PageRequest } from './router.ts';
+import type { PageRequest } from './page-request.ts';
 import { workspacePage, type BrandedWorkspace } from './brand.ts';
 import { renderFramedResult, renderReturn } from './return.ts';
 

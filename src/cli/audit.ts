@@ -8,7 +8,7 @@
 import os from 'node:os';
 import type { Command } from 'commander';
 import { recordAudit } from '../domain/audit.ts';
-import type { CliContext, CliIo } from './context.ts';
+import type { CliContext, CliIo } from './io.ts';
 
 /**
  * The CLI's writes and the operation each is recorded as: the GraphQL mutation that makes the same

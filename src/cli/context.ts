@@ -1,32 +1,11 @@
 // What every CLI action gets: the database (opened after the arguments are checked, closed
 // after the action), the master key, and one way to print for people or for scripts (--json).
 import type { Command } from 'commander';
-import { assertStartable, loadConfig, type Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { assertStartable, loadConfig } from '../config.ts';
 import { CliError } from './parse.ts';
+import type { CliContext, CliIo } from './io.ts';
 
-/** Where a command line writes, and the environment its configuration is read from. */
-export interface CliIo {
-  stdout: CliOutput;
-  stderr: CliOutput;
-  env: Record<string, string | undefined>;
-}
-
-export interface CliOutput {
-  write(text: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
-  hasColors?(): boolean;
-}
-
-export interface CliContext {
-  db: Db;
-  masterKey: Buffer;
-  config: Config;
-  json: boolean;
-  /** `data` on stdout as JSON with --json, else the human lines. */
-  print(data: unknown, lines: string[]): void;
-}
+export type { CliContext, CliIo, CliOutput } from './io.ts';
 
 /** Wraps a commander action: opens the database, runs the action, always closes it again. */
 export function withDatabase<A extends unknown[]>(io: CliIo, action: (ctx: CliContext, ...args: A) => Promise<void>) {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import type { CliOutput } from './context.ts';
+import type { CliOutput } from './io.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { embeddedUrls, readEmbeddedSettings, startEmbeddedPostgres, type EmbeddedDatabase, type StoredSettings } from '../db/embedded.ts';
 import { recoverOrphanedServer } from '../db/orphaned-server.ts';

@@ -5,11 +5,18 @@ import type { ProviderRegistry } from '../providers/registry.ts';
 import type { Clock } from './clock.ts';
 import type { RateSource } from './conversion.ts';
 import type { Scheduler } from './scheduler.ts';
-import type { WebhookSettings } from './webhooks/delivery.ts';
 import type { PaymentOwners } from './payments/owners.ts';
 import type { Mailer } from './mailer.ts';
 import type { AttemptWriter } from './provider-attempts.ts';
 import type { RiskMemory } from './risk/memory.ts';
+
+/** How webhooks are delivered (webhooks/delivery.ts). */
+export interface WebhookSettings {
+  production: boolean;
+  timeoutMs: number;
+  /** Parallel HTTP attempts per process. */
+  concurrency: number;
+}
 
 export interface Services {
   db: Db;

@@ -192,6 +192,5 @@ export async function removeRoutingRule(db: Db, slug: string, ruleId: string): P
   if (count === 0) throw new Error(`No routing rule ${ruleId} in "${slug}"`);
 }
 
-export { createAccessToken } from './access-tokens.ts';
 
 export type { Feature };

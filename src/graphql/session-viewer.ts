@@ -7,7 +7,8 @@ import type { Services } from '../domain/services.ts';
 import type { MessageCode } from '../domain/messages.ts';
 import { sessionFromSecret } from '../domain/people/sessions.ts';
 import type { Viewer } from './context.ts';
-import { viewerFromToken } from './yoga.ts';
+import { hashToken } from '../domain/secrets.ts';
+import { tokenUsable } from '../domain/access-tokens.ts';
 
 export const SESSION_COOKIE = 'gw_session';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -24,6 +25,19 @@ export interface RequestCredentials {
   csrf?: string | null;
   /** False only for reads outside GraphQL that change nothing (GET of a CSV export). */
   needsCsrf: boolean;
+}
+
+/** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
+export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
+  if (!authorization) return { kind: 'anonymous' };
+  const m = /^Bearer\s+(\S+)$/i.exec(authorization);
+  if (!m) return null;
+  const token = await services.db.accessToken.findUnique({ where: { tokenHash: hashToken(m[1]!) }, include: { workspace: true } });
+  if (!token || !tokenUsable(token, services.clock.now())) return null;
+  const identity = { id: token.id, name: token.name, role: token.role };
+  if (token.role === 'support') return { kind: 'support', token: identity };
+  if (!token.workspace) return null;
+  return { kind: 'dashboard', workspace: token.workspace, token: identity };
 }
 
 export async function resolveViewer(services: Services, c: RequestCredentials): Promise<Viewer | Refusal> {

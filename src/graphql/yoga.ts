@@ -12,8 +12,6 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Services } from '../domain/services.ts';
 import type { GraphQLContext, Viewer } from './context.ts';
 import type { LiveEvents } from './live.ts';
-import { hashToken } from '../domain/secrets.ts';
-import { tokenUsable } from '../domain/access-tokens.ts';
 import { languageFrom, message, type Language } from '../domain/messages.ts';
 import { currentContext, requestIdFrom, runInContext, type RequestContext } from '../observability/context.ts';
 import { documentTooLong, LIMITS, limitPlugins } from './limits.ts';
@@ -22,22 +20,9 @@ import { graphiqlGate, graphiqlOptions, holdsToken, introspectionGate, type Grap
 import { allowedOrigins, corsFor, varyOnOrigin } from './cors.ts';
 import { useDatabaseUnavailable } from './unavailable.ts';
 import { auditSupportReads } from './audit-recorder.ts';
-import { CSRF_HEADER, atAddress, isRefusal, resolveViewer, type Refusal } from './session-viewer.ts';
+import { CSRF_HEADER, atAddress, isRefusal, resolveViewer, viewerFromToken, type Refusal } from './session-viewer.ts';
 import { mustEnrol } from './second-factor.ts';
 import { clientAddress } from '../http/client-address.ts';
-
-/** Resolves `Authorization: Bearer <token>`; no header is anonymous, a bad one is a 401. */
-export async function viewerFromToken(services: Services, authorization: string | null | undefined): Promise<Viewer | null> {
-  if (!authorization) return { kind: 'anonymous' };
-  const m = /^Bearer\s+(\S+)$/i.exec(authorization);
-  if (!m) return null;
-  const token = await services.db.accessToken.findUnique({ where: { tokenHash: hashToken(m[1]!) }, include: { workspace: true } });
-  if (!token || !tokenUsable(token, services.clock.now())) return null;
-  const identity = { id: token.id, name: token.name, role: token.role };
-  if (token.role === 'support') return { kind: 'support', token: identity };
-  if (!token.workspace) return null;
-  return { kind: 'dashboard', workspace: token.workspace, token: identity };
-}
 
 interface ServerContext {
   /** The Node request (HTTP): its socket gives the client's address. */

@@ -9,7 +9,7 @@ import { startIyzicoEmulator, type IyzicoEmulator } from '../../emulators/iyzico
 import { useGateway } from '../helpers/fixture.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { decryptSecret } from '../../src/domain/secrets.ts';
 import { ValidationError } from '../../src/domain/errors.ts';
 import { addPaymentAccount } from '../../src/domain/settings.ts';

@@ -8,7 +8,7 @@ import { gql } from '../helpers/webhooks.ts';
 import { expectFieldError } from '../helpers/messages.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { rowCounts } from '../helpers/rows.ts';
 
 const { t, merchant: m } = useGateway({ merchant: true });

@@ -7,7 +7,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { paymentBody, postCallback } from '../helpers/payments.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { AKBANK_CARDS, akbankCalls, akbankOrder, answerAkbankAcs, bankFormOf, seedAkbankMerchant, useAkbankEmulator } from './helpers.ts';
 

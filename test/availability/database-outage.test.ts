@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { claimIdempotencyKey, leftNothing, releaseFailedKey } from '../../src/domain/idempotency.ts';
 import { createDb, type Db } from '../../src/db/client.ts';
 import { schema } from '../../src/graphql/schema.ts';

@@ -8,7 +8,7 @@ import { gql } from '../helpers/webhooks.ts';
 import { cliOn } from '../helpers/cli.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { contrast, embedOrigin, textOn } from '../../src/domain/checkout-settings.ts';
 
 const { t, seed } = useGateway();

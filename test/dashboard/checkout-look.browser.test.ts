@@ -6,7 +6,7 @@ import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { useDashboard } from '../helpers/dashboard.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('checkout-look.browser.test.ts');
 

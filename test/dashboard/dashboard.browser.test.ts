@@ -5,7 +5,7 @@
 // screenshots at phone and desktop width in test-artifacts/.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 

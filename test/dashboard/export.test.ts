@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { PAYMENT_CSV_COLUMNS } from '../../src/domain/payments/export.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { insertPayments, seedManyPayments } from '../helpers/seed-payments.ts';

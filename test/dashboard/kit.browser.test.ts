@@ -5,7 +5,7 @@
 // to check which form field its error paths name.
 import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { revokeAccessToken } from '../../src/domain/access-tokens.ts';
 import { hashToken } from '../../src/domain/secrets.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { answerAcs, GOOD_CARD } from '../helpers/checkout.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('links.browser.test.ts');
 

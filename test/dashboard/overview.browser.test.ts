@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { insertPayments } from '../helpers/seed-payments.ts';
 import pg from 'pg';

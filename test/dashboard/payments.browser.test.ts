@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { insertPayments } from '../helpers/seed-payments.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';

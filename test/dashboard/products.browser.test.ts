@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('products.browser.test.ts');
 

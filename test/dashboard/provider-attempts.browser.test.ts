@@ -7,7 +7,7 @@ import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { IYZICO_CARDS, seedIyzicoMerchant, useIyzicoEmulator } from '../helpers/iyzico.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('provider-attempts.browser.test.ts');
 

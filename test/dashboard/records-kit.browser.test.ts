@@ -11,7 +11,7 @@ import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { openSubscription, payPeriod, recurringProduct, saveProducts } from '../subscriptions/support.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('records-kit.browser.test.ts');
 

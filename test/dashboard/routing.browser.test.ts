@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { useDashboard } from '../helpers/dashboard.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { addRoutingRule, createAccessToken, createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { addRoutingRule, createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('routing.browser.test.ts');
 

@@ -8,7 +8,8 @@ import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { call } from '../helpers/client.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { addRoutingRule, createAccessToken } from '../../src/domain/workspaces.ts';
+import { addRoutingRule } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { decryptSecret } from '../../src/domain/secrets.ts';
 
 warnIfNoChromium('settings.browser.test.ts');

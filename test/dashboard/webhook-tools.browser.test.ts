@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { signTimestamped } from '../../src/domain/signatures.ts';
 
 warnIfNoChromium('webhook-tools.browser.test.ts');

@@ -8,7 +8,7 @@ import { haveChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 import { fitsWidth, useDashboard } from '../helpers/dashboard.ts';
 import { attemptsRecorded, notificationsOf, eventually } from '../helpers/webhooks.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 warnIfNoChromium('webhooks.browser.test.ts');
 

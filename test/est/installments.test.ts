@@ -8,7 +8,7 @@ import { gql } from '../helpers/webhooks.ts';
 import { expectFieldError } from '../helpers/messages.ts';
 import { paymentBody, postCallback } from '../helpers/payments.ts';
 import { rowCounts } from '../helpers/rows.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerEstAcs, EST_CARDS, estCalls, estOrderOf, seedEstMerchant, useEstEmulator } from '../helpers/est.ts';
 

@@ -14,7 +14,7 @@ import { gql } from '../helpers/webhooks.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerEstAcs, EST_CARDS, estCalls, estOrderOf, seedEstMerchant, useEstEmulator } from '../helpers/est.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { THREE_DS_ABANDON_MS } from '../../src/domain/payments/three-ds.ts';
 
 const { t } = useGateway();

@@ -7,7 +7,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { expectFieldError } from '../helpers/messages.ts';
 import { paymentBody, postCallback } from '../helpers/payments.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { answerGarantiAcs, bankFormOf, GARANTI_CARDS, garantiCalls, garantiOrderOf, seedGarantiMerchant, useGarantiEmulator } from '../helpers/garanti.ts';
 

@@ -2,7 +2,7 @@
 // reference, number of payments, created), and one customer with contact data, payments, saved
 // cards (first digits and last four only) and subscriptions; another workspace sees none of them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { recurringProduct, saveProducts, subscriptionBody } from '../subscriptions/support.ts';

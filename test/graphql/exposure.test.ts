@@ -3,7 +3,7 @@
 // Development keeps introspection and GraphiQL open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { seedWorkspace, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 
 const SUPPORT_ORIGIN = 'https://support.example.com';

@@ -3,7 +3,7 @@
 // the URL fragment does the same and disappears from the address bar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { seedWorkspace, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { haveChromium, launchChromium, shot, warnIfNoChromium } from '../helpers/browser.ts';
 

@@ -3,7 +3,7 @@
 // learns the field path and the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { paymentBody } from '../helpers/payments.ts';
 

@@ -10,7 +10,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { LIMITS } from '../../src/graphql/limits.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { seedWorkspace, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { dashboardOperations } from '../helpers/dashboard-queries.ts';
 import { ROOT } from '../helpers/gateway-process.ts';

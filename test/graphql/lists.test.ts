@@ -7,7 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../src/generated/prisma/client.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { createGraphQLServer } from '../../src/graphql/yoga.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { orderBody, productBody } from '../helpers/orders.ts';

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { completeThreeDs, paymentBody } from '../helpers/payments.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 let a: TestGateway;
 let b: TestGateway;

@@ -4,7 +4,7 @@
 // currency filter, refused arguments by name, and who may read it (no token: 401; another
 // workspace's rows: never).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { insertPayments } from '../helpers/seed-payments.ts';

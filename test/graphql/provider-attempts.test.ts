@@ -2,7 +2,7 @@
 // started (its refund's too), with the account's name, times in ISO 8601 and durations in ms; seen by
 // whoever sees the payment (its workspace's dashboard token, a support token), by nobody else.
 import { describe, expect, it } from 'vitest';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { isoMicro } from '../../src/domain/clock.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, completeThreeDs, paymentBody } from '../helpers/payments.ts';

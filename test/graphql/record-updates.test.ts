@@ -7,7 +7,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { answerAcs, GOOD_CARD, submitCard } from '../helpers/checkout.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { openSubscription, payPeriod, recurringProduct, saveProducts } from '../subscriptions/support.ts';
 
 let t: TestGateway;

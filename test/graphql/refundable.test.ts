@@ -4,7 +4,7 @@
 // overview's decline reasons in the reader's words.
 import { describe, expect, it } from 'vitest';
 import { refundableAmount } from '../../src/domain/payments/refunds.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';

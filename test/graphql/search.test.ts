@@ -3,7 +3,7 @@
 // by kind; another workspace's records with the same reference, amount, card and customer are never
 // found; support staff search the workspace they name.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';

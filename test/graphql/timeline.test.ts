@@ -2,7 +2,7 @@
 // webhook address, then refunded once: every step with its time, in order, with the workspace's
 // time zone; seen by the workspace and support, by no other workspace.
 import { describe, expect, it } from 'vitest';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { isoMicro } from '../../src/domain/clock.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import { useGateway } from '../helpers/fixture.ts';

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { haveChromium, launchChromium } from './browser.ts';
 import { useGateway, type UseGatewayOptions } from './fixture.ts';
 import { paymentBody } from './payments.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { DASHBOARD_DIST } from '../../src/dashboard/static.ts';
 
 export interface Opened { page: Page; problems: string[]; requests: { url: string; authorization?: string }[] }

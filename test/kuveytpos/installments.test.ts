@@ -8,7 +8,7 @@ import { gql } from '../helpers/webhooks.ts';
 import { paymentBody, postCallback } from '../helpers/payments.ts';
 import { orderOf } from '../helpers/bank-orders.ts';
 import { seedBankMerchant } from '../helpers/bank.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import type { Merchant } from '../helpers/gateway.ts';
 import { acsTrip, KUVEYT_CARDS, kuveytBankAccount, kuveytCalls, kuveytOrder, useKuveytEmulator } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // retrieve-orders (designed like retrieve-payment-links: by token, by channel_reference, or by a
 // date range of at most 7 days, default the last 7 days) and the GraphQL `order` / `orders`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { ManualClock } from '../../src/domain/clock.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { gql, type GqlResult } from '../helpers/webhooks.ts';

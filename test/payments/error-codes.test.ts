@@ -6,7 +6,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { msg } from '../helpers/messages.ts';
 import { CARDS, completeThreeDs, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { deepKeys, toCamel } from '../../src/rest/case.ts';
 
 const { t, merchant: m } = useGateway({ merchant: true });

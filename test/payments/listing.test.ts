@@ -3,7 +3,8 @@
 // `payments` (filters, cursor pagination) and `payment(token)` with its refunds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.ts';
-import { createAccessToken, updateWorkspace } from '../../src/domain/workspaces.ts';
+import { updateWorkspace } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from '../helpers/gateway.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 

@@ -15,7 +15,7 @@ import { runJobsDueBy } from '../helpers/jobs.ts';
 import { msg } from '../helpers/messages.ts';
 import { autoPostForm, paymentBody, postCallback } from '../helpers/payments.ts';
 import { submitCard } from '../helpers/checkout.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { attemptsOf, eventsOf } from '../helpers/rows.ts';

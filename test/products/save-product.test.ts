@@ -1,7 +1,8 @@
 // save-product: every field rule of the contract (status, field path, message, nothing written),
 // upsert by (channel_token, channel_reference), defaults, and the dashboard `products` query.
 import { describe, expect, it } from 'vitest';
-import { createAccessToken, createChannel, updateWorkspace } from '../../src/domain/workspaces.ts';
+import { createChannel, updateWorkspace } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { expectFieldError, msg, type MessageCode } from '../helpers/messages.ts';
 import { gql, type GqlResult } from '../helpers/webhooks.ts';

@@ -2,7 +2,7 @@
 // message naming it, and nothing written; a workspace may have them ignored instead, but a key the
 // operation knows elsewhere in its body (refund-payment's `transaction.amount`) is refused always.
 import { describe, expect, it } from 'vitest';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { useGateway } from '../helpers/fixture.ts';
 import { cliOn } from '../helpers/cli.ts';
 import type { Merchant } from '../helpers/gateway.ts';

@@ -8,7 +8,7 @@ import { paymentBody } from '../helpers/payments.ts';
 import { eventsOf } from '../helpers/rows.ts';
 import { gql, notificationsOf } from '../helpers/webhooks.ts';
 import { testCardNumber } from '../helpers/cards.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { addWebhookAddress } from '../../src/domain/webhooks/addresses.ts';
 import { riskSourceId } from '../../src/domain/risk/sources.ts';
 

@@ -9,7 +9,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { cliOn } from '../helpers/cli.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 const { t, seed } = useGateway();
 const cli = cliOn(t);

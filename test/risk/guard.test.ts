@@ -11,7 +11,7 @@ import { eventsOf } from '../helpers/rows.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { cliOn } from '../helpers/cli.ts';
 import { mistyped, testCardNumber } from '../helpers/cards.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { msg } from '../helpers/messages.ts';
 
 const { t, seed } = useGateway({ now: '2026-05-04T10:00:00.000Z' });

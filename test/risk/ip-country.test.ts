@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { saveRule } from '../../src/domain/risk/rules.ts';
 import { ipCountry } from '../../src/domain/risk/ip-country.ts';
 

@@ -7,7 +7,7 @@ import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { mistyped, testCardNumber } from '../helpers/cards.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { addListEntry } from '../../src/domain/risk/lists.ts';
 import { saveRule } from '../../src/domain/risk/rules.ts';
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { CARDS, paymentBody } from '../helpers/payments.ts';
 import { gql } from '../helpers/webhooks.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { testCardNumber } from '../helpers/cards.ts';
 import { createDb } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/raw.ts';

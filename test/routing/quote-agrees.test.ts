@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { addRoutingRule, createAccessToken, createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { addRoutingRule, createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { setAccountCosts } from '../../src/domain/routing/cost-settings.ts';
 
 const { t, merchant: m } = useGateway({ merchant: true });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
 import { cliOn } from '../helpers/cli.ts';
 import { gql } from '../helpers/webhooks.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 const { t, merchant: m } = useGateway({ merchant: true });
 const cli = cliOn(t);

@@ -8,7 +8,8 @@ import { useGateway } from '../helpers/fixture.ts';
 import { gql } from '../helpers/webhooks.ts';
 import { cliOn } from '../helpers/cli.ts';
 import { paymentBody } from '../helpers/payments.ts';
-import { addRoutingRule, createAccessToken, createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { addRoutingRule, createPaymentAccount } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 
 const { t, merchant: m } = useGateway({ merchant: true });
 const db = () => t.gateway.services.db;

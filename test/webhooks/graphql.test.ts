@@ -6,7 +6,7 @@ import { seedWorkspace, startTestGateway, type Merchant, type TestGateway } from
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { paymentBody } from '../helpers/payments.ts';
 import { attemptsRecorded, deliveryRounds, emitEvent, gql, notificationsOf, type GqlResult } from '../helpers/webhooks.ts';
-import { createAccessToken } from '../../src/domain/workspaces.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
 import { EVENT_KINDS } from '../../src/domain/events.ts';
 
 let t: TestGateway;

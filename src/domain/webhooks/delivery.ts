@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { isUuid } from '../validation.ts';
 import type { Notification, Workspace } from '../../generated/prisma/client.ts';
-import type { Services } from '../services.ts';
+import type { Services, WebhookSettings } from '../services.ts';
 import { cachedSecret, UnreadableSecretError } from '../secrets.ts';
 import { signTimestamped, webhookPath } from '../signatures.ts';
 import { NotFoundError, StateError } from '../errors.ts';
@@ -24,13 +24,6 @@ import { executeRows, queryRows } from '../../db/raw.ts';
 
 export const MAX_ATTEMPTS = 5;
 export const RETRY_WAITS_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000] as const;
-
-export interface WebhookSettings {
-  production: boolean;
-  timeoutMs: number;
-  /** Parallel HTTP attempts per process. */
-  concurrency: number;
-}
 
 /**
  * How long a claimed notification is held: longer than one attempt can take (the HTTP timeout plus
