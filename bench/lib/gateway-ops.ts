@@ -1,7 +1,7 @@
 // The operations the gateway phases send, each checked the way a merchant would check it: a
 // payment counts only when it answered 200 with result.successful, a list only with its rows.
 import { randomInt } from 'node:crypto';
-import { luhnValid } from '../../src/domain/cards.ts';
+import { testCardNumber } from '../../test/helpers/cards.ts';
 import type { DemoCredentials } from './gateway-process.ts';
 import { callGraphQL, callRest, type HttpClient, type HttpResult } from './http-client.ts';
 
@@ -35,10 +35,7 @@ const BENCH_SHOPPER: Shopper = { ip: '203.0.113.7', card: '4111111111111111' };
 
 /** The `n`-th of shoppers each seen once: an address and a valid card number (simulator-approved BIN) of its own. */
 export function newShopper(n: number): Shopper {
-  const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const body = `411111${String(n % 1e9).padStart(9, '0')}`;
-  for (let check = 0; check < 10; check++) if (luhnValid(`${body}${check}`)) return { ip, card: `${body}${check}` };
-  throw new Error('unreachable: one check digit always fits');
+  return { ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, card: testCardNumber(n % 1e9) };
 }
 
 export function paymentBody(demo: DemoCredentials, n: number, shopper: Shopper = BENCH_SHOPPER) {
