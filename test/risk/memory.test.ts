@@ -11,6 +11,7 @@ import { riskMemory, RISK_CHANNEL } from '../../src/domain/risk/memory.ts';
 import type { Notifications } from '../../src/db/notifications.ts';
 import type { Counted, GuardAttempt, SourceFigures } from '../../src/domain/risk/guard.ts';
 import { settleAfterBank, settlePayment } from '../../src/domain/payments/settle.ts';
+import { loadConfig } from '../../src/config.ts';
 
 /** A LISTEN connection as the memory sees it, driven by hand. */
 function handNotifications() {
@@ -263,5 +264,21 @@ describe('the memory of counts, in two gateways over one database', () => {
     const inTransaction = await started();
     await s.db.$transaction((tx) => settlePayment(tx, s, inTransaction.id, declined, a.clock.now()));
     expect(forgotten).toEqual([m.workspaceId, m.workspaceId]);
+  });
+});
+
+describe('RISK_MEMORY_MS', () => {
+  const resources = useResources();
+
+  it('is 1 s by default, 0 turns the memory off (every attempt counted), and a value out of range is refused at start', async () => {
+    expect(loadConfig({}).RISK_MEMORY_MS).toBe(1000);
+    expect(() => loadConfig({ RISK_MEMORY_MS: '60001' })).toThrow(/RISK_MEMORY_MS/);
+    expect(() => loadConfig({ RISK_MEMORY_MS: '-1' })).toThrow(/RISK_MEMORY_MS/);
+    const off = await resources.startGateway({ env: { RISK_MEMORY_MS: '0' } });
+    expect(off.gateway.services.riskMemory).toBeUndefined();
+    const m = await seedWorkspace(off, { riskGuard: true });
+    const body = () => paymentBody(m, { transaction: { channel_reference: `OFF-${Math.random()}`, ip: '198.51.100.50' }, card: { number: testCardNumber(50) } });
+    for (let i = 0; i < 3; i++) expect((await m.call('regular-payment', body())).body.result.successful).toBe(true);
+    expect(await off.gateway.services.db.riskAttempt.count({ where: { workspaceId: m.workspaceId, key: '198.51.100.50' } })).toBe(3);
   });
 });
