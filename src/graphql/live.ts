@@ -19,7 +19,8 @@ export interface LiveEvents {
 export function liveEvents(notifications: Notifications, logger: Logger): LiveEvents {
   const emitter = new EventEmitter().setMaxListeners(0);
   notifications.on(EVENTS_CHANNEL, (payload) => {
-    if (!payload) return;
+    // Every payment's event arrives here; with no subscriber in this process it is not read.
+    if (!payload || emitter.listenerCount('signal') === 0) return;
     try {
       emitter.emit('signal', JSON.parse(payload) as EventSignal);
     } catch {
