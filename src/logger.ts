@@ -7,18 +7,12 @@ import pino from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import { maskCardValue } from './domain/card-masking.ts';
 import { currentContext } from './observability/context.ts';
+import type { Logger } from './observability/logger-shape.ts';
 import { isDatabaseStopping, isDatabaseUnavailable } from './db/unavailable.ts';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-export interface Logger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-  /** A logger whose every line carries `bindings` too. */
-  child(bindings: Record<string, unknown>): Logger;
-}
+export type { Logger };
 
 /** Field names that may hold a secret or card data, wherever they sit (two levels deep). */
 export const SECRET_KEYS = [

@@ -7,7 +7,8 @@ import { keepClientErrorsHandled } from '../db/client.ts';
 import { releaseLocksOfFailedRuns } from './lock-release.ts';
 import { isShutdownLoss, logConnectionLoss, type Logger } from '../logger.ts';
 import { currentRequestId, runInContext } from '../observability/context.ts';
-import { noTracing, type Tracing } from '../observability/tracing.ts';
+import { noTracing } from '../observability/tracing.ts';
+import type { Tracing } from '../observability/tracing-shape.ts';
 
 export interface JobRunner {
   agenda: Agenda;

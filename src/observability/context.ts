@@ -2,7 +2,7 @@
 // line written for it, the jobs it schedules and the webhook events it records.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../logger.ts';
+import type { Logger } from './logger-shape.ts';
 
 export interface RequestContext {
   /** Added to every log line written in this context. */

@@ -15,7 +15,7 @@ import {
   HTTP_REQUEST_METHOD_VALUE_OTHER,
 } from '@opentelemetry/semantic-conventions';
 import type { Logger } from '../logger.ts';
-import type { Tracing } from './tracing.ts';
+import type { Tracing } from './tracing-shape.ts';
 
 /** Span names stay bounded: a method outside this set is named `_OTHER`, as the conventions ask. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -2,24 +2,9 @@
 // or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is configured: then, and only then, `./otel.ts` and the
 // OpenTelemetry packages are loaded (this file imports none of them), and every HTTP request and
 // every job run gets a span. Without an endpoint the calls below only run the work they wrap.
-import type http from 'node:http';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import type { RequestContext } from './context.ts';
-
-export interface Tracing {
-  readonly enabled: boolean;
-  /**
-   * Runs `handle` inside a server span for this request (its parent from an incoming W3C
-   * `traceparent`). The span is named and given its status, operation and workspace when the
-   * answer closes, from what `ctx` holds by then.
-   */
-  request(req: http.IncomingMessage, res: http.ServerResponse, ctx: RequestContext, handle: () => Promise<void>): Promise<void>;
-  /** Runs one job inside a span of its own (job name and the scheduling request's id). */
-  job<T>(name: string, requestId: string | undefined, run: () => Promise<T>): Promise<T>;
-  /** Exports the spans still buffered and stops the exporter (a stop step). */
-  shutdown(): Promise<void>;
-}
+import type { Tracing } from './tracing-shape.ts';
 
 export const noTracing: Tracing = {
   enabled: false,
