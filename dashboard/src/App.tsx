@@ -38,7 +38,8 @@ import { Link } from './ui.tsx';
 import { ErrorState, Loading } from './kit/states.tsx';
 import { useMenu } from './kit/useMenu.ts';
 import { KitGallery } from './kit/KitGallery.tsx';
-import { canFrom, CanProvider, type Can } from './kit/can.ts';
+import { canFrom, CanProvider } from './kit/can.ts';
+import type { Viewer } from './viewer.ts';
 import { graphql } from './graphql.ts';
 
 const WHO_AM_I = graphql(`
@@ -50,18 +51,6 @@ const WHO_AM_I = graphql(`
     myTwoFactor { enabled required }
   }
 `);
-
-export interface Viewer {
-  support: boolean;
-  /** The workspace shown: the token's own, or the one support staff picked. */
-  slug: string | null;
-  /** The token's role: owner, developer, operator, viewer or support. */
-  role: string | null;
-  /** The shown workspace's time zone (IANA name): times on its screens are in it, and say so. */
-  timeZone: string | null;
-  /** Whether the token may call a mutation (`viewer.can('refundPayment')`), to hide what it may not use; kit/can.ts. */
-  can: Can;
-}
 
 export function App() {
   const [lang, setLang] = useState<Lang>(initialLang);

@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import { useQuery, type OperationResult, type TypedDocumentNode } from 'urql';
 import { useT } from './i18n.ts';
 import { navigate } from './router.ts';
-import type { Viewer } from './App.tsx';
+import type { Viewer } from './viewer.ts';
 import { useDates } from './kit/dates.ts';
 import { UNREACHABLE } from './kit/field-errors.ts';
 import { Empty, ErrorState, Loading } from './kit/states.tsx';

@@ -4,7 +4,7 @@ import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link } from '../ui.tsx';
 import { customerName } from '../search/SearchPage.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { useDates } from '../kit/dates.ts';
 import { ZoneNote } from '../kit/ZoneNote.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { Empty } from '../kit/states.tsx';

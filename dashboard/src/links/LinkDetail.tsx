@@ -5,7 +5,7 @@ import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Confirm, Link, outcomeOf } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql, type ResultOf } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useMoney } from '../kit/money.ts';

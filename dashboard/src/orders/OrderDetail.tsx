@@ -4,7 +4,7 @@ import { useT } from '../i18n.ts';
 import { Link } from '../ui.tsx';
 import { NotificationList } from '../webhooks/NotificationList.tsx';
 import { PaymentAttempts } from '../payments/PaymentAttempts.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useMoney } from '../kit/money.ts';

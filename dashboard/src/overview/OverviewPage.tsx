@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { formatters, type Formatters } from './format.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { usePaymentEventsRefresh } from './live.ts';

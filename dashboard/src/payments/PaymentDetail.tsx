@@ -11,7 +11,7 @@ import { PROVIDER_ATTEMPT_FIELDS, ProviderAttempts } from './ProviderAttempts.ts
 import { PaymentTimeline, TIMELINE_FIELDS } from './PaymentTimeline.tsx';
 import { RefundBox } from './RefundBox.tsx';
 import { BlockCard } from '../risk/BlockCard.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { Link } from '../ui.tsx';
 import { customerName } from '../search/SearchPage.tsx';

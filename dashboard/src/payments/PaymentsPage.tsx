@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSubscription } from 'urql';
 import { useT } from '../i18n.ts';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { graphql } from '../graphql.ts';
 import { PaymentMoneyStatus, PaymentStatus } from '../schema-enums.ts';

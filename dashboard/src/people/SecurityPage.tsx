@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { outcomeOf, type Outcome } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { ErrorState, Loading } from '../kit/states.tsx';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';

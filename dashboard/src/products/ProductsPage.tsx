@@ -16,7 +16,7 @@ import { ActionOutcome } from '../kit/ActionOutcome.tsx';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';
 import type { ApiOutcome } from '../kit/field-errors.ts';
 import { useRate } from '../links/format.ts';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 
 const PRODUCTS = graphql(`

@@ -4,7 +4,7 @@
 // developers change rules and lists; every other role reads them (the buttons follow `can`).
 import { useQuery } from 'urql';
 import { useT } from '../i18n.ts';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql, type Filled, type ResultOf } from '../graphql.ts';
 import { Link } from '../ui.tsx';
 import { useMoney } from '../kit/money.ts';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { Link } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useMoney } from '../kit/money.ts';

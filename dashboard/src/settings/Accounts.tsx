@@ -11,7 +11,7 @@ import { useT } from '../i18n.ts';
 import { CallbackFlag } from './CallbackFlag.tsx';
 import { outcomeOf, type Outcome } from '../ui.tsx';
 import { Currency } from '../schema-enums.ts';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { statusOf } from '../kit/status.ts';
 import { Field, FieldForm, FormErrors } from '../kit/Field.tsx';

@@ -16,7 +16,7 @@ import { RoutingRules } from './RoutingRules.tsx';
 import { RoutePreview } from './RoutePreview.tsx';
 import { CheckoutLook } from './CheckoutLook.tsx';
 import { ACCOUNT_FIELDS, Accounts, AddAccount, BinSource, PROVIDER_FIELDS, type Account, type Provider } from './Accounts.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { useStepUpMutation } from '../people/StepUp.tsx';
 
@@ -38,7 +38,6 @@ const UNKNOWN_KEYS = graphql(`mutation SetUnknownKeys($policy: String!) { setUnk
 const CHANNEL = graphql(`mutation CreateChannel($name: String!) { createChannel(name: $name) { result { successful message } errors { path message } channel { token name } } }`);
 // A new channel, account or key is not in the cached workspace yet: refetch it after those mutations.
 const SETTINGS_TYPES = { additionalTypenames: ['Channel', 'PaymentAccount', 'ApiCredentials'] };
-export type { Account };
 
 export function SettingsPage({ viewer }: { viewer: Viewer }) {
   const { t } = useT();

@@ -4,7 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 
 import { useT } from '../i18n.ts';
 import { Link, ListTable, useConnection } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
 import { graphql } from '../graphql.ts';
 import type { SubscriptionStatus } from '../schema-enums.ts';

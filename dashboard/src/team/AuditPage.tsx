@@ -7,7 +7,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useClient, useQuery } from 'urql';
 import { fill, useT } from '../i18n.ts';
 import { ListTable, useConnection } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
 import { useDates } from '../kit/dates.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { outcomeOf, type Outcome } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import { useDates } from '../kit/dates.ts';
 import { ErrorState, Loading } from '../kit/states.tsx';

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from 'urql';
 import { useT, fill } from '../i18n.ts';
 import { Confirm, outcomeOf, type Outcome } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql, type ResultOf } from '../graphql.ts';
 import { AccessTokenRole } from '../schema-enums.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useT } from '../i18n.ts';
 import { Link, Pager, outcomeOf, pageVariables, type PageArgs } from '../ui.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql } from '../graphql.ts';
 import type { NotificationStatus } from '../schema-enums.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';

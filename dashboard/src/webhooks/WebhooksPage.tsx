@@ -8,7 +8,7 @@ import { Confirm, outcomeOf } from '../ui.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import { NewSigningSecret, RotateSecret, SendTest } from './AddressTools.tsx';
 import { ExportLink, exportHref } from '../export/ExportLink.tsx';
-import type { Viewer } from '../App.tsx';
+import type { Viewer } from '../viewer.ts';
 import { graphql, type ResultOf } from '../graphql.ts';
 import type { NotificationStatus } from '../schema-enums.ts';
 import { StatusBadge } from '../kit/StatusBadge.tsx';
