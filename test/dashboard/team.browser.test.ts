@@ -229,7 +229,9 @@ describe.skipIf(!haveChromium)('tokens and audit screens in Chromium', { timeout
     expect(await page.locator('main form').count()).toBe(0);
     await error.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => held).toBeGreaterThanOrEqual(2);
-    await page.unroute('**/graphql**');
+    // A held query may still be waiting: let it go on before the next navigation cancels it, or its
+    // handler's continue() finds the request gone ("Route is already handled").
+    await page.unrouteAll({ behavior: 'wait' });
     await page.goto(`${t.gateway.baseUrl}/dashboard/audit`);
     await expect.poll(() => page.locator('main .error-state').count()).toBe(1);
     expect(await page.locator('main .error-state button').textContent()).toBe('Try again');
