@@ -106,6 +106,9 @@ describe('statements per operation', () => {
       const db = t.gateway.services.db;
       const workspace = await db.workspace.findUniqueOrThrow({ where: { id: merchant.workspaceId } });
       for (const n of [1, 2, 3]) await saveRule({ db }, workspace, { name: `quiet ${n}`, outcome: 'block', conditions: [{ field: 'amount', operator: 'gt', value: 50_000_000 + n }] });
+      // The rules' changes are announced to the process; one heard after the first payment's read
+      // (a loaded machine) would void it and make the steady payment read its admission again.
+      await t.gateway.admission.synced();
       let n = 0;
       const pay = async () => {
         let res: { body: { result: { successful: boolean } } } | undefined;
