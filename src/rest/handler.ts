@@ -267,7 +267,9 @@ async function run(p: Prepared, body: Record<string, unknown>, pathToken: string
  */
 async function executeRoute(p: Prepared, input: Record<string, unknown>, ctx: GraphQLContext, schema: GraphQLSchema): Promise<ExecutionResult> {
   const result = await p.compiled.query(undefined, ctx, { input });
-  if (result.data !== undefined || !result.errors?.length) return result;
+  // An executed document always answers with `data` (null when a resolver failed), so only a
+  // refusal of the input, which ran nothing, is asked of graphql-js again.
+  if ('data' in result || !result.errors?.length) return result;
   return execute({ schema, document: p.document, variableValues: { input }, contextValue: ctx });
 }
 
