@@ -73,6 +73,21 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * What the primary says of its standbys and its busy sessions, for the message of a wait that
+ * timed out (commits waiting on a synchronous standby show as wait event SyncRep).
+ */
+async function primaryState(): Promise<string> {
+  const read = withDb(async (db) =>
+    JSON.stringify({
+      standbys: await db.$queryRawUnsafe(`SELECT application_name, state, sync_state, sent_lsn::text, flush_lsn::text, replay_lsn::text FROM pg_stat_replication`),
+      waiting: await db.$queryRawUnsafe(`SELECT wait_event_type, wait_event, count(*)::int AS sessions FROM pg_stat_activity WHERE state = 'active' GROUP BY 1, 2`),
+    }),
+  );
+  const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('not readable within 10 s'), 10_000).unref());
+  return Promise.race([read.catch((e: Error) => `not readable: ${e.message}`), timeout]);
+}
+
 async function seedMerchant(slug: string): Promise<LoadMerchant & { workspaceId: string }> {
   return withDb(async (db) => {
     const { workspace, credentials } = await createWorkspace(db, masterKey, { slug, plan: ALL_FEATURES });
@@ -155,7 +170,9 @@ async function underLoad(run: string, event: () => void | Promise<void>, afterFi
     await afterFirstSuccess();
     await waitFor(healthy, 120_000, 'a leader and a synchronous standby again');
     const paidBefore = load.paid.size;
-    await waitFor(() => load.paid.size >= paidBefore + CLIENTS, 60_000, 'payments flowing again');
+    await waitFor(() => load.paid.size >= paidBefore + CLIENTS, 60_000, 'payments flowing again').catch(async (err: Error) => {
+      throw new Error(`${err.message} (${load.paid.size - paidBefore} paid since); the primary: ${await primaryState()}`);
+    });
     await load.stop();
     const after = load.answers.filter((a) => a.sentAt >= at || a.answeredAt >= at);
     const firstOk = Math.min(...after.filter((a) => a.status === 200 && a.sentAt > at).map((a) => a.answeredAt));
