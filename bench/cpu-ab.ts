@@ -6,7 +6,7 @@
 // payment's CPU moves with the load (scheduling, caches) by more than most changes are worth.
 // Here both gateways (each with its own embedded PostgreSQL, as `npm run bench` starts them) and
 // the floor (on a third gateway's database) run at once, and short measured windows go to each in turn, so each comparison is
-// made under the same load. The figures: CPU of the server process per payment (from /proc), its
+// made under the same load. The figures: CPU of the server process and of its PostgreSQL per payment (from /proc), its
 // payments per second, and per round the two gateways' and the floor's ratios; medians at the end.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,7 +42,10 @@ interface Target {
   postgresPid: () => number | null;
   http: HttpClient;
   cpu: number[];
+  /** PostgreSQL's CPU per payment (its postmaster and backends). */
+  pgCpu: number[];
   rate: number[];
+  p99: number[];
 }
 
 const here = path.resolve(import.meta.dirname, '..');
@@ -97,14 +100,14 @@ try {
   const targets: Target[] = [];
   for (const tree of trees) {
     const gateway = await startGateway(tree.dir);
-    targets.push({ label: `${tree.label} (${tree.dir})`, pid: () => gateway.pid, postgresPid: () => gateway.postgresPid(), http: client(gateway.baseUrl), cpu: [], rate: [] });
+    targets.push({ label: `${tree.label} (${tree.dir})`, pid: () => gateway.pid, postgresPid: () => gateway.postgresPid(), http: client(gateway.baseUrl), cpu: [], pgCpu: [], rate: [], p99: [] });
   }
   // The floor writes into a database of its own: a gateway follows its database's events (webhooks,
   // live updates), and one measured with the floor's payments in its database was charged for them.
   const host = await startGateway(here);
   floor = await FloorProcess.start({ port: await freePort(), databaseUrl: host.databaseUrl(), demo: host.demoCredentials(), postgresPid: () => host.postgresPid() });
   const floorPid = floor.pid;
-  targets.push({ label: 'the floor', pid: () => floorPid, postgresPid: () => host.postgresPid(), http: client(floor.baseUrl), cpu: [], rate: [] });
+  targets.push({ label: 'the floor', pid: () => floorPid, postgresPid: () => host.postgresPid(), http: client(floor.baseUrl), cpu: [], pgCpu: [], rate: [], p99: [] });
   const demos = [gateways[0]!.demoCredentials(), gateways[1]!.demoCredentials(), host.demoCredentials()];
   let n = 0;
   const pay = (i: number) => () => regularPayment(targets[i]!.http, demos[i]!, n++);
@@ -115,30 +118,35 @@ try {
     const line: string[] = [];
     for (const i of order) {
       const t = targets[i]!;
-      let before = 0;
-      let usedMs = 0;
+      let before = { gatewayMs: 0, postgresMs: 0 };
+      let used = { gatewayMs: 0, postgresMs: 0 };
       const load = await runLoad(pay(i), {
         concurrency,
         warmupMs: 1_000,
         durationMs: windowMs,
         signal: abort.signal,
         around: {
-          before: async () => void (before = sampleCpu(t.pid(), t.postgresPid()).gatewayMs),
-          after: async () => void (usedMs = sampleCpu(t.pid(), t.postgresPid()).gatewayMs - before),
+          before: async () => void (before = sampleCpu(t.pid(), t.postgresPid())),
+          after: async () => {
+            const now = sampleCpu(t.pid(), t.postgresPid());
+            used = { gatewayMs: now.gatewayMs - before.gatewayMs, postgresMs: now.postgresMs - before.postgresMs };
+          },
         },
       });
       if (load.errors) throw new Error(`${t.label}: ${load.errors} errors, first: ${load.firstError}`);
-      t.cpu.push(usedMs / load.ok);
+      t.cpu.push(used.gatewayMs / load.ok);
+      t.pgCpu.push(used.postgresMs / load.ok);
       t.rate.push(load.perSecond);
-      line.push(`${t.label.split(' (')[0]} ${fmtShort(usedMs / load.ok)} ms, ${Math.round(load.perSecond)}/s`);
+      t.p99.push(load.p99);
+      line.push(`${t.label.split(' (')[0]} ${fmtShort(used.gatewayMs / load.ok)} ms (PostgreSQL ${fmtShort(used.postgresMs / load.ok)}), ${Math.round(load.perSecond)}/s, p99 ${fmtShort(load.p99)} ms`);
     }
     log(`  round ${r + 1}: ${line.join('; ')}; load average ${os.loadavg()[0]!.toFixed(1)}`);
   }
   const [mine, other, bare] = targets as [Target, Target, Target];
   const ratio = (a: number[], b: number[]) => median(a.map((v, i) => v / b[i]!));
   log('Medians over the rounds (server CPU ms per payment; payments/s):');
-  for (const t of targets) log(`  ${t.label}: ${fmtShort(median(t.cpu))} ms (${fmtShort(Math.min(...t.cpu))}-${fmtShort(Math.max(...t.cpu))}); ${Math.round(median(t.rate))}/s`);
-  log(`  CPU per payment, this tree ÷ against, per round: median ${fmtShort(ratio(mine.cpu, other.cpu))}`);
+  for (const t of targets) log(`  ${t.label}: ${fmtShort(median(t.cpu))} ms (${fmtShort(Math.min(...t.cpu))}-${fmtShort(Math.max(...t.cpu))}), PostgreSQL ${fmtShort(median(t.pgCpu))} ms; ${Math.round(median(t.rate))}/s, p99 ${fmtShort(median(t.p99))} ms`);
+  log(`  CPU per payment, this tree ÷ against, per round: median ${fmtShort(ratio(mine.cpu, other.cpu))}; PostgreSQL's ${fmtShort(ratio(mine.pgCpu, other.pgCpu))}`);
   log(`  payments/s × the floor, per round: this tree ${fmtShort(ratio(mine.rate, bare.rate))}, against ${fmtShort(ratio(other.rate, bare.rate))}`);
   log(`  load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
