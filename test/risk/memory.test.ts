@@ -12,6 +12,10 @@ import type { Notifications } from '../../src/db/notifications.ts';
 import type { Counted, GuardAttempt, SourceFigures } from '../../src/domain/risk/guard.ts';
 import { settleAfterBank, settlePayment } from '../../src/domain/payments/settle.ts';
 import { loadConfig } from '../../src/config.ts';
+import { createAccessToken } from '../../src/domain/access-tokens.ts';
+import { gql } from '../helpers/webhooks.ts';
+
+const RISK_FIGURES = `query($t: String!) { payment(token: $t) { risk { figures { source countAgeMs } } } }`;
 
 /** A LISTEN connection as the memory sees it, driven by hand. */
 function handNotifications() {
@@ -61,16 +65,16 @@ describe('the memory of counts, alone', () => {
     return { n, memory: riskMemory(n, ttl, { workspaceChanged: 'gateway_admission' }) };
   };
 
-  it('gives back a quiet count for the same card from the same address within its life, and nothing else', () => {
+  it('gives back a quiet count for the same card from the same address within its life, with the count\'s age, and nothing else', () => {
     const { memory } = setup();
     memory.remember(attempt(), quietCount({ declines: 2 }), memory.generation(), 1000);
-    expect(memory.recall(attempt(), 1999)?.figures).toEqual(quietCount({ declines: 2 }).figures);
+    expect(memory.recall(attempt(), 1999)?.figures).toEqual(quietCount({ declines: 2 }).figures.map((f) => ({ ...f, countAgeMs: 999 })));
     expect(memory.recall(attempt(), 2000)).toBeUndefined(); // its life is over
     expect(memory.recall(attempt({ fingerprint: 'fp-2' }), 1500)).toBeUndefined(); // a new card is counted
     expect(memory.recall(attempt({}, '203.0.113.6'), 1500)).toBeUndefined(); // so is a new address
     expect(memory.recall(attempt({ workspaceId: '33333333-3333-4333-8333-333333333333' }), 1500)).toBeUndefined();
     // Without an address the workspace's own figures are all there is to count.
-    expect(memory.recall(attempt({}, null), 1500)?.figures).toEqual([figure('workspace')]);
+    expect(memory.recall(attempt({}, null), 1500)?.figures).toEqual([figure('workspace', { countAgeMs: 500 })]);
   });
 
   it('keeps nothing that is not quiet: a second card, a rule that fired, a cool-down, a page, list entries', () => {
@@ -94,8 +98,8 @@ describe('the memory of counts, alone', () => {
     // An address with a second card: the address is not kept, the workspace is.
     memory.remember(page, { figures: [figure('ip', { cards: 2 }), figure('target'), figure('workspace', { declines: 7 })] }, memory.generation(), 0);
     expect(memory.recall(attempt(), 1)).toBeUndefined();
-    expect(memory.recallWorkspace(page, 1)).toEqual(figure('workspace', { declines: 7 }));
-    expect(memory.recallWorkspace(attempt({ fingerprint: 'fp-9' }, '203.0.113.99'), 999)).toEqual(figure('workspace', { declines: 7 }));
+    expect(memory.recallWorkspace(page, 1)).toEqual(figure('workspace', { declines: 7, countAgeMs: 1 }));
+    expect(memory.recallWorkspace(attempt({ fingerprint: 'fp-9' }, '203.0.113.99'), 999)).toEqual(figure('workspace', { declines: 7, countAgeMs: 999 }));
     expect(memory.recallWorkspace(page, 1000)).toBeUndefined();
     const strict = attempt({ sources: [attempt().sources[0]!, { kind: 'workspace', key: WS, cards: 0, cardsFor3ds: 0, declines: 7 }] });
     expect(memory.recallWorkspace(strict, 1)).toBeUndefined();
@@ -170,14 +174,25 @@ describe('the memory of counts, in two gateways over one database', () => {
   };
   const synced = () => Promise.all([a.gateway.admission.synced(), b.gateway.admission.synced()]);
 
-  it('a repeated card from a quiet address is judged from the last count, with its figures, and writes no attempt row', async () => {
+  it('a repeated card from a quiet address is judged from the last count, with its figures and that count\'s age, and writes no attempt row', async () => {
     const ip = '198.51.100.10';
     const card = testCardNumber(1);
     const first = await pay(a, ip, card);
     const second = await pay(a, ip, card);
     expect([first.successful, second.successful]).toEqual([true, true]);
     expect(await attemptRows(ip)).toBe(1);
-    expect(await ipFigures(second.token)).toEqual(await ipFigures(first.token));
+    const counted = await ipFigures(first.token);
+    expect(counted).not.toHaveProperty('countAgeMs');
+    const recalled = await ipFigures(second.token);
+    expect(recalled).toEqual({ ...counted, countAgeMs: expect.any(Number) });
+    // As support reads it: the age of the count the decision stood on, null where it counted.
+    const token = await createAccessToken(a.gateway.services.db, m.team, 'support-view');
+    const figures = async (t: string) => (await gql(a, token, RISK_FIGURES, { t })).body.data.payment.risk.figures as Array<{ source: string; countAgeMs: number | null }>;
+    expect((await figures(first.token)).map((f) => f.countAgeMs)).toEqual([null, null]);
+    const ages = await figures(second.token);
+    expect(ages.map((f) => f.source)).toEqual(['ip', 'workspace']);
+    for (const f of ages) expect(f.countAgeMs).toBeGreaterThanOrEqual(0);
+    expect(ages[0]!.countAgeMs).toBe((recalled as { countAgeMs: number }).countAgeMs);
     // The other process has no memory of it: it counts.
     await pay(b, ip, card);
     expect(await attemptRows(ip)).toBe(2);

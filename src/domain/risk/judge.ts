@@ -83,7 +83,7 @@ export async function startJudgement(s: Services, q: RiskQuestion, paymentId: st
     await startBlocks(s, { workspaceId: q.workspace.id, cooldownSeconds: q.workspace.riskCooldownSeconds, ip: q.ip, target: q.target, paymentId, at }, counted.figures);
     const ip = counted.figures.find((f) => f.kind === 'ip') ?? null;
     const rules = [...listRules(counted.listed), ...ruleFired(merchantRules, factsOf(q, ip)), ...counted.figures.flatMap((f) => firedRules(q.workspace, f))];
-    const kept = counted.figures.map(({ kind, cards, declines, coolingDown }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown }));
+    const kept = counted.figures.map(({ kind, cards, declines, coolingDown, countAgeMs }) => ({ kind, cards: kind === 'workspace' ? null : cards, declines, coolingDown, ...(countAgeMs === undefined ? {} : { countAgeMs }) }));
     return decide(s, q, { ...unjudged, guarded: true, rules, figures: kept });
   };
   // A quiet source's repeated card: the figures its last count saw still hold (memory.ts).

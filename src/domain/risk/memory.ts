@@ -83,6 +83,9 @@ function quiet(attempt: RememberedAttempt, f: SourceFigures): boolean {
   return !over(source.cards, f.cards) && !over(source.cardsFor3ds, f.cards) && !over(source.declines, f.declines);
 }
 
+/** Remembered figures as an attempt judged from them keeps them: with the age of their count. */
+const aged = (kept: Remembered, nowMs: number): SourceFigures => ({ ...kept.figures, countAgeMs: nowMs - kept.readAt });
+
 /** `ttlMs`: the longest a count stands in for the next ones. */
 export function riskMemory(notifications: Notifications, ttlMs: number, channels: { workspaceChanged: string }): RiskMemory {
   const workspaces = new Map<string, WorkspaceEntry>();
@@ -110,13 +113,13 @@ export function riskMemory(notifications: Notifications, ttlMs: number, channels
       for (const source of attempt.sources) {
         const kept = source.kind === 'ip' ? entry.cards.get(`${source.key}\n${attempt.fingerprint}`) : entry.own;
         if (!fresh(kept, nowMs) || !quiet(attempt, kept.figures)) return undefined;
-        figures.push(kept.figures);
+        figures.push(aged(kept, nowMs));
       }
       return { figures, listed: [] };
     },
     recallWorkspace(attempt, nowMs) {
       const own = notifications.connected ? workspaces.get(attempt.workspaceId)?.own : undefined;
-      return fresh(own, nowMs) && quiet(attempt, own.figures) ? own.figures : undefined;
+      return fresh(own, nowMs) && quiet(attempt, own.figures) ? aged(own, nowMs) : undefined;
     },
     remember(attempt, counted, seen, nowMs) {
       if (seen !== generation || !notifications.connected) return;

@@ -30,6 +30,8 @@ export interface SourceFigures {
   cardsFired: boolean;
   declinesFired: boolean;
   threeDsFired: boolean;
+  /** Set when the figures are an earlier count's, remembered by the process (memory.ts): how old that count was, ms. */
+  countAgeMs?: number;
 }
 
 export type RiskOutcome = 'allow' | 'block' | 'require_3ds';
@@ -66,6 +68,10 @@ export type RiskRecord = {
   ipCountry?: string;
   /** The country that issued the card (bin-source.ts, issuerCountry), when known: read by the rule tester. */
   cardCountry?: string;
-  /** Each source's counts; `cards` is not counted for the workspace (null). */
-  figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean }>;
+  /**
+   * Each source's counts; `cards` is not counted for the workspace (null). `countAgeMs` only on a
+   * source whose figures were not counted for this attempt but remembered from an earlier count of
+   * the same process, that many milliseconds old (memory.ts).
+   */
+  figures: Array<{ kind: SourceKind; cards: number | null; declines: number; coolingDown: boolean; countAgeMs?: number }>;
 };

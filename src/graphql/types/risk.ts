@@ -32,6 +32,11 @@ const RiskFiguresRef = builder.objectRef<Figures>('RiskFigures').implement({
     cards: t.exposeInt('cards', { nullable: true, description: 'Distinct cards, this one included (not counted for the workspace)' }),
     declines: t.exposeInt('declines', { description: 'Payments that reached a bank and failed' }),
     coolingDown: t.exposeBoolean('coolingDown', { description: 'A rule of this source had blocked within its cool-down' }),
+    countAgeMs: t.int({
+      nullable: true,
+      description: "Null when the source was counted for this payment. Otherwise the figures are an earlier count's that the gateway process remembered (a quiet address's repeated card, the workspace's own figures), and this is how many milliseconds old that count was",
+      resolve: (f) => f.countAgeMs ?? null,
+    }),
   }),
 });
 
