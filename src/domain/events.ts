@@ -2,7 +2,7 @@
 // the webhook jobs and live subscriptions read them from there, so a crash loses nothing.
 import type { Tx } from '../db/client.ts';
 import { Prisma, type OutboxEvent } from '../generated/prisma/client.ts';
-import { notificationsSql, notifySubscriptionUrl } from './webhooks/fanout.ts';
+import { notificationInput, notificationsSql, notifySubscriptionUrl, type NotificationInput } from './webhooks/fanout.ts';
 import { currentRequestId } from '../observability/context.ts';
 import { queryRows } from '../db/raw.ts';
 
@@ -53,12 +53,53 @@ export interface EventSignal {
 }
 
 /**
- * `at` is the gateway's clock. The event carries the workspace's time (a test clock runs ahead),
- * while its deliveries are scheduled on the gateway's clock, which is what the delivery job reads.
+ * An event as a statement takes it (its input row `e`), made in the caller's context: the request
+ * that caused it is read here, and a statement may be sent later for many callers at once
+ * (payments/settlements.ts). `at` is the gateway's clock: the event carries the workspace's time
+ * (a test clock runs ahead), while its deliveries are scheduled on the gateway's clock, which is
+ * what the delivery job reads. `rowId`: the changed row the event reports, when the statement
+ * changes several (changeWithEvents).
  */
+export interface EventInput extends NotificationInput {
+  id: string;
+  rowId: string | null;
+  workspaceId: string;
+  kind: EventKind;
+  recordType: RecordType;
+  recordToken: string;
+  transactionToken: string | null;
+  linkPaymentToken: string | null;
+  requestId: string | null;
+  /** The gateway's clock, as UTC ISO text. */
+  at: string;
+  /** The EventSignal's JSON, sent on EVENTS_CHANNEL when the statement commits. */
+  signal: string;
+}
+
+export function eventInput(event: DomainEvent, at: Date, rowId: string | null = null): EventInput {
+  const id = crypto.randomUUID();
+  const recordType = recordTypeOf(event.kind);
+  const transactionToken = event.transactionToken ?? null;
+  const linkPaymentToken = event.linkPaymentToken ?? null;
+  const signal: EventSignal = { id, workspaceId: event.workspaceId, kind: event.kind, recordToken: event.recordToken, transactionToken };
+  const body = { kind: event.kind, recordType, recordToken: event.recordToken, transactionToken, linkPaymentToken };
+  return {
+    id,
+    rowId,
+    workspaceId: event.workspaceId,
+    ...body,
+    requestId: currentRequestId() ?? null,
+    at: at.toISOString(),
+    signal: JSON.stringify(signal),
+    ...notificationInput(body, at),
+  };
+}
+
 export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise<void> {
-  const [row] = await queryRows<Written>(tx, eventStatement(event, at));
-  const written = writtenEvent(row, event);
+  const input = eventInput(event, at);
+  const rows = await queryRows<Written>(tx, eventsStatement([input]));
+  const [written] = writtenEvents(rows, [input]);
+  if (!written) throw new Error(`recordEvent: workspace ${event.workspaceId} not found`);
   await notifySubscriptionUrl(tx, written.event, written.notified, at);
 }
 
@@ -69,12 +110,20 @@ export async function recordEvent(tx: Tx, event: DomainEvent, at: Date): Promise
  * events: their subscription's own webhook_url takes one more statement (recordEvent, in a transaction).
  */
 export async function changeWithEvent<T>(db: Tx, change: Prisma.Sql, event: DomainEvent, at: Date): Promise<T | null> {
-  if (recordTypeOf(event.kind) === 'subscription') throw new Error(`changeWithEvent: ${event.kind} needs recordEvent in a transaction`);
-  const [row] = await queryRows<Written & Record<string, unknown>>(db, eventStatement(event, at, change));
-  if (!row) return null;
-  const { eventId, eventRequestId, eventCreatedAt, eventSignals, eventNotified, ...changed } = row;
-  writtenEvent({ eventId, eventRequestId, eventCreatedAt, eventSignals, eventNotified }, event);
-  return changed as T;
+  const [row] = await changeWithEvents<T & { id: string }>(db, change, [eventInput(event, at)]);
+  return row ?? null;
+}
+
+/**
+ * Changes of several rows and the events they make, in one statement: `change` returns each
+ * changed row with its `id` (rows.ts: updateRowsSql); an event is written only when its `rowId`
+ * (any changed row when null) changed. Returns the changed rows, without the events' columns.
+ */
+export async function changeWithEvents<T extends { id: string }>(db: Tx, change: Prisma.Sql, events: readonly EventInput[]): Promise<T[]> {
+  for (const e of events) if (e.recordType === 'subscription') throw new Error(`changeWithEvent: ${e.kind} needs recordEvent in a transaction`);
+  const rows = await queryRows<Written & T>(db, eventsStatement(events, change));
+  writtenEvents(rows, events);
+  return rows.map(({ eventId: _i, eventRequestId: _r, eventCreatedAt: _c, eventSignals: _s, eventNotified: _n, ...changed }) => changed as unknown as T);
 }
 
 const recordTypeOf = (kind: EventKind) => kind.split('.')[0] as RecordType;
@@ -88,49 +137,58 @@ interface Written {
   eventNotified: string[];
 }
 
-function writtenEvent(row: Written | undefined, event: DomainEvent): { event: OutboxEvent; notified: string[] } {
-  if (!row || row.eventSignals !== 1n || !row.eventId || !row.eventCreatedAt) throw new Error(`recordEvent: workspace ${event.workspaceId} not found`);
-  const written: OutboxEvent = {
-    id: row.eventId,
-    workspaceId: event.workspaceId,
-    kind: event.kind,
-    recordType: recordTypeOf(event.kind),
-    recordToken: event.recordToken,
-    transactionToken: event.transactionToken ?? null,
-    linkPaymentToken: event.linkPaymentToken ?? null,
-    requestId: row.eventRequestId,
-    createdAt: row.eventCreatedAt,
-    processedAt: row.eventCreatedAt,
-  };
-  return { event: written, notified: row.eventNotified };
+/** The events a statement wrote (those its rows name), each as the outbox row and the urls notified. */
+function writtenEvents(rows: readonly Written[], inputs: readonly EventInput[]): Array<{ event: OutboxEvent; notified: string[] }> {
+  const byId = new Map(inputs.map((e) => [e.id, e]));
+  const written = rows.filter((row) => row.eventId !== null);
+  // Each event written sent its signal in the same statement: otherwise live subscribers miss it.
+  if (written.length > 0 && written[0]!.eventSignals !== BigInt(written.length)) throw new Error(`events: ${written.length} written, ${written[0]!.eventSignals} signalled`);
+  return written.map((row) => {
+    const input = byId.get(row.eventId!);
+    if (!input || !row.eventCreatedAt) throw new Error(`events: event ${row.eventId} not asked for`);
+    const event: OutboxEvent = {
+      id: input.id,
+      workspaceId: input.workspaceId,
+      kind: input.kind,
+      recordType: input.recordType,
+      recordToken: input.recordToken,
+      transactionToken: input.transactionToken,
+      linkPaymentToken: input.linkPaymentToken,
+      requestId: row.eventRequestId,
+      createdAt: row.eventCreatedAt,
+      processedAt: row.eventCreatedAt,
+    };
+    return { event, notified: row.eventNotified };
+  });
 }
 
 /**
- * One statement: the outbox row, stamped with the workspace's clock (its test-clock offset read in
- * the same statement); the notifications to the workspace's addresses that selected its kind; and
- * its signal, which PostgreSQL sends to every listening process only when the statement's
- * transaction commits. After `change` (as the CTE `changed`) when given, and only if it changed a row.
+ * One statement: the outbox rows, each stamped with its workspace's clock (the test-clock offset
+ * read in the same statement); the notifications to the workspaces' addresses that selected their
+ * kinds; and their signals, which PostgreSQL sends to every listening process only when the
+ * statement's transaction commits. After `change` (as the CTE `changed`) when given, and then each
+ * event only if its row changed. One row per changed row (with change) or per event (without), with
+ * the event's columns, null where none was written.
  */
-function eventStatement(event: DomainEvent, at: Date, change?: Prisma.Sql): Prisma.Sql {
-  const id = crypto.randomUUID();
-  const requestId = currentRequestId() ?? null;
-  const signal: EventSignal = { id, workspaceId: event.workspaceId, kind: event.kind, recordToken: event.recordToken, transactionToken: event.transactionToken ?? null };
-  const createdAt = Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC') + w.offset_ms * interval '1 millisecond'`;
-  const recordType = recordTypeOf(event.kind);
-  const body = { ...event, recordType, transactionToken: event.transactionToken ?? null, linkPaymentToken: event.linkPaymentToken ?? null };
+function eventsStatement(events: readonly EventInput[], change?: Prisma.Sql): Prisma.Sql {
+  const reported = change ? Prisma.sql`WHERE EXISTS (SELECT 1 FROM changed c WHERE e."rowId" IS NULL OR c.id = e."rowId")` : Prisma.empty;
+  const rows = change ? Prisma.sql`changed c LEFT JOIN e ON e."rowId" IS NULL OR e."rowId" = c.id` : Prisma.sql`e`;
   return Prisma.sql`
     WITH ${change ? Prisma.sql`changed AS (${change}),` : Prisma.empty}
-    w AS (SELECT "testClockOffsetMs" AS offset_ms FROM "Workspace" WHERE id = ${event.workspaceId}::uuid ${change ? Prisma.sql`AND EXISTS (SELECT 1 FROM changed)` : Prisma.empty}),
+    e AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(id uuid, "rowId" uuid, "workspaceId" uuid, kind text,
+            "recordType" text, "recordToken" uuid, "transactionToken" uuid, "linkPaymentToken" uuid, "requestId" text, at timestamptz,
+            signal text, template text, "firstAttemptAt" timestamptz)),
     outbox AS (
       INSERT INTO "OutboxEvent" (id, "workspaceId", kind, "recordType", "recordToken", "transactionToken", "linkPaymentToken", "requestId", "createdAt", "processedAt")
-      SELECT ${id}::uuid, ${event.workspaceId}::uuid, ${event.kind}, ${recordType}, ${event.recordToken}::uuid, ${body.transactionToken}::uuid,
-             ${body.linkPaymentToken}::uuid, ${requestId}, ${createdAt}, ${createdAt}
-      FROM w
-      RETURNING id, "requestId", "createdAt"),
-    notified AS (${notificationsSql(body, at)}),
-    signalled AS (SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}) FROM outbox)
-    SELECT ${change ? Prisma.sql`changed.*,` : Prisma.empty}
-      (SELECT id FROM outbox) AS "eventId", (SELECT "requestId" FROM outbox) AS "eventRequestId", (SELECT "createdAt" FROM outbox) AS "eventCreatedAt",
-      (SELECT count(*) FROM signalled) AS "eventSignals", ARRAY(SELECT url FROM notified) AS "eventNotified"
-    ${change ? Prisma.sql`FROM changed` : Prisma.empty}`;
+      SELECT e.id, e."workspaceId", e.kind, e."recordType", e."recordToken", e."transactionToken", e."linkPaymentToken", e."requestId", t.at, t.at
+      FROM e JOIN "Workspace" w ON w.id = e."workspaceId"
+        CROSS JOIN LATERAL (SELECT (e.at AT TIME ZONE 'UTC') + w."testClockOffsetMs" * interval '1 millisecond' AS at) t
+      ${reported}
+      RETURNING id, "workspaceId", kind, "recordToken", "requestId", "createdAt"),
+    notified AS (${notificationsSql()}),
+    signalled AS (SELECT pg_notify(${EVENTS_CHANNEL}, e.signal) FROM outbox o JOIN e ON e.id = o.id)
+    SELECT ${change ? Prisma.sql`c.*,` : Prisma.empty}
+      o.id AS "eventId", o."requestId" AS "eventRequestId", o."createdAt" AS "eventCreatedAt",
+      (SELECT count(*) FROM signalled) AS "eventSignals", ARRAY(SELECT n.url FROM notified n WHERE n."outboxEventId" = o.id) AS "eventNotified"
+    FROM ${rows} LEFT JOIN outbox o ON o.id = e.id`;
 }

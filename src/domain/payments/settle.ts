@@ -1,11 +1,12 @@
 // What happens when a payment reaches its final state: status columns, then its owner's part
 // (API payments send transaction.*, orders order.paid, ...), atomically.
 import { Prisma, type Payment } from '../../generated/prisma/client.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { GatheredWrites } from '../../db/gathered-writes.ts';
 import { commitAfterBank, untilWritten } from '../../db/busy.ts';
-import { updateRowSql, type Columns } from '../../db/rows.ts';
+import { updateRowSql, updateRowsSql, type Columns } from '../../db/rows.ts';
 import { queryRows } from '../../db/raw.ts';
-import { changeWithEvent, recordEvent } from '../events.ts';
+import { changeWithEvents, eventInput, recordEvent, type EventInput } from '../events.ts';
 import type { Services } from '../services.ts';
 import { ownerOf, type PaymentSource } from './owners.ts';
 import { savePaymentCard } from '../saved-cards.ts';
@@ -61,23 +62,49 @@ export async function settlePayment(tx: Tx, s: Pick<Services, 'owners' | 'riskMe
 /**
  * Settling what the bank just answered for a payment without a card to save (that is done after,
  * or on the 3D page). When its owner's part is an event only (API payments) or there is none
- * (unresolved), the status columns, the event and its notifications are one statement, without a
- * transaction; otherwise the owner's part runs in one. Waits out a busy database either way: the
- * bank has acted. Returns what the attempt's answer shows of the row (view.ts). `also`: more of the
- * row's columns written with the settlement (the risk decision of an attempt counted with its row).
+ * (unresolved), the status columns, the event and its notifications are written without a
+ * transaction, in one statement gathered with the settlements of other payments that wait meanwhile
+ * (db/gathered-writes.ts); otherwise the owner's part runs in a transaction. Waits out a busy
+ * database either way: the bank has acted. Returns what the attempt's answer shows of the row
+ * (view.ts). `also`: more of the row's columns written with the settlement (the risk decision of
+ * an attempt counted with its row).
  */
 export async function settleAfterBank(s: Services, payment: { id: string; workspaceId: string; source: PaymentSource }, final: Final, also: Columns<Payment> = {}): Promise<ViewRow> {
   const at = s.clock.now();
-  const columns = { ...finalColumns(final, at), ...also };
-  const change = updateRowSql<Payment>('Payment', payment.id, columns, VIEW_ROW_COLUMNS, SETTLEABLE);
-  if (final.status === 'unresolved') return (await untilWritten(() => queryRows<ViewRow>(s.db, change)))[0] ?? settledRow(s, payment.id);
   const owner = ownerOf(s.owners, payment);
-  if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s, payment.id, final, at, also));
-  const event = owner.settledEvent({ ...payment, status: final.status });
+  let event: EventInput | null = null;
+  // No notification for a payment whose provider did not answer (contract: Events).
+  if (final.status !== 'unresolved') {
+    if (!owner.settledEvent) return commitAfterBank(s.db, (tx) => settlePayment(tx, s, payment.id, final, at, also));
+    event = eventInput(owner.settledEvent({ ...payment, status: final.status }), at, payment.id);
+  }
+  const settlement: Settlement = { paymentId: payment.id, columns: { ...finalColumns(final, at), ...also }, event };
   // The event is written only when the change is (events.ts), so a retry that finds the payment settled writes neither.
-  const written = await untilWritten(() => changeWithEvent<ViewRow>(s.db, change, event, at));
+  const written = await untilWritten(() => gatheredSettlements(s.db).add(settlement));
   if (written) declined(s, { workspaceId: payment.workspaceId, status: final.status });
   return written ?? settledRow(s, payment.id);
+}
+
+/** A settlement waiting to be written with others: its row's change and its event, if any. */
+interface Settlement {
+  paymentId: string;
+  columns: Columns<Payment>;
+  event: EventInput | null;
+}
+
+/** Each database's gathered settlements: one statement in flight at a time, the others gather. */
+const gathered = new WeakMap<Db, GatheredWrites<Settlement, ViewRow>>();
+
+function gatheredSettlements(db: Db): GatheredWrites<Settlement, ViewRow> {
+  let writes = gathered.get(db);
+  if (!writes) gathered.set(db, (writes = new GatheredWrites((items) => writeSettlements(db, items), (item) => item.paymentId)));
+  return writes;
+}
+
+async function writeSettlements(db: Db, items: readonly Settlement[]): Promise<Map<string, ViewRow>> {
+  const change = updateRowsSql<Payment>('Payment', items.map((i) => ({ id: i.paymentId, values: i.columns })), VIEW_ROW_COLUMNS, SETTLEABLE);
+  const rows = await changeWithEvents<ViewRow>(db, change, items.flatMap((i) => (i.event ? [i.event] : [])));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

@@ -46,28 +46,34 @@ const CREATED_AT = '{{created_at}}';
 /** isoMicro in SQL, for a timestamp(3): milliseconds and three zeros. */
 const ISO_MICRO = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
-/**
- * The notifications of an event to the workspace's addresses that selected its kind, as a
- * statement's CTE after the CTE `outbox` that inserted the event (its `id` and `createdAt`).
- * Each body is `notificationBody`'s, rendered once here with its id and created_at left as
- * placeholders that the statement fills in per row. Returns the urls notified.
- */
-export function notificationsSql(event: { workspaceId: string } & BodyEvent, sentFrom: Date): Prisma.Sql {
-  const template = body(ID, CREATED_AT, event);
-  return Prisma.sql`
-    INSERT INTO "Notification" (id, "workspaceId", "outboxEventId", "addressId", url, event, "recordToken", body, "nextAttemptAt", "createdAt")
-    SELECT n.id, ${event.workspaceId}::uuid, o.id, n.address_id, n.url, ${event.kind}, ${event.recordToken}::uuid,
-           replace(replace(${template}, ${ID}, n.id::text), ${CREATED_AT}, to_char(o."createdAt", ${ISO_MICRO})),
-           ${firstAttemptAt(sentFrom)}, o."createdAt"
-    FROM outbox o,
-      (SELECT gen_random_uuid() AS id, a.id AS address_id, a.url FROM "WebhookAddress" a
-       WHERE a."workspaceId" = ${event.workspaceId}::uuid AND ${subscribedToSql(event.kind)}) n
-    RETURNING url`;
+/** What an event's notifications need of it, made with its row's input (events.ts). */
+export interface NotificationInput {
+  /** notificationBody's text with its id and created_at left as placeholders, filled in per row by the statement. */
+  template: string;
+  /** When they are first due, as UTC ISO text. */
+  firstAttemptAt: string;
 }
 
-/** The condition on webhook addresses `a` that get an event of this kind. */
-export function subscribedToSql(kind: string): Prisma.Sql {
-  return Prisma.sql`a.enabled AND (a."allEvents" OR ${kind} = ANY(a.events))`;
+export function notificationInput(event: BodyEvent, sentFrom: Date): NotificationInput {
+  return { template: body(ID, CREATED_AT, event), firstAttemptAt: firstAttemptAt(sentFrom).toISOString() };
+}
+
+/**
+ * The notifications of the events a statement inserts, one per address of the event's workspace
+ * that selected its kind, as a CTE after the CTE `outbox` (the events written: id, workspaceId,
+ * kind, recordToken, createdAt) and beside `e`, the statement's input rows (events.ts), which carry
+ * each event's NotificationInput. Returns each one's event id and url.
+ */
+export function notificationsSql(): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "Notification" (id, "workspaceId", "outboxEventId", "addressId", url, event, "recordToken", body, "nextAttemptAt", "createdAt")
+    SELECT n.id, o."workspaceId", o.id, n.address_id, n.url, o.kind, o."recordToken",
+           replace(replace(e.template, ${ID}, n.id::text), ${CREATED_AT}, to_char(o."createdAt", ${ISO_MICRO})),
+           e."firstAttemptAt" AT TIME ZONE 'UTC', o."createdAt"
+    FROM outbox o JOIN e ON e.id = o.id
+    CROSS JOIN LATERAL (SELECT gen_random_uuid() AS id, a.id AS address_id, a.url FROM "WebhookAddress" a
+       WHERE a."workspaceId" = o."workspaceId" AND a.enabled AND (a."allEvents" OR o.kind = ANY(a.events))) n
+    RETURNING "outboxEventId", url`;
 }
 
 /**
