@@ -1,5 +1,5 @@
 // Row counts of the tables a payment request writes to, for "a rejected request writes nothing".
-import type { TestGateway } from './gateway.ts';
+import type { Merchant, TestGateway } from './gateway.ts';
 
 export interface RowCounts {
   payments: number;
@@ -12,6 +12,30 @@ export async function rowCounts(t: TestGateway): Promise<RowCounts> {
   const db = t.gateway.services.db;
   const [payments, customers, refunds, events] = await Promise.all([db.payment.count(), db.customer.count(), db.refund.count(), db.outboxEvent.count()]);
   return { payments, customers, refunds, events };
+}
+
+/** An API payment as an attempt writes it before its bank call (`started`), for the settlement's tests. */
+export async function startedPayment(t: TestGateway, m: Merchant, channelReference: string): Promise<{ id: string; workspaceId: string; source: 'api' }> {
+  const payment = await t.gateway.services.db.payment.create({
+    data: {
+      workspaceId: m.workspaceId,
+      channelId: m.channelToken,
+      paymentAccountId: m.accountToken,
+      source: 'api',
+      securityType: 'non_secure',
+      status: 'started',
+      channelReference,
+      amount: 10_000n,
+      baseAmount: 10_000n,
+      currency: 'TRY',
+      isTest: true,
+      cardHolderName: 'AYSE YILMAZ',
+      cardFirstDigits: '41111111',
+      cardLastFourDigits: '1111',
+      createdAt: t.clock.now(),
+    },
+  });
+  return { id: payment.id, workspaceId: payment.workspaceId, source: 'api' };
 }
 
 /** The outbox events of one record, oldest first, as `kind` strings. */

@@ -4,35 +4,13 @@
 // the payment. The second write must change nothing: no second status, no second event.
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../helpers/fixture.ts';
-import { eventsOf } from '../helpers/rows.ts';
+import { eventsOf, startedPayment as started } from '../helpers/rows.ts';
 import { settleAfterBank, settlePayment } from '../../src/domain/payments/settle.ts';
 
 const { t, merchant: m } = useGateway({ merchant: true });
 let reference = 1;
 
-/** A payment as an attempt writes it before its bank call. */
-async function startedPayment(): Promise<{ id: string; workspaceId: string; source: 'api' }> {
-  const payment = await t.gateway.services.db.payment.create({
-    data: {
-      workspaceId: m.workspaceId,
-      channelId: m.channelToken,
-      paymentAccountId: m.accountToken,
-      source: 'api',
-      securityType: 'non_secure',
-      status: 'started',
-      channelReference: `ONCE-${reference++}`,
-      amount: 10_000n,
-      baseAmount: 10_000n,
-      currency: 'TRY',
-      isTest: true,
-      cardHolderName: 'AYSE YILMAZ',
-      cardFirstDigits: '41111111',
-      cardLastFourDigits: '1111',
-      createdAt: t.clock.now(),
-    },
-  });
-  return { id: payment.id, workspaceId: payment.workspaceId, source: 'api' };
-}
+const startedPayment = () => started(t, m, `ONCE-${reference++}`);
 
 const status = async (id: string) => (await t.gateway.services.db.payment.findUniqueOrThrow({ where: { id } })).status;
 

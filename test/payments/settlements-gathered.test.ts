@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { useResources } from '../helpers/fixture.ts';
 import { seedWorkspace, type Merchant, type TestGateway } from '../helpers/gateway.ts';
-import { eventsOf } from '../helpers/rows.ts';
+import { eventsOf, startedPayment as started } from '../helpers/rows.ts';
 import { settleAfterBank, type Final } from '../../src/domain/payments/settle.ts';
 import type { Currency, Payment } from '../../src/generated/prisma/client.ts';
 import type { Columns } from '../../src/db/rows.ts';
@@ -18,29 +18,7 @@ let reference = 1;
 /** The statements that wrote gathered settlements. */
 const settlementStatements = () => statements.filter((sql) => sql.includes('jsonb_populate_record(NULL::"Payment"'));
 
-/** A payment as an attempt writes it before its bank call. */
-async function startedPayment(): Promise<{ id: string; workspaceId: string; source: 'api' }> {
-  const payment = await t.gateway.services.db.payment.create({
-    data: {
-      workspaceId: m.workspaceId,
-      channelId: m.channelToken,
-      paymentAccountId: m.accountToken,
-      source: 'api',
-      securityType: 'non_secure',
-      status: 'started',
-      channelReference: `GATHERED-${reference++}`,
-      amount: 10_000n,
-      baseAmount: 10_000n,
-      currency: 'TRY',
-      isTest: true,
-      cardHolderName: 'AYSE YILMAZ',
-      cardFirstDigits: '41111111',
-      cardLastFourDigits: '1111',
-      createdAt: t.clock.now(),
-    },
-  });
-  return { id: payment.id, workspaceId: payment.workspaceId, source: 'api' };
-}
+const startedPayment = () => started(t, m, `GATHERED-${reference++}`);
 
 /** Settles each at once, as concurrent attempts do: the first goes alone, the others wait for it together. */
 async function settleAtOnce(settlements: Array<{ id: string; final: Final; also?: Columns<Payment> }>) {
