@@ -4,7 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { Prisma, type OutboxEvent } from '../generated/prisma/client.ts';
 import { notificationInput, notificationsSql, notifySubscriptionUrl, type NotificationInput } from './webhooks/fanout.ts';
 import { currentRequestId } from '../observability/context.ts';
-import { queryRows } from '../db/raw.ts';
+import { queryRows, type RawOptions } from '../db/raw.ts';
 
 export const EVENT_KINDS = [
   'order.paid',
@@ -118,10 +118,11 @@ export async function changeWithEvent<T>(db: Tx, change: Prisma.Sql, event: Doma
  * Changes of several rows and the events they make, in one statement: `change` returns each
  * changed row with its `id` (rows.ts: updateRowsSql); an event is written only when its `rowId`
  * (any changed row when null) changed. Returns the changed rows, without the events' columns.
+ * `options`: how the statement is sent (raw.ts), e.g. unnamed when its plan depends on the rows.
  */
-export async function changeWithEvents<T extends { id: string }>(db: Tx, change: Prisma.Sql, events: readonly EventInput[]): Promise<T[]> {
+export async function changeWithEvents<T extends { id: string }>(db: Tx, change: Prisma.Sql, events: readonly EventInput[], options: RawOptions = {}): Promise<T[]> {
   for (const e of events) if (e.recordType === 'subscription') throw new Error(`changeWithEvent: ${e.kind} needs recordEvent in a transaction`);
-  const rows = await queryRows<Written & T>(db, eventsStatement(events, change));
+  const rows = await queryRows<Written & T>(db, eventsStatement(events, change), options);
   writtenEvents(rows, events);
   return rows.map(({ eventId: _i, eventRequestId: _r, eventCreatedAt: _c, eventSignals: _s, eventNotified: _n, ...changed }) => changed as unknown as T);
 }
@@ -181,8 +182,8 @@ function eventsStatement(events: readonly EventInput[], change?: Prisma.Sql): Pr
     outbox AS (
       INSERT INTO "OutboxEvent" (id, "workspaceId", kind, "recordType", "recordToken", "transactionToken", "linkPaymentToken", "requestId", "createdAt", "processedAt")
       SELECT e.id, e."workspaceId", e.kind, e."recordType", e."recordToken", e."transactionToken", e."linkPaymentToken", e."requestId", t.at, t.at
-      FROM e JOIN "Workspace" w ON w.id = e."workspaceId"
-        CROSS JOIN LATERAL (SELECT (e.at AT TIME ZONE 'UTC') + w."testClockOffsetMs" * interval '1 millisecond' AS at) t
+      FROM e CROSS JOIN LATERAL (SELECT (e.at AT TIME ZONE 'UTC') + w."testClockOffsetMs" * interval '1 millisecond' AS at
+                                 FROM "Workspace" w WHERE w.id = e."workspaceId") t
       ${reported}
       RETURNING id, "workspaceId", kind, "recordToken", "requestId", "createdAt"),
     notified AS (${notificationsSql()}),

@@ -15,8 +15,9 @@ let t: TestGateway;
 let m: Merchant;
 let reference = 1;
 
-/** The statements that wrote gathered settlements. */
-const settlementStatements = () => statements.filter((sql) => sql.includes('jsonb_populate_record(NULL::"Payment"'));
+/** The statements that wrote settlements: one alone by its id, several joined to their values. */
+const settlementStatements = () => statements.filter((sql) => sql.includes('changed AS (UPDATE "Payment"'));
+const gatheredStatements = () => statements.filter((sql) => sql.includes('jsonb_populate_record(NULL::"Payment"'));
 
 const startedPayment = () => started(t, m, `GATHERED-${reference++}`);
 
@@ -44,6 +45,7 @@ describe('settlements gathered into one statement', () => {
       { id: 'risked', final: { status: 'successful', providerReference: 'sim-risked' }, also: { risk } },
     ]);
     expect(settlementStatements()).toHaveLength(2);
+    expect(gatheredStatements()).toHaveLength(1);
     const [first, paid, declined, refused, timeout, risked] = await Promise.all(payments.map((p) => row(p.id)));
 
     expect(first).toMatchObject({ status: 'successful', paymentStatus: 'paid', providerReference: 'sim-first', errorCode: null, risk: null });
