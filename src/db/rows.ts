@@ -114,7 +114,7 @@ export interface RowChange<T> {
 
 /**
  * UPDATE of several rows, each with its own values, in one statement (gathered settlements,
- * payments/settlements.ts). The values travel as one JSON array and take the table's own column
+ * domain/payments/settle.ts). The values travel as one JSON array and take the table's own column
  * types (`jsonb_populate_record` with the table's row type), so the text depends only on which
  * columns some row sets; a column a row leaves out keeps its value there (the `?` test on that
  * row's object). The rows go in id order (the order a nested loop over them locks them in), so

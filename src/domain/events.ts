@@ -55,7 +55,7 @@ export interface EventSignal {
 /**
  * An event as a statement takes it (its input row `e`), made in the caller's context: the request
  * that caused it is read here, and a statement may be sent later for many callers at once
- * (payments/settlements.ts). `at` is the gateway's clock: the event carries the workspace's time
+ * (payments/settle.ts). `at` is the gateway's clock: the event carries the workspace's time
  * (a test clock runs ahead), while its deliveries are scheduled on the gateway's clock, which is
  * what the delivery job reads. `rowId`: the changed row the event reports, when the statement
  * changes several (changeWithEvents).
